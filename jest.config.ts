@@ -1,0 +1,14 @@
+import type { Config } from "jest";
+
+const config: Config = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/tests"],
+  testMatch: ["**/*.test.ts"],
+  transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node10", isolatedModules: true } }] },
+  // Sources import with `.js` extensions (Node ESM style); Jest resolves them to the `.ts` files.
+  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+  globalSetup: "<rootDir>/tests/support/global-setup.ts",
+  globalTeardown: "<rootDir>/tests/support/global-teardown.ts",
+};
+
+export default config;

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Fails when generated/ no longer matches what `npm run generate` would write from openapi/.
+# It regenerates in a scratch copy, so the work tree is never touched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -r openapi scripts redocly.yaml package.json "$tmp/"
+ln -s "$PWD/node_modules" "$tmp/node_modules"
+(cd "$tmp" && scripts/generate.sh >/dev/null)
+if ! diff -r -q generated "$tmp/generated" >/dev/null; then
+  echo "generated/ is stale: run \`npm run generate\` and commit the result." >&2
+  diff -r -u generated "$tmp/generated" | head -40 >&2
+  exit 1
+fi
+echo "generated/ is up to date."

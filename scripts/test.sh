@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# `npm test`: spec lint, generated-files freshness, type checks, then the Jest suites.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/lint-spec.sh
+scripts/check-generated.sh
+npx --no-install tsc --noEmit -p tsconfig.json
+echo "Type check: src, tests and type tests compile."
+npx --no-install jest "$@"

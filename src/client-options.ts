@@ -1,0 +1,66 @@
+import type { Region } from "./base-url.js";
+
+/** What every client accepts, whichever API it talks to. */
+export interface CommonClientOptions {
+  /**
+   * Overrides the URL the client sends requests to, for example a local mock.
+   * It must be `https:`, or `http:` to a loopback host (localhost, 127.0.0.0/8, [::1]).
+   * @default the regional URL for Chat API clients, `https://apimgmt.cometchat.io` for the Management API
+   * @example "http://127.0.0.1:4010"
+   */
+  baseUrl?: string;
+  /**
+   * The `fetch` implementation to send requests with, for tests or instrumented runtimes.
+   * @default globalThis.fetch
+   * @example async (request) => new Response(JSON.stringify({ data: [] }), { status: 200 })
+   */
+  fetch?: (input: Request) => Promise<Response>;
+  /**
+   * Extra headers sent with every request. They cannot replace the credentials.
+   * @default {}
+   * @example { "x-request-source": "billing-worker" }
+   */
+  headers?: Record<string, string>;
+}
+
+/** Options of {@link createChatClient}. */
+export interface ChatClientOptions extends CommonClientOptions {
+  /**
+   * The app's id. It becomes the first label of the host name.
+   * @example "2a1b3c4d5e6f7a8b"
+   */
+  appId: string;
+  /**
+   * The region the app was created in.
+   * @default "us"
+   * @example "eu"
+   */
+  region?: Region;
+  /**
+   * A REST API key (`fullAccess` scope) or Auth key (`authOnly`), sent as the `apikey` header.
+   * Keep a `fullAccess` key on servers only.
+   * @example process.env.CHAT_API_KEY
+   */
+  apiKey: string;
+  /**
+   * The UID to act as on every request. Setting it returns a client bound to that user,
+   * like {@link ChatClient.as}.
+   * @default undefined (no `onBehalfOf` header unless a call passes one)
+   * @example "cometchat-uid-1"
+   */
+  onBehalfOf?: string;
+}
+
+/** Options of {@link createManagementClient}. */
+export interface ManagementClientOptions extends CommonClientOptions {
+  /**
+   * The account's management API key, sent as the `key` header.
+   * @example process.env.CHAT_MGMT_KEY
+   */
+  key: string;
+  /**
+   * The account's management API secret, sent as the `secret` header.
+   * @example process.env.CHAT_MGMT_SECRET
+   */
+  secret: string;
+}

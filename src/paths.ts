@@ -1,0 +1,32 @@
+import type { paths } from "../generated/schema.js";
+import type { operations as manifest } from "../generated/manifest.js";
+
+type Operation = (typeof manifest)[number];
+
+/** Paths served by the Management API (`https://apimgmt.cometchat.io`), read from the spec. */
+export type ManagementPath = Extract<Operation, { api: "management" }>["path"];
+
+/** Every Chat API path of the spec, typed for openapi-fetch. */
+export type ChatPaths = Omit<paths, ManagementPath>;
+
+/** Every Management API path of the spec, typed for openapi-fetch. */
+export type ManagementPaths = Pick<paths, ManagementPath>;
+
+type RelaxHeader<H> = Omit<H, "onBehalfOf"> & { onBehalfOf?: string };
+
+type RelaxParameters<P> = P extends { header: infer H }
+  ? H extends { onBehalfOf: unknown }
+    ? Omit<P, "header"> &
+        ({} extends Omit<H, "onBehalfOf"> ? { header?: RelaxHeader<H> } : { header: RelaxHeader<H> })
+    : P
+  : P;
+
+type RelaxOperation<O> = O extends { parameters: infer P } ? Omit<O, "parameters"> & { parameters: RelaxParameters<P> } : O;
+
+/**
+ * `Paths` with `onBehalfOf` optional on every operation: the type of a client that is bound
+ * to one user and sends that user's UID on every request.
+ */
+export type OnBehalfOfOptional<Paths> = {
+  [Path in keyof Paths]: { [Method in keyof Paths[Path]]: RelaxOperation<Paths[Path][Method]> };
+};

@@ -1,0 +1,11 @@
+import { createChatClient, createManagementClient } from "../../src/index";
+
+/** The URL of the Prism mock that the global setup started. */
+export function mockUrl(): string {
+  const url = process.env.CHAT_MOCK_URL;
+  if (!url) throw new Error("CHAT_MOCK_URL is not set: run the contract tests through Jest's global setup.");
+  return url;
+}
+
+export const mockChat = () => createChatClient({ appId: "contract", apiKey: "contract-key", baseUrl: mockUrl() });
+export const mockManagement = () => createManagementClient({ key: "contract-key", secret: "contract-secret", baseUrl: mockUrl() });

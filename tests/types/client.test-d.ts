@@ -1,0 +1,63 @@
+// Type-level tests: checked by `tsc --noEmit` in `npm test`, never executed.
+import { expectTypeOf } from "expect-type";
+import { createChatClient, createManagementClient, type ThreadMessage, type User, type App, type AuthToken } from "../../src/index.js";
+
+declare const chat: ReturnType<typeof createChatClient>;
+const asUser = chat.as("cometchat-uid-1");
+const mgmt = createManagementClient({ key: "k", secret: "s" });
+const body = { receiver: "cometchat-uid-2", receiverType: "user", type: "text", data: { text: "hi" } } as const;
+
+export async function sendThreadMessage() {
+  // @ts-expect-error onBehalfOf is required by send-thread-message on the unbound client
+  await chat.POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body });
+
+  const ok = await chat.POST("/messages/{id}/thread", { params: { path: { id: "1" }, header: { onBehalfOf: "u1" } }, body });
+  // `branded` compares the intersection structurally rather than by its written form.
+  if (ok.data) expectTypeOf(ok.data.data).branded.toEqualTypeOf<ThreadMessage>();
+  if (ok.data) expectTypeOf(ok.data.data.parentId).toEqualTypeOf<string>();
+
+  // The bound client makes onBehalfOf optional, and still accepts an explicit one.
+  await asUser.POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body });
+  await asUser.POST("/messages/{id}/thread", { params: { path: { id: "1" }, header: { onBehalfOf: "u2" } }, body });
+
+  // @ts-expect-error receiverType is user | group
+  await asUser.POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body: { receiverType: "channel" } });
+
+  // @ts-expect-error the path id is required
+  await asUser.POST("/messages/{id}/thread", { params: { path: {} }, body });
+}
+
+export async function paths() {
+  // @ts-expect-error an unknown path does not compile
+  await chat.GET("/nope");
+
+  // @ts-expect-error a management path is not on the chat client
+  await chat.GET("/apps");
+
+  // @ts-expect-error a chat path is not on the management client
+  await mgmt.GET("/users");
+
+  const apps = await mgmt.GET("/apps");
+  if (apps.data) expectTypeOf(apps.data.data).toEqualTypeOf<App[]>();
+
+  const users = await chat.GET("/users", { params: { query: { perPage: 10, status: "available" } } });
+  if (users.data) expectTypeOf(users.data.data).toEqualTypeOf<User[]>();
+
+  // @ts-expect-error status is available | offline
+  await chat.GET("/users", { params: { query: { status: "away" } } });
+
+  const token = await chat.POST("/users/{uid}/auth_tokens", { params: { path: { uid: "u1" } } });
+  if (token.data) expectTypeOf(token.data.data).toEqualTypeOf<AuthToken>();
+}
+
+export function options() {
+  // @ts-expect-error apiKey is required
+  createChatClient({ appId: "a" });
+
+  // @ts-expect-error region is us | eu | in
+  createChatClient({ appId: "a", apiKey: "k", region: "ap" });
+
+  // A client built with onBehalfOf is already bound.
+  const bound = createChatClient({ appId: "a", apiKey: "k", onBehalfOf: "u1" });
+  void bound.POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body });
+}
