@@ -40,6 +40,8 @@ function baseClient(options: CommonClientOptions, defaultUrl: string, credential
   return createClient<any>({
     baseUrl,
     fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
+    querySerializer: { array: { style: "form", explode: false } },
     // Credentials come last so that custom headers can never replace them.
     headers: { ...options.headers, ...credentials },
   });

@@ -153,3 +153,15 @@ describe("management client", () => {
     expect(() => createManagementClient({ key: "k" } as never)).toThrow(/secret is required/);
   });
 });
+
+describe("query serialisation follows the spec", () => {
+  test("array query parameters are sent comma-separated, as the spec's form/explode:false says", async () => {
+    const rec = recordingFetch(200, { data: [], meta: {} });
+    await createChatClient({ appId, apiKey, fetch: rec.fetch }).GET("/users", {
+      params: { query: { searchIn: ["name", "uid"], tags: ["vip", "beta"] } },
+    });
+    const url = new URL(rec.last().url);
+    expect(url.searchParams.getAll("searchIn")).toEqual(["name,uid"]);
+    expect(url.searchParams.getAll("tags")).toEqual(["vip,beta"]);
+  });
+});
