@@ -1,32 +1,47 @@
 import createClient, { type Client } from "openapi-fetch";
 import { chatBaseUrl, checkBaseUrl } from "./base-url.js";
+import { guardBrowser } from "./browser-guard.js";
 import type { ChatClientOptions, CommonClientOptions, ManagementClientOptions } from "./client-options.js";
+import type { SdkClient } from "./client-types.js";
+import { warnIfDeprecated } from "./deprecation.js";
 import { ChatConfigError } from "./errors/chat-config-error.js";
 import { checkOnBehalfOf } from "./on-behalf-of.js";
 import type { ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
 import { prepareCall, type CallInit } from "./prepare-call.js";
+import { REQUEST_DEFAULTS, resolveRequestOptions, type ResolvedRequestOptions } from "./request-options.js";
+import { transport, type Sender } from "./transport.js";
+import { defaultUserAgent } from "./user-agent.js";
+import type { Logger } from "./logger.js";
 
 /** A client bound to one user: every request carries `onBehalfOf: <uid>`, so the header is optional in every call. */
-export interface BoundChatClient extends Client<OnBehalfOfOptional<ChatPaths>> {
-  /** A client acting as another user, sharing this one's connection settings and middleware. */
+export interface BoundChatClient extends SdkClient<OnBehalfOfOptional<ChatPaths>> {
+  /** A client acting as another user, sharing this one's settings and middleware. */
   as(uid: string): BoundChatClient;
 }
 
 /** A typed Chat API client. Calls that need `onBehalfOf` must pass it in `params.header`. */
-export interface ChatClient extends Client<ChatPaths> {
+export interface ChatClient extends SdkClient<ChatPaths> {
   /**
-   * A client that acts as `uid` on every request.
-   * @example await client.as("cometchat-uid-1").POST("/messages/{id}/thread", { params: { path: { id: "42" } }, body })
+   * A client that acts as `uid` on every request, sharing this one's settings and middleware.
+   * @example await chat.as("cometchat-uid-1").POST("/messages/{id}/thread", { params: { path: { id: "42" } }, body })
    */
   as(uid: string): BoundChatClient;
 }
 
 /** A typed Management API client (`key` and `secret` credentials). */
-export type ManagementClient = Client<ManagementPaths>;
+export type ManagementClient = SdkClient<ManagementPaths>;
 
-type AnyClient = Client<any>;
 type Method = "GET" | "PUT" | "POST" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS" | "TRACE";
 const METHODS: Method[] = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE"];
+
+/** What the wrapper needs for every call of one client; it holds the secrets in a closure only. */
+interface Core {
+  base: Client<any>;
+  options: ResolvedRequestOptions;
+  secrets: readonly string[];
+  sender: Sender;
+  logger: Logger | undefined;
+}
 
 function requireSecret(name: string, value: unknown): string {
   if (typeof value !== "string" || value.trim() === "") {
@@ -35,41 +50,55 @@ function requireSecret(name: string, value: unknown): string {
   return value;
 }
 
-function baseClient(options: CommonClientOptions, defaultUrl: string, credentials: Record<string, string>) {
+function buildCore(options: CommonClientOptions, defaultUrl: string, credentials: Record<string, string>): Core {
+  guardBrowser(options.dangerouslyAllowBrowser);
   const baseUrl = options.baseUrl === undefined ? defaultUrl : checkBaseUrl(options.baseUrl);
-  return createClient<any>({
+  const userAgent = options.userAgent ?? defaultUserAgent();
+  const base = createClient<any>({
     baseUrl,
-    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
     // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
     querySerializer: { array: { style: "form", explode: false } },
     // Credentials come last so that custom headers can never replace them.
-    headers: { ...options.headers, ...credentials },
+    headers: { ...(userAgent && { "User-Agent": userAgent }), ...options.headers, ...credentials },
   });
+  return {
+    base,
+    options: resolveRequestOptions(REQUEST_DEFAULTS, options),
+    secrets: Object.values(credentials),
+    sender: { injected: options.fetch },
+    logger: options.logger,
+  };
 }
 
-// Validation runs before openapi-fetch so that bad input fails loudly instead of building a wrong URL.
-function wrap(base: AnyClient, boundUid?: string): AnyClient {
+function wrap(core: Core, boundUid?: string): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
   const request = (method: Method, path: string, init?: CallInit) => {
     try {
-      return base.request(method as any, path, prepareCall(method, path, init, boundUid) as any);
+      warnIfDeprecated(method, path, core.logger);
+      const { maxRetries, timeoutMs, deadlineMs, idempotent, ...rest } = init ?? {};
+      const perCall = { maxRetries, timeoutMs, deadlineMs, idempotent } as Record<string, number | boolean | undefined>;
+      const options =
+        maxRetries === undefined && timeoutMs === undefined && deadlineMs === undefined && idempotent === undefined
+          ? core.options
+          : resolveRequestOptions(core.options, perCall);
+      const ctx = { method, path, options, secrets: core.secrets, sender: core.sender, logger: core.logger };
+      const prepared = prepareCall(method, path, rest, boundUid);
+      // The transport sits beneath openapi-fetch (as its per-call fetch), so middleware sees
+      // one logical request while every retry is a fresh one.
+      return core.base.request(method as any, path, { ...prepared, fetch: (req: Request) => transport(req, ctx) } as any);
     } catch (error) {
       return Promise.reject(error);
     }
   };
-  const client: Record<string, unknown> = {
-    request,
-    use: base.use,
-    eject: base.eject,
-  };
+  const client: Record<string, unknown> = { request, use: core.base.use, eject: core.base.eject };
   for (const method of METHODS) client[method] = (path: string, init?: CallInit) => request(method, path, init);
-  return client as unknown as AnyClient;
+  return client;
 }
 
-function chatClient(base: AnyClient, boundUid?: string): ChatClient {
-  const client = wrap(base, boundUid) as unknown as ChatClient;
-  client.as = (uid: string) => chatClient(base, checkOnBehalfOf(uid)) as unknown as BoundChatClient;
-  return client;
+function chatClient(core: Core, boundUid?: string): ChatClient {
+  const client = wrap(core, boundUid);
+  client.as = (uid: string) => chatClient(core, checkOnBehalfOf(uid));
+  return client as unknown as ChatClient;
 }
 
 /**
@@ -86,9 +115,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient | Bound
   const apiKey = requireSecret("apiKey", options.apiKey);
   // Checked even when baseUrl overrides it, so a typo surfaces against the mock, not in production.
   const regionalUrl = chatBaseUrl({ appId: options.appId, region: options.region ?? "us" });
-  const base = baseClient(options, regionalUrl, { apikey: apiKey });
   const boundUid = options.onBehalfOf === undefined ? undefined : checkOnBehalfOf(options.onBehalfOf);
-  return chatClient(base, boundUid);
+  return chatClient(buildCore(options, regionalUrl, { apikey: apiKey }), boundUid);
 }
 
 /**
@@ -102,6 +130,5 @@ export function createManagementClient(options: ManagementClientOptions): Manage
   if (!options || typeof options !== "object") throw new ChatConfigError("createManagementClient needs an options object.");
   const key = requireSecret("key", options.key);
   const secret = requireSecret("secret", options.secret);
-  const base = baseClient(options, "https://apimgmt.cometchat.io", { key, secret });
-  return wrap(base) as ManagementClient;
+  return wrap(buildCore(options, "https://apimgmt.cometchat.io", { key, secret })) as unknown as ManagementClient;
 }

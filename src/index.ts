@@ -1,10 +1,33 @@
 export { createChatClient, createManagementClient } from "./client.js";
 export type { ChatClient, BoundChatClient, ManagementClient } from "./client.js";
+export type { SdkClient } from "./client-types.js";
 export type { ChatClientOptions, ManagementClientOptions, CommonClientOptions } from "./client-options.js";
+export type { RequestOptions } from "./request-options.js";
+export type { Logger } from "./logger.js";
 export { chatBaseUrl, callsBaseUrl, REGIONS } from "./base-url.js";
 export type { Region, AppLocation } from "./base-url.js";
+export { unwrap } from "./unwrap.js";
+export { paginate } from "./paginate.js";
+export type { PaginateOptions, PagedPath, PagedItem } from "./paginate.js";
+export { rateLimit } from "./rate-limit.js";
+export type { RateLimit } from "./rate-limit.js";
 export { ChatError } from "./errors/chat-error.js";
 export { ChatConfigError } from "./errors/chat-config-error.js";
+export {
+  ChatApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+} from "./errors/chat-api-error.js";
+export type { FailedCall } from "./errors/chat-api-error.js";
+export { ChatConnectionError, ChatTimeoutError } from "./errors/chat-connection-error.js";
+export { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
+export { isChatApiError, isChatConnectionError, isChatError } from "./errors/guards.js";
 export type { ChatPaths, ManagementPaths, ManagementPath, OnBehalfOfOptional } from "./paths.js";
 export type { paths, components, operations } from "../generated/schema.js";
 export type {

@@ -1,0 +1,32 @@
+import { operations } from "../generated/manifest.js";
+import type { Logger } from "./logger.js";
+
+/** The manifest fields that deprecation warnings use. */
+export interface ManifestEntry {
+  operationId: string;
+  method: string;
+  path: string;
+  deprecated?: boolean;
+  replacedBy?: string;
+}
+
+/**
+ * Builds a function that warns once per process about each deprecated operation it sees
+ * called, naming the replacement the spec gives in `x-replaced-by`.
+ */
+export function deprecationWarner(manifest: readonly ManifestEntry[]) {
+  const deprecated = new Map(manifest.filter((op) => op.deprecated).map((op) => [`${op.method} ${op.path}`, op]));
+  const warned = new Set<string>();
+  return (method: string, path: string, logger?: Pick<Logger, "warn">): void => {
+    if (deprecated.size === 0) return;
+    const key = `${method} ${path}`;
+    const op = deprecated.get(key);
+    if (!op || warned.has(key)) return;
+    warned.add(key);
+    const instead = op.replacedBy ? `; use ${op.replacedBy} instead` : "";
+    (logger ?? console).warn(`chat-rest-sdk: ${op.operationId} (${key}) is deprecated${instead}.`);
+  };
+}
+
+/** Warns about the deprecated operations of this package's spec. */
+export const warnIfDeprecated = deprecationWarner(operations);

@@ -1,0 +1,133 @@
+import { ChatError } from "./chat-error.js";
+
+/** What the SDK knows about the call that failed; never the credentials. */
+export interface FailedCall {
+  /** HTTP method, e.g. `POST`. */
+  method: string;
+  /** The path template of the operation, e.g. `/messages/{id}/thread`. */
+  path: string;
+}
+
+/** Fields of the service's error envelope, as far as a body provided them. */
+interface ErrorBody {
+  code?: string;
+  message?: string;
+  devMessage?: string;
+  details?: Record<string, unknown>;
+}
+
+const BODY_SNIPPET = 200;
+
+function readEnvelope(body: unknown): ErrorBody | undefined {
+  const error = (body as { error?: unknown } | null)?.error;
+  return error && typeof error === "object" ? (error as ErrorBody) : undefined;
+}
+
+// An HTML page from a proxy or a truncated body must still give a readable message.
+function describeBody(body: unknown): string {
+  if (body === undefined || body === "") return "empty body";
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  const flat = text.replace(/\s+/g, " ").trim();
+  return `non-JSON body: ${flat.length > BODY_SNIPPET ? `${flat.slice(0, BODY_SNIPPET)}…` : flat}`;
+}
+
+/** Seconds to wait before retrying, from `Retry-After` (delta-seconds or an HTTP date). */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
+  const raw = headers.get("retry-after");
+  if (raw === null || raw.trim() === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(raw.trim())) return Number(raw);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * Thrown by {@link unwrap} (and the pagination helper) when the service answers with a status
+ * outside 2xx. The subclass tells the status family; `code` tells the service's reason.
+ *
+ * It carries no request headers, so the API key can never leak through it.
+ */
+export class ChatApiError extends ChatError {
+  override name = "ChatApiError";
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The service's error code, e.g. `ERR_UID_NOT_FOUND`, when the body had one. */
+  readonly code: string | undefined;
+  /** Per-field validation messages, when the service sent them. */
+  readonly details: Record<string, unknown> | undefined;
+  /** HTTP method of the failed call. */
+  readonly method: string;
+  /** Path template of the failed call, e.g. `/users/{uid}/auth_tokens`. */
+  readonly path: string;
+  /** The service's request id (`x-request-id`), when the response had one. */
+  readonly requestId: string | undefined;
+  /** The parsed body (or its text when it was not JSON). */
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, headers: Headers, call: FailedCall, message?: string) {
+    const envelope = readEnvelope(body);
+    const reason = envelope?.message ?? envelope?.devMessage ?? describeBody(body);
+    super(message ?? `${call.method} ${call.path} failed with ${status}${envelope?.code ? ` ${envelope.code}` : ""}: ${reason}`);
+    this.status = status;
+    this.code = envelope?.code;
+    this.details = envelope?.details;
+    this.method = call.method;
+    this.path = call.path;
+    this.requestId = headers.get("x-request-id") ?? undefined;
+    this.body = body;
+  }
+
+  /** Builds the subclass that matches the status. */
+  static from(status: number, body: unknown, headers: Headers, call: FailedCall, message?: string): ChatApiError {
+    if (status === 429) return new RateLimitError(status, body, headers, call, message);
+    const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : ChatApiError);
+    return new Class(status, body, headers, call, message);
+  }
+}
+
+/** 400: the service rejected the input; see `details` for the fields. */
+export class BadRequestError extends ChatApiError {
+  override name = "BadRequestError";
+}
+/** 401: the key is missing, wrong or revoked. */
+export class AuthenticationError extends ChatApiError {
+  override name = "AuthenticationError";
+}
+/** 403: the key is valid but its scope does not allow the operation (e.g. an `authOnly` key). */
+export class PermissionDeniedError extends ChatApiError {
+  override name = "PermissionDeniedError";
+}
+/** 404: the user, group or message named in the path does not exist. */
+export class NotFoundError extends ChatApiError {
+  override name = "NotFoundError";
+}
+/** 409: the resource already exists. */
+export class ConflictError extends ChatApiError {
+  override name = "ConflictError";
+}
+/** 422: the input is well-formed but cannot be processed. */
+export class UnprocessableEntityError extends ChatApiError {
+  override name = "UnprocessableEntityError";
+}
+/** 429: over the rate limit. `retryAfter` says how many seconds to wait, when the service said. */
+export class RateLimitError extends ChatApiError {
+  override name = "RateLimitError";
+  /** Seconds to wait before the next attempt, from `Retry-After`. */
+  readonly retryAfter: number | undefined;
+  constructor(status: number, body: unknown, headers: Headers, call: FailedCall, message?: string) {
+    super(status, body, headers, call, message);
+    this.retryAfter = retryAfterSeconds(headers);
+  }
+}
+/** 5xx: the service or a proxy in front of it failed. */
+export class InternalServerError extends ChatApiError {
+  override name = "InternalServerError";
+}
+
+const STATUS_CLASSES: Record<number, typeof ChatApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+};

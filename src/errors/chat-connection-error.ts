@@ -1,0 +1,30 @@
+import { ChatError } from "./chat-error.js";
+import type { FailedCall } from "./chat-api-error.js";
+
+/**
+ * Thrown when no complete response arrived: the connection was refused or reset, the host
+ * did not resolve, or the body broke off. `cause` keeps the runtime's original error.
+ *
+ * It does not cover a caller's own abort, which stays an `AbortError`.
+ */
+export class ChatConnectionError extends ChatError {
+  override name = "ChatConnectionError";
+  /** HTTP method of the failed call. */
+  readonly method: string;
+  /** Path template of the failed call. */
+  readonly path: string;
+  /** How many requests were sent before giving up. */
+  readonly attempts: number;
+
+  constructor(message: string, call: FailedCall, attempts: number, options?: { cause?: unknown }) {
+    super(`${call.method} ${call.path}: ${message}`, options);
+    this.method = call.method;
+    this.path = call.path;
+    this.attempts = attempts;
+  }
+}
+
+/** Thrown when an attempt outlived `timeoutMs`, or the calls as a whole outlived `deadlineMs`. */
+export class ChatTimeoutError extends ChatConnectionError {
+  override name = "ChatTimeoutError";
+}

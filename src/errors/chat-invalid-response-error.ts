@@ -1,0 +1,23 @@
+import { ChatError } from "./chat-error.js";
+import type { FailedCall } from "./chat-api-error.js";
+
+/**
+ * Thrown when the service answered 2xx with a body that is not the JSON the spec promises:
+ * empty, truncated or HTML. Treating it as success would hand the caller `undefined` as data.
+ */
+export class ChatInvalidResponseError extends ChatError {
+  override name = "ChatInvalidResponseError";
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** HTTP method of the call. */
+  readonly method: string;
+  /** Path template of the call. */
+  readonly path: string;
+
+  constructor(status: number, detail: string, call: FailedCall, options?: { cause?: unknown }) {
+    super(`${call.method} ${call.path} answered ${status} with ${detail}; expected a JSON body.`, options);
+    this.status = status;
+    this.method = call.method;
+    this.path = call.path;
+  }
+}

@@ -1,0 +1,22 @@
+import type { AttemptOutcome } from "./retry-policy.js";
+
+const REFUSED = new Set(["ECONNREFUSED"]);
+const DNS = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_NONAME"]);
+
+// undici wraps the socket error: TypeError("fetch failed") with `cause.code`; other runtimes
+// put the code on the error itself. Walk the chain and read the first code found.
+function errorCode(error: unknown): string | undefined {
+  for (let at: unknown = error, depth = 0; at && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+/** Classifies a thrown fetch error: did the request provably never leave this machine? */
+export function classifyNetworkFailure(error: unknown): Extract<AttemptOutcome, { kind: "refused" | "dns" | "network" }> {
+  const code = errorCode(error);
+  if (code && REFUSED.has(code)) return { kind: "refused" };
+  if (code && DNS.has(code)) return { kind: "dns" };
+  return { kind: "network" };
+}
