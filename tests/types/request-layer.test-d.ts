@@ -1,0 +1,47 @@
+// Type-level tests of the request layer: checked by `tsc --noEmit`, never executed.
+import { expectTypeOf } from "expect-type";
+import { createChatClient, createManagementClient, paginate, rateLimit, unwrap, type App, type RateLimit, type User, type ThreadMessage } from "../../src/index.js";
+
+declare const chat: ReturnType<typeof createChatClient>;
+const mgmt = createManagementClient({ key: "k", secret: "s" });
+
+export async function perCallOptions() {
+  await chat.GET("/users", { maxRetries: 0, timeoutMs: 1_000, deadlineMs: 5_000 });
+  await chat.as("u1").POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body: {}, idempotent: true });
+
+  // @ts-expect-error maxRetries is a number
+  await chat.GET("/users", { maxRetries: "3" });
+
+  // @ts-expect-error idempotent is a boolean
+  await chat.GET("/users", { idempotent: "yes" });
+
+  // @ts-expect-error client options are checked too
+  createChatClient({ appId: "a", apiKey: "k", timeoutMs: "30s" });
+}
+
+export async function unwrapReturnsData() {
+  const users = await unwrap(chat.GET("/users"));
+  expectTypeOf(users.data).toEqualTypeOf<User[]>();
+  const reply = await unwrap(chat.as("u1").POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body: {} }));
+  expectTypeOf(reply.data).branded.toEqualTypeOf<ThreadMessage>();
+}
+
+export async function paginateIsTypedFromTheSpec() {
+  for await (const user of paginate(chat, "/users", { perPage: 100, query: { status: "available" } })) {
+    expectTypeOf(user).toEqualTypeOf<User>();
+  }
+  for await (const app of paginate(mgmt, "/apps")) expectTypeOf(app).toEqualTypeOf<App>();
+
+  // @ts-expect-error the thread endpoint is not a page-numbered list
+  paginate(chat, "/messages/{id}/thread");
+
+  // @ts-expect-error page is driven by the iterator, not passed in
+  paginate(chat, "/users", { query: { page: 2 } });
+
+  // @ts-expect-error status is available | offline
+  paginate(chat, "/users", { query: { status: "away" } });
+}
+
+export function rateLimitType(response: Response) {
+  expectTypeOf(rateLimit(response)).toEqualTypeOf<RateLimit | undefined>();
+}

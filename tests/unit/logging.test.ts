@@ -1,0 +1,27 @@
+import { createChatClient, type Logger } from "../../src/index";
+import { json, startFaultServer } from "../support/fault-server";
+
+describe("logger", () => {
+  test("logs method, path template, status, attempt and duration per attempt, and each retry", async () => {
+    const server = await startFaultServer((_q, res, hit) => (hit === 1 ? json(res, 429, {}, { "retry-after": "0" }) : json(res, 200, { data: { id: "2" } })));
+    const entries: [string, string, Record<string, unknown> | undefined][] = [];
+    const at = (level: string) => (message: string, fields?: Record<string, unknown>) => entries.push([level, message, fields]);
+    const logger: Logger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+    try {
+      const chat = createChatClient({ appId: "log", apiKey: "k-log-secret", baseUrl: server.url, logger });
+      await chat.as("u1").POST("/messages/{id}/thread", { params: { path: { id: "77" } }, body: { data: { text: "private words" } } });
+    } finally {
+      await server.close();
+    }
+    const debug = entries.filter(([level]) => level === "debug").map(([, , f]) => f);
+    expect(debug).toEqual([
+      { method: "POST", path: "/messages/{id}/thread", attempt: 1, status: 429, durationMs: expect.any(Number) },
+      { method: "POST", path: "/messages/{id}/thread", attempt: 2, status: 200, durationMs: expect.any(Number) },
+    ]);
+    expect(entries.filter(([level]) => level === "info")).toHaveLength(1);
+    const all = JSON.stringify(entries);
+    expect(all).not.toContain("private words");
+    expect(all).not.toContain("k-log-secret");
+    expect(all).not.toContain("77");
+  });
+});

@@ -1,0 +1,121 @@
+import { createServer } from "node:net";
+import { createChatClient, unwrap, ChatConnectionError, InternalServerError, RateLimitError } from "../../src/index";
+import { json, startFaultServer } from "../support/fault-server";
+
+const body = { type: "text" as const, data: { text: "hello" } };
+const thread = (baseUrl: string, extra: Record<string, unknown> = {}, fetch?: (r: Request) => Promise<Response>) =>
+  createChatClient({ appId: "retry", apiKey: "k-retry", baseUrl, fetch, ...extra })
+    .as("cometchat-uid-1")
+    .POST("/messages/{id}/thread", { params: { path: { id: "9" } }, body, ...extra });
+
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+  const { port } = probe.address() as { port: number };
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
+describe("POST is repeated only when the service provably never saw it", () => {
+  test("a refused connection is retried, then reported with the attempt count", async () => {
+    const port = await closedPort();
+    const error = await thread(`http://127.0.0.1:${port}`).catch((e) => e);
+    expect(error).toBeInstanceOf(ChatConnectionError);
+    expect(error.attempts).toBe(3);
+    expect(error.message).toMatch(/connection failed \(refused\) after 3 attempts/);
+    expect(error.cause).toBeDefined();
+  });
+
+  test("a host that does not resolve is retried", async () => {
+    let calls = 0;
+    const dnsFailure = async () => {
+      calls++;
+      throw new TypeError("fetch failed", { cause: Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }) });
+    };
+    const error = await thread("https://api.example.test", { maxRetries: 1 }, dnsFailure).catch((e) => e);
+    expect(calls).toBe(2);
+    expect(error).toBeInstanceOf(ChatConnectionError);
+  });
+
+  test("a 429 is retried and the retry succeeds", async () => {
+    const server = await startFaultServer((_q, res, hit) =>
+      hit === 1 ? json(res, 429, { error: { code: "ERR_TOO_MANY_REQUESTS", message: "wait" } }, { "retry-after": "0" }) : json(res, 200, { data: { id: "10", parentId: "9" } }),
+    );
+    try {
+      const { data } = await thread(server.url);
+      expect(data?.data.parentId).toBe("9");
+      expect(server.requests).toHaveLength(2);
+      expect(server.requests[0]!.body).toBe(server.requests[1]!.body);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("idempotent: true per call lets a POST be retried after a 500, with the same body each time", async () => {
+    const server = await startFaultServer((_q, res, hit) => (hit < 3 ? json(res, 500, {}) : json(res, 200, { data: {} })));
+    try {
+      const { response } = await thread(server.url, { idempotent: true });
+      expect(response.status).toBe(200);
+      expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([body, body, body]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("retry limits", () => {
+  test("maxRetries per call overrides the client", async () => {
+    const server = await startFaultServer((_q, res) => json(res, 503, {}, { "retry-after": "0" }));
+    try {
+      const client = createChatClient({ appId: "retry", apiKey: "k", baseUrl: server.url, maxRetries: 5 });
+      const error = await unwrap(client.GET("/users", { maxRetries: 0 })).catch((e) => e);
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("maxRetries set on the client applies to every call", async () => {
+    const server = await startFaultServer((_q, res) => json(res, 429, {}, { "retry-after": "0" }));
+    try {
+      const client = createChatClient({ appId: "retry", apiKey: "k", baseUrl: server.url, maxRetries: 4 });
+      await expect(unwrap(client.GET("/users"))).rejects.toBeInstanceOf(RateLimitError);
+      expect(server.requests).toHaveLength(5);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("a Retry-After beyond the cap is not waited out: the 429 goes back to the caller", async () => {
+    const server = await startFaultServer((_q, res) => json(res, 429, {}, { "retry-after": "3600" }));
+    try {
+      const client = createChatClient({ appId: "retry", apiKey: "k", baseUrl: server.url });
+      const error = await unwrap(client.GET("/users")).catch((e) => e);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error.retryAfter).toBe(3600);
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("a Retry-After given as an HTTP date is honoured", async () => {
+    const server = await startFaultServer((_q, res, hit) =>
+      hit === 1 ? json(res, 503, {}, { "retry-after": new Date(Date.now() - 1000).toUTCString() }) : json(res, 200, { data: [], meta: {} }),
+    );
+    try {
+      const client = createChatClient({ appId: "retry", apiKey: "k", baseUrl: server.url });
+      const { response } = await client.GET("/users");
+      expect(response.status).toBe(200);
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("invalid numbers are refused", () => {
+    expect(() => createChatClient({ appId: "a", apiKey: "k", maxRetries: -1 })).toThrow(/maxRetries must be a finite number/);
+    expect(() => createChatClient({ appId: "a", apiKey: "k", timeoutMs: Number.NaN })).toThrow(/timeoutMs/);
+  });
+});
