@@ -153,10 +153,12 @@ export async function transport(request: Request, ctx: CallContext): Promise<Res
         return response;
       }
       const cause = redactError(result.error, ctx.secrets);
+      // Tell the caller why a POST was not repeated: it may have been processed already.
+      const unsure = !idempotent && !isRetryable(outcome, false) ? "; it may have reached the service, so it was not repeated" : "";
       if (outcome.kind === "timeout") {
-        throw new ChatTimeoutError(`no complete response within ${Math.min(options.timeoutMs, left)} ms (attempt ${n})`, call, n, { cause });
+        throw new ChatTimeoutError(`no complete response within ${Math.min(options.timeoutMs, left)} ms (attempt ${n})${unsure}`, call, n, { cause });
       }
-      throw new ChatConnectionError(`connection failed (${outcome.kind}) after ${n} attempt${n > 1 ? "s" : ""}`, call, n, { cause });
+      throw new ChatConnectionError(`connection failed (${outcome.kind}) after ${n} attempt${n > 1 ? "s" : ""}${unsure}`, call, n, { cause });
     }
     logger?.info("chat-rest-sdk retrying", { method: ctx.method, path: ctx.path, attempt: n, waitMs: Math.round(waitMs) });
     await abortableSleep(waitMs, callerSignal);

@@ -119,3 +119,17 @@ describe("retry limits", () => {
     expect(() => createChatClient({ appId: "a", apiKey: "k", timeoutMs: Number.NaN })).toThrow(/timeoutMs/);
   });
 });
+
+describe("a POST that was not repeated says why", () => {
+  test("a reset after sending tells the caller the message may have been delivered", async () => {
+    const server = await startFaultServer((req) => req.socket.destroy());
+    try {
+      const error = await thread(server.url).catch((e) => e);
+      expect(error).toBeInstanceOf(ChatConnectionError);
+      expect(error.message).toMatch(/may have reached the service, so it was not repeated/);
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
