@@ -36,3 +36,15 @@ export const json = (res: ServerResponse, status: number, body: unknown, headers
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 };
+
+export type FaultServer = Awaited<ReturnType<typeof startFaultServer>>;
+
+/** Runs `body` against a fresh fault server and always closes it. */
+export async function withServer<T>(handler: Handler, body: (server: FaultServer) => Promise<T>): Promise<T> {
+  const server = await startFaultServer(handler);
+  try {
+    return await body(server);
+  } finally {
+    await server.close();
+  }
+}

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { createChatClient, unwrap, ChatConnectionError, InternalServerError, RateLimitError } from "../../src/index";
-import { json, startFaultServer } from "../support/fault-server";
+import { json, withServer, type Handler } from "../support/fault-server";
 
 const body = { type: "text" as const, data: { text: "hello" } };
 const thread = (baseUrl: string, extra: Record<string, unknown> = {}, fetch?: (r: Request) => Promise<Response>) =>
@@ -38,80 +38,66 @@ describe("POST is repeated only when the service provably never saw it", () => {
   });
 
   test("a 429 is retried and the retry succeeds", async () => {
-    const server = await startFaultServer((_q, res, hit) =>
-      hit === 1 ? json(res, 429, { error: { code: "ERR_TOO_MANY_REQUESTS", message: "wait" } }, { "retry-after": "0" }) : json(res, 200, { data: { id: "10", parentId: "9" } }),
-    );
-    try {
+    const limitedOnce: Handler = (_q, res, hit) =>
+      hit === 1
+        ? json(res, 429, { error: { code: "ERR_TOO_MANY_REQUESTS", message: "wait" } }, { "retry-after": "0" })
+        : json(res, 200, { data: { id: "10", parentId: "9" } });
+    await withServer(limitedOnce, async (server) => {
       const { data } = await thread(server.url);
       expect(data?.data.parentId).toBe("9");
       expect(server.requests).toHaveLength(2);
       expect(server.requests[0]!.body).toBe(server.requests[1]!.body);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   test("idempotent: true per call lets a POST be retried after a 500, with the same body each time", async () => {
-    const server = await startFaultServer((_q, res, hit) => (hit < 3 ? json(res, 500, {}) : json(res, 200, { data: {} })));
-    try {
+    await withServer((_q, res, hit) => (hit < 3 ? json(res, 500, {}) : json(res, 200, { data: {} })), async (server) => {
       const { response } = await thread(server.url, { idempotent: true });
       expect(response.status).toBe(200);
       expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([body, body, body]);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 
 describe("retry limits", () => {
   test("maxRetries per call overrides the client", async () => {
-    const server = await startFaultServer((_q, res) => json(res, 503, {}, { "retry-after": "0" }));
-    try {
+    await withServer((_q, res) => json(res, 503, {}, { "retry-after": "0" }), async (server) => {
       const client = createChatClient({ appId: "retry", apiKey: "k", baseUrl: server.url, maxRetries: 5 });
       const error = await unwrap(client.GET("/users", { maxRetries: 0 })).catch((e) => e);
       expect(error).toBeInstanceOf(InternalServerError);
       expect(server.requests).toHaveLength(1);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   test("maxRetries set on the client applies to every call", async () => {
-    const server = await startFaultServer((_q, res) => json(res, 429, {}, { "retry-after": "0" }));
-    try {
+    await withServer((_q, res) => json(res, 429, {}, { "retry-after": "0" }), async (server) => {
       const client = createChatClient({ appId: "retry", apiKey: "k", baseUrl: server.url, maxRetries: 4 });
       await expect(unwrap(client.GET("/users"))).rejects.toBeInstanceOf(RateLimitError);
       expect(server.requests).toHaveLength(5);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   test("a Retry-After beyond the cap is not waited out: the 429 goes back to the caller", async () => {
-    const server = await startFaultServer((_q, res) => json(res, 429, {}, { "retry-after": "3600" }));
-    try {
+    await withServer((_q, res) => json(res, 429, {}, { "retry-after": "3600" }), async (server) => {
       const client = createChatClient({ appId: "retry", apiKey: "k", baseUrl: server.url });
       const error = await unwrap(client.GET("/users")).catch((e) => e);
       expect(error).toBeInstanceOf(RateLimitError);
       expect(error.retryAfter).toBe(3600);
       expect(server.requests).toHaveLength(1);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   test("a Retry-After given as an HTTP date is honoured", async () => {
-    const server = await startFaultServer((_q, res, hit) =>
-      hit === 1 ? json(res, 503, {}, { "retry-after": new Date(Date.now() - 1000).toUTCString() }) : json(res, 200, { data: [], meta: {} }),
-    );
-    try {
+    const busyUntilNow: Handler = (_q, res, hit) =>
+      hit === 1
+        ? json(res, 503, {}, { "retry-after": new Date(Date.now() - 1000).toUTCString() })
+        : json(res, 200, { data: [], meta: {} });
+    await withServer(busyUntilNow, async (server) => {
       const client = createChatClient({ appId: "retry", apiKey: "k", baseUrl: server.url });
       const { response } = await client.GET("/users");
       expect(response.status).toBe(200);
       expect(server.requests).toHaveLength(2);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   test("invalid numbers are refused", () => {
@@ -122,14 +108,11 @@ describe("retry limits", () => {
 
 describe("a POST that was not repeated says why", () => {
   test("a reset after sending tells the caller the message may have been delivered", async () => {
-    const server = await startFaultServer((req) => req.socket.destroy());
-    try {
+    await withServer((req) => req.socket.destroy(), async (server) => {
       const error = await thread(server.url).catch((e) => e);
       expect(error).toBeInstanceOf(ChatConnectionError);
       expect(error.message).toMatch(/may have reached the service, so it was not repeated/);
       expect(server.requests).toHaveLength(1);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
