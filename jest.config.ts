@@ -7,7 +7,7 @@ const config: Config = {
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node10", isolatedModules: true } }] },
   // Sources import with `.js` extensions (Node ESM style); Jest resolves them to the `.ts` files.
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
-  reporters: ["default", "<rootDir>/tests/support/summary-reporter.js"],
+  reporters: ["default", "<rootDir>/tests/support/summary-reporter.js", "<rootDir>/tests/harness/contract-summary-reporter.js"],
   globalSetup: "<rootDir>/tests/support/global-setup.ts",
   globalTeardown: "<rootDir>/tests/support/global-teardown.ts",
 };

@@ -6,4 +6,6 @@ scripts/lint-spec.sh
 scripts/check-generated.sh
 npx --no-install tsc --noEmit -p tsconfig.json
 echo "Type check: src, tests and type tests compile."
+npx --no-install tsc --noEmit -p examples && echo "Type check: examples compile against src/ under the package name."
+node scripts/check-breaking.mjs
 npx --no-install jest "$@"

@@ -1,4 +1,4 @@
-import createClient, { type Client } from "openapi-fetch";
+import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { chatBaseUrl, checkBaseUrl } from "./base-url.js";
 import { guardBrowser } from "./browser-guard.js";
 import type { ChatClientOptions, CommonClientOptions, ManagementClientOptions } from "./client-options.js";
@@ -8,8 +8,9 @@ import { ChatConfigError } from "./errors/chat-config-error.js";
 import { checkOnBehalfOf } from "./on-behalf-of.js";
 import type { ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
 import { prepareCall, type CallInit } from "./prepare-call.js";
-import { REQUEST_DEFAULTS, resolveRequestOptions, type ResolvedRequestOptions } from "./request-options.js";
-import { transport, type Sender } from "./transport.js";
+import { LightRequest } from "./light-request.js";
+import { REQUEST_DEFAULTS, resolveRequestOptions, type RequestOptions, type ResolvedRequestOptions } from "./request-options.js";
+import { transport, type CallContext, type Sender } from "./transport.js";
 import { defaultUserAgent } from "./user-agent.js";
 import type { Logger } from "./logger.js";
 
@@ -41,6 +42,8 @@ interface Core {
   secrets: readonly string[];
   sender: Sender;
   logger: Logger | undefined;
+  /** The middleware registered through `use`, kept as openapi-fetch keeps it (or more). */
+  middleware: Middleware[];
 }
 
 function requireSecret(name: string, value: unknown): string {
@@ -67,30 +70,63 @@ function buildCore(options: CommonClientOptions, defaultUrl: string, credentials
     secrets: Object.values(credentials),
     sender: { injected: options.fetch },
     logger: options.logger,
+    middleware: [],
   };
 }
 
 function wrap(core: Core, boundUid?: string): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
-  const request = (method: Method, path: string, init?: CallInit) => {
+  const request = (method: string, path: string, init?: CallInit) => {
     try {
+      method = method.toUpperCase();
       warnIfDeprecated(method, path, core.logger);
-      const { maxRetries, timeoutMs, deadlineMs, idempotent, ...rest } = init ?? {};
-      const perCall = { maxRetries, timeoutMs, deadlineMs, idempotent } as Record<string, number | boolean | undefined>;
-      const options =
-        maxRetries === undefined && timeoutMs === undefined && deadlineMs === undefined && idempotent === undefined
-          ? core.options
-          : resolveRequestOptions(core.options, perCall);
-      const ctx = { method, path, options, secrets: core.secrets, sender: core.sender, logger: core.logger };
-      const prepared = prepareCall(method, path, rest, boundUid);
+      let options = core.options;
+      if (init && (init.maxRetries !== undefined || init.timeoutMs !== undefined || init.deadlineMs !== undefined || init.idempotent !== undefined)) {
+        const { maxRetries, timeoutMs, deadlineMs, idempotent, ...rest } = init;
+        options = resolveRequestOptions(options, { maxRetries, timeoutMs, deadlineMs, idempotent } as RequestOptions);
+        init = rest;
+      }
+      const ctx: CallContext = { method, path, options, secrets: core.secrets, sender: core.sender, logger: core.logger, takesData: false, data: undefined };
       // The transport sits beneath openapi-fetch (as its per-call fetch), so middleware sees
       // one logical request while every retry is a fresh one.
-      return core.base.request(method as any, path, { ...prepared, fetch: (req: Request) => transport(req, ctx) } as any);
+      const callInit: Record<string, unknown> = { ...prepareCall(method, path, init, boundUid), fetch: (req: LightRequest) => transport(req, ctx) };
+      // Middleware, or a caller's own Request class, gets real Requests; otherwise nothing looks
+      // at the request but the transport, which sends it as fetch(url, init).
+      if (!core.middleware.length && !(callInit.middleware as unknown[] | undefined)?.length && !callInit.Request) {
+        callInit.Request = LightRequest;
+        if ((callInit.parseAs ?? "json") === "json") {
+          // openapi-fetch then leaves the body alone, and `data` is the JSON that the transport
+          // parsed to check it: each body is parsed once.
+          ctx.takesData = true;
+          callInit.parseAs = "stream";
+          return core.base.request(method as any, path, callInit).then((result: Record<string, unknown>) => {
+            if ("data" in result) result.data = ctx.data;
+            // The context outlives the call (unwrap finds it by the Response): it keeps no body.
+            ctx.data = undefined;
+            return result;
+          });
+        }
+      }
+      return core.base.request(method as any, path, callInit);
     } catch (error) {
       return Promise.reject(error);
     }
   };
-  const client: Record<string, unknown> = { request, use: core.base.use, eject: core.base.eject };
+  const client: Record<string, unknown> = {
+    request,
+    use(...middleware: Middleware[]) {
+      // Counted before openapi-fetch sees them, so a throw leaves the client on real Requests.
+      core.middleware.push(...middleware.filter(Boolean));
+      core.base.use(...middleware);
+    },
+    eject(...middleware: Middleware[]) {
+      core.base.eject(...middleware);
+      for (const m of middleware) {
+        const at = core.middleware.indexOf(m);
+        if (at !== -1) core.middleware.splice(at, 1);
+      }
+    },
+  };
   for (const method of METHODS) client[method] = (path: string, init?: CallInit) => request(method, path, init);
   return client;
 }

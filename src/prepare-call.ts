@@ -7,7 +7,16 @@ export interface CallInit {
   [key: string]: unknown;
 }
 
-const PATH_PARAM = /\{([^{}]+)\}/g;
+// The parameter names of each path template, found once: a client calls few templates, often.
+// Only templates are kept, so a caller passing ready-made paths cannot grow the map.
+const paramNames = new Map<string, string[]>();
+
+function namesIn(path: string): string[] {
+  if (!path.includes("{")) return [];
+  let names = paramNames.get(path);
+  if (!names) paramNames.set(path, (names = Array.from(path.matchAll(/\{([^{}]+)\}/g), (m) => m[1]!)));
+  return names;
+}
 
 /**
  * Checks one call's input and applies the bound user, before openapi-fetch builds the request.
@@ -16,8 +25,8 @@ const PATH_PARAM = /\{([^{}]+)\}/g;
  */
 export function prepareCall(method: string, path: string, init: CallInit | undefined, boundUid?: string): CallInit {
   const params = init?.params;
-  for (const [, name] of path.matchAll(PATH_PARAM)) {
-    const value = params?.path?.[name!];
+  for (const name of namesIn(path)) {
+    const value = params?.path?.[name];
     if (value === undefined || value === null || value === "") {
       throw new ChatConfigError(`${method.toUpperCase()} ${path}: path parameter "${name}" is required.`);
     }

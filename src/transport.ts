@@ -3,6 +3,7 @@ import { recordCall } from "./call-registry.js";
 import { ChatConnectionError, ChatTimeoutError } from "./errors/chat-connection-error.js";
 import { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
 import { retryAfterSeconds } from "./errors/chat-api-error.js";
+import { LightRequest } from "./light-request.js";
 import type { Logger } from "./logger.js";
 import { classifyNetworkFailure } from "./network-failure.js";
 import { redactError } from "./redact.js";
@@ -15,7 +16,7 @@ export interface Sender {
   injected?: (input: Request) => Promise<Response>;
 }
 
-/** Everything the transport needs to know about one call. */
+/** Everything the transport needs to know about one call; `unwrap` later finds it by the Response. */
 export interface CallContext {
   method: string;
   /** Path template, for errors and logs. */
@@ -24,15 +25,17 @@ export interface CallContext {
   secrets: readonly string[];
   sender: Sender;
   logger?: Logger;
-}
-
-interface Attempt {
-  url: string;
-  init: RequestInit;
+  /**
+   * Set when the caller takes a 2xx body from `data` instead of reading the Response: the
+   * transport then hands over the JSON it parsed to validate the body, so it is parsed once.
+   */
+  takesData?: boolean;
+  /** The parsed 2xx body, once the call has returned. */
+  data?: unknown;
 }
 
 type AttemptResult =
-  | { response: Response; body: ArrayBuffer | null }
+  | { response: Response; text: string | null }
   | { outcome: Exclude<AttemptOutcome, { kind: "status" }>; error: unknown };
 
 const TIMED_OUT = Symbol("timeout");
@@ -45,12 +48,12 @@ function send(sender: Sender, url: string, init: RequestInit): Promise<Response>
 
 // The key travels in a header, and fetch only strips `Authorization` on a cross-origin
 // redirect. So redirects are followed here, and only within the same origin.
-async function fetchSameOrigin(sender: Sender, attempt: Attempt): Promise<Response> {
-  let { url, init } = attempt;
+async function fetchSameOrigin(sender: Sender, url: string, init: RequestInit): Promise<Response> {
   for (let hop = 0; ; hop++) {
     const response = await send(sender, url, init);
+    if (response.status < 300 || response.status > 399) return response;
     const location = response.headers.get("location");
-    if (response.status < 300 || response.status > 399 || !location || hop === MAX_REDIRECTS) return response;
+    if (!location || hop === MAX_REDIRECTS) return response;
     const next = new URL(location, url);
     if (next.origin !== new URL(url).origin) return response;
     await response.body?.cancel();
@@ -62,21 +65,23 @@ async function fetchSameOrigin(sender: Sender, attempt: Attempt): Promise<Respon
 
 /** Runs one attempt: sends, then reads the whole body within the attempt's time budget. */
 async function runAttempt(
-  ctx: CallContext,
-  attempt: Attempt,
-  callerSignal: AbortSignal | null,
+  sender: Sender,
+  url: string,
+  init: RequestInit,
+  callerSignal: AbortSignal | null | undefined,
   budgetMs: number,
 ): Promise<AttemptResult> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(TIMED_OUT), budgetMs);
   const onCallerAbort = () => controller.abort(callerSignal!.reason);
   callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
+  init.signal = controller.signal;
   try {
-    const response = await fetchSameOrigin(ctx.sender, { url: attempt.url, init: { ...attempt.init, signal: controller.signal } });
+    const response = await fetchSameOrigin(sender, url, init);
     // Reading the body here makes a reset mid-body a failure of this attempt, which can be
     // retried, instead of a parse error after the call has returned.
-    const body = NULL_BODY_STATUS.has(response.status) ? null : await response.arrayBuffer();
-    return { response, body };
+    const text = NULL_BODY_STATUS.has(response.status) ? null : await response.text();
+    return { response, text };
   } catch (error) {
     if (callerSignal?.aborted) throw callerSignal.reason;
     const outcome = controller.signal.reason === TIMED_OUT ? ({ kind: "timeout" } as const) : classifyNetworkFailure(error);
@@ -87,46 +92,61 @@ async function runAttempt(
   }
 }
 
-function checkSuccessBody(ctx: CallContext, response: Response, body: ArrayBuffer | null): void {
-  if (response.status < 200 || response.status > 299 || body === null || ctx.method === "HEAD") return;
-  const call = { method: ctx.method, path: ctx.path };
-  if (body.byteLength === 0) throw new ChatInvalidResponseError(response.status, "an empty body", call);
+/** The parsed body of a 2xx answer, which must be JSON; undefined for other answers. */
+function parseSuccessBody(ctx: CallContext, response: Response, text: string | null): unknown {
+  if (response.status < 200 || response.status > 299 || text === null || ctx.method === "HEAD") return undefined;
+  if (text === "") throw new ChatInvalidResponseError(response.status, "an empty body", ctx);
   const type = response.headers.get("content-type") ?? "";
-  if (!/json/i.test(type)) throw new ChatInvalidResponseError(response.status, `a ${type || "untyped"} body`, call);
+  if (!/json/i.test(type)) throw new ChatInvalidResponseError(response.status, `a ${type || "untyped"} body`, ctx);
   try {
-    JSON.parse(new TextDecoder().decode(body));
+    return JSON.parse(text);
   } catch (cause) {
-    throw new ChatInvalidResponseError(response.status, `malformed JSON (${body.byteLength} bytes)`, call, { cause });
+    const bytes = new TextEncoder().encode(text).length;
+    throw new ChatInvalidResponseError(response.status, `malformed JSON (${bytes} bytes)`, ctx, { cause });
   }
 }
 
-function rebuild(response: Response, body: ArrayBuffer | null): Response {
+/** How long to wait before attempt `n + 1`: what the service asked for, or the backoff. */
+function retryWait(result: AttemptResult, n: number): number {
+  const status = "response" in result ? result.response.status : 0;
+  const retryAfter = status === 429 || status === 503 ? retryAfterSeconds((result as { response: Response }).response.headers) : undefined;
+  return retryAfter === undefined ? backoffMs(n) : retryAfter * 1000;
+}
+
+function rebuild(response: Response, text: string | null): Response {
   // A browser's opaque redirect (status 0) cannot be rebuilt and has nothing to read anyway.
   if (response.status < 200) return response;
-  const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const copy = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
   Object.defineProperty(copy, "url", { value: response.url });
   return copy;
 }
 
+// Every attempt sends the same body, so a stream (from a custom bodySerializer, or inside a
+// real Request) is read once into bytes; strings and the like can be sent again as they are.
+function bufferedBody(request: Request | LightRequest): Promise<ArrayBuffer> {
+  return (request instanceof LightRequest ? new Response(request.body) : (request as Request)).arrayBuffer();
+}
+
 /**
- * Sends one call with timeouts, safe retries and redirect protection, and returns a Response
- * whose body is fully buffered, so every attempt is a fresh, re-sendable request.
+ * Sends one call with timeouts, safe retries and redirect protection, and returns its
+ * Response with the body fully read: a fresh readable copy, or the original when the caller
+ * takes the parsed body from `ctx.data`.
  */
-export async function transport(request: Request, ctx: CallContext): Promise<Response> {
+export async function transport(request: Request | LightRequest, ctx: CallContext): Promise<Response> {
   const started = Date.now();
   const { options, logger } = ctx;
   const callerSignal = request.signal;
   const idempotent = isIdempotent(ctx.method, options.idempotent);
-  const body = request.body === null ? undefined : await request.arrayBuffer();
-  const attempt: Attempt = { url: request.url, init: { method: request.method, headers: request.headers, body, redirect: "manual" } };
-  const call = { method: ctx.method, path: ctx.path };
+  const light = request instanceof LightRequest && !(request.body instanceof ReadableStream);
+  const body = light || request.body == null ? (request.body ?? undefined) : await bufferedBody(request);
 
   for (let n = 1; ; n++) {
     if (callerSignal?.aborted) throw callerSignal.reason;
     const left = options.deadlineMs === undefined ? Infinity : options.deadlineMs - (Date.now() - started);
-    if (left <= 0) throw new ChatTimeoutError(`deadline of ${options.deadlineMs} ms passed`, call, n - 1);
+    if (left <= 0) throw new ChatTimeoutError(`deadline of ${options.deadlineMs} ms passed`, ctx, n - 1);
     const attemptStarted = Date.now();
-    const result = await runAttempt(ctx, attempt, callerSignal, Math.min(options.timeoutMs, left));
+    const init: RequestInit = { method: request.method, headers: request.headers, body, redirect: "manual" };
+    const result = await runAttempt(ctx.sender, request.url, init, callerSignal, Math.min(options.timeoutMs, left));
     const outcome: AttemptOutcome = "outcome" in result ? result.outcome : { kind: "status", status: result.response.status };
     logger?.debug("chat-rest-sdk attempt", {
       method: ctx.method,
@@ -136,29 +156,24 @@ export async function transport(request: Request, ctx: CallContext): Promise<Res
       durationMs: Date.now() - attemptStarted,
     });
 
-    const status = "response" in result ? result.response.status : undefined;
-    const retryAfter = "response" in result && (status === 429 || status === 503) ? retryAfterSeconds(result.response.headers) : undefined;
-    const waitMs = retryAfter === undefined ? backoffMs(n) : retryAfter * 1000;
-    const canRetry =
-      n <= options.maxRetries &&
-      isRetryable(outcome, idempotent) &&
-      waitMs <= MAX_RETRY_AFTER_MS &&
-      Date.now() - started + waitMs < (options.deadlineMs ?? Infinity);
-
-    if (!canRetry) {
+    const waitMs = n <= options.maxRetries && isRetryable(outcome, idempotent) ? retryWait(result, n) : Infinity;
+    if (waitMs > MAX_RETRY_AFTER_MS || Date.now() - started + waitMs >= (options.deadlineMs ?? Infinity)) {
       if ("response" in result) {
-        checkSuccessBody(ctx, result.response, result.body);
-        const response = rebuild(result.response, result.body);
-        recordCall(response, { ...call, secrets: ctx.secrets });
+        const data = parseSuccessBody(ctx, result.response, result.text);
+        // A caller that takes `data` never reads this body, so the original answer will do.
+        const taken = ctx.takesData && data !== undefined;
+        if (taken) ctx.data = data;
+        const response = taken ? result.response : rebuild(result.response, result.text);
+        recordCall(response, ctx);
         return response;
       }
       const cause = redactError(result.error, ctx.secrets);
       // Tell the caller why a POST was not repeated: it may have been processed already.
       const unsure = !idempotent && !isRetryable(outcome, false) ? "; it may have reached the service, so it was not repeated" : "";
       if (outcome.kind === "timeout") {
-        throw new ChatTimeoutError(`no complete response within ${Math.min(options.timeoutMs, left)} ms (attempt ${n})${unsure}`, call, n, { cause });
+        throw new ChatTimeoutError(`no complete response within ${Math.min(options.timeoutMs, left)} ms (attempt ${n})${unsure}`, ctx, n, { cause });
       }
-      throw new ChatConnectionError(`connection failed (${outcome.kind}) after ${n} attempt${n > 1 ? "s" : ""}${unsure}`, call, n, { cause });
+      throw new ChatConnectionError(`connection failed (${outcome.kind}) after ${n} attempt${n > 1 ? "s" : ""}${unsure}`, ctx, n, { cause });
     }
     logger?.info("chat-rest-sdk retrying", { method: ctx.method, path: ctx.path, attempt: n, waitMs: Math.round(waitMs) });
     await abortableSleep(waitMs, callerSignal);

@@ -1,8 +1,6 @@
-import { spawn } from "node:child_process";
-import { createServer } from "node:net";
-import { createRequire } from "node:module";
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+// No ".js" here, unlike the rest of src/: Jest loads this file through ts-node for its global
+// setup, and ts-node does not map "./x.js" to "./x.ts". A CommonJS file may import without one.
+import { bundledSpec, startPrism } from "./prism-process";
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
@@ -19,8 +17,10 @@ export interface MockServerOptions {
    */
   host?: string;
   /**
-   * Turn request and response violations into error responses (Prism's `--errors`), so that a
-   * call the spec does not allow fails loudly instead of getting a best-effort answer.
+   * Turn response violations into errors (Prism's `--errors`): when the answer the mock would
+   * give does not match the spec, for example an example that contradicts its schema, it
+   * answers 500 with the violations instead. Requests the spec forbids are rejected (400/422,
+   * named in the `sl-violations` header) either way.
    * @default true
    * @example false
    */
@@ -43,41 +43,32 @@ export interface MockServerOptions {
 export interface MockServer {
   /** Base URL to pass as `baseUrl` to a client, e.g. `http://127.0.0.1:4010`. */
   url: string;
-  /** Stops the mock and waits for it to exit. */
+  /**
+   * Stops the mock and waits for it to exit. Calling it again returns the same promise. A mock
+   * never keeps the process alive: one left running is killed when the process exits.
+   */
   close(): Promise<void>;
 }
 
-// Walks up to this package's own package.json, so the kit finds its spec from src/, a build or a bundle.
-function findPackageRoot(from: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).name === "chat-rest-sdk") return dir;
-    if (dirname(dir) === dir) throw new Error(`chat-rest-sdk: cannot find the package root above ${from}.`);
+function checkOptions(options: MockServerOptions): void {
+  const { port, host, startTimeoutMs } = options;
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    throw new TypeError(`startMockServer: port must be an integer from 0 to 65535, got ${String(port)}.`);
   }
-}
-
-const packageRoot = findPackageRoot(__dirname);
-
-function freePort(host: string): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-function prismBin(): string {
-  const require = createRequire(join(packageRoot, "package.json"));
-  const manifest = require("@stoplight/prism-cli/package.json") as { bin: { prism: string } };
-  return join(require.resolve("@stoplight/prism-cli/package.json"), "..", manifest.bin.prism);
+  if (host !== undefined && (typeof host !== "string" || host.trim() === "")) {
+    throw new TypeError("startMockServer: host must be a non-empty string.");
+  }
+  if (startTimeoutMs !== undefined && !(typeof startTimeoutMs === "number" && startTimeoutMs > 0)) {
+    throw new TypeError(`startMockServer: startTimeoutMs must be a positive number, got ${String(startTimeoutMs)}.`);
+  }
 }
 
 /**
  * Starts a Prism mock of the Chat and Management APIs, answering from the spec's examples and
- * validating every request against it.
+ * validating every request against it. Rejects, with Prism's log in the message, when the
+ * mock cannot start (a busy port, a missing spec, Prism not installed).
+ *
+ * Pick a documented response with the `Prefer` header, e.g. `Prefer: code=404, example=uidNotFound`.
  *
  * @example
  * const mock = await startMockServer();
@@ -86,44 +77,14 @@ function prismBin(): string {
  * await mock.close();
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const host = options.host ?? "127.0.0.1";
-  const port = options.port || (await freePort(host));
-  const spec = options.spec ?? join(packageRoot, "generated", "openapi.json");
-  const args = [prismBin(), "mock", spec, "--host", host, "--port", String(port)];
-  if (options.errors ?? true) args.push("--errors");
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`Prism did not start within ${options.startTimeoutMs ?? 30000} ms:\n${log}`)), options.startTimeoutMs ?? 30000);
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      const match = /Prism is listening on (http:\/\/\S+)/.exec(log);
-      if (match) {
-        clearTimeout(timer);
-        done(match[1]!.replace(/\/+$/, ""));
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`Prism exited (code ${code}) before listening:\n${log}`));
-    });
-  }).catch((error) => {
-    child.kill("SIGKILL");
-    throw error;
+  checkOptions(options);
+  const prism = await startPrism({
+    command: ["mock", options.spec ?? bundledSpec],
+    host: options.host ?? "127.0.0.1",
+    // Prism binds port 0 to a free port and prints the real one, so there is no probe-then-bind race.
+    port: options.port ?? 0,
+    errors: options.errors ?? true,
+    startTimeoutMs: options.startTimeoutMs ?? 30_000,
   });
-  // Keep draining output so a chatty mock never blocks on a full pipe.
-  child.stdout.removeAllListeners("data").resume();
-  child.stderr.removeAllListeners("data").resume();
-
-  return {
-    url,
-    async close() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return { url: prism.url, close: prism.close };
 }

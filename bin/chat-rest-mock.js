@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// chat-rest-mock: runs the Prism mock of the bundled spec from the shell, prints its URL and
+// stops on Ctrl-C. Plain CommonJS on purpose: it runs as is from the repo and from the
+// installed package, without a build, and spawns Prism directly (the same way startMockServer does).
+"use strict";
+const { spawn } = require("node:child_process");
+const { existsSync, readFileSync } = require("node:fs");
+const { dirname, join } = require("node:path");
+
+const USAGE = `Usage: chat-rest-mock [--port <n>] [--host <h>] [--no-errors] [--spec <file>]
+
+Runs a Prism mock of the Chat and Management REST APIs.
+  --port <n>     port to listen on (default 4010)
+  --host <h>     interface to listen on (default 127.0.0.1)
+  --no-errors    serve an answer that contradicts the spec (flagged in sl-violations) instead of a 500;
+                 requests the spec forbids are rejected either way
+  --spec <file>  the OpenAPI document to mock (default: the spec bundled with chat-rest-sdk)
+Pick a documented response per request with the header "Prefer: code=404, example=uidNotFound".`;
+
+function parseArgs(argv) {
+  const options = { port: 4010, host: "127.0.0.1", errors: true, spec: join(__dirname, "..", "generated", "openapi.json") };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length) fail(`${arg} needs a value.`);
+      return argv[++i];
+    };
+    if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (arg === "--port" || arg === "-p") {
+      options.port = Number(value());
+      if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) fail("--port must be an integer from 0 to 65535.");
+    } else if (arg === "--host") options.host = value();
+    else if (arg === "--spec") options.spec = value();
+    else if (arg === "--no-errors") options.errors = false;
+    else fail(`unknown option ${arg}`);
+  }
+  return options;
+}
+
+function fail(message) {
+  console.error(`chat-rest-mock: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function prismEntry() {
+  let manifestPath;
+  try {
+    manifestPath = require.resolve("@stoplight/prism-cli/package.json", { paths: [join(__dirname, "..")] });
+  } catch {
+    fail("@stoplight/prism-cli is not installed: npm install --save-dev @stoplight/prism-cli@5.14.2");
+  }
+  return join(dirname(manifestPath), JSON.parse(readFileSync(manifestPath, "utf8")).bin.prism);
+}
+
+const options = parseArgs(process.argv.slice(2));
+if (!existsSync(options.spec)) fail(`spec file not found: ${options.spec}`);
+const args = [prismEntry(), "mock", options.spec, "--host", options.host, "--port", String(options.port)];
+if (options.errors) args.push("--errors");
+const prism = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+
+let log = "";
+let listening = false;
+let stopping = false;
+const onOutput = (chunk) => {
+  const text = chunk.toString();
+  if (listening) {
+    // Once up, pass Prism's request log through, so a user sees each call and its violations.
+    process.stderr.write(text);
+    return;
+  }
+  log += text;
+  const match = /Prism is listening on (http:\/\/\S+)/.exec(log);
+  if (match) {
+    listening = true;
+    console.log(`chat-rest-mock listening on ${match[1].replace(/\/+$/, "")} (Ctrl-C to stop)`);
+  }
+};
+prism.stdout.on("data", onOutput);
+prism.stderr.on("data", onOutput);
+
+prism.on("exit", (code, signal) => {
+  if (stopping) process.exit(0);
+  if (!listening) console.error(`chat-rest-mock: Prism exited before listening (code ${code}):\n${log}`);
+  else console.error(`chat-rest-mock: Prism stopped unexpectedly (code ${code}, signal ${signal}).`);
+  process.exit(1);
+});
+
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  prism.kill("SIGTERM");
+  // Prism normally exits at once; never hang the terminal if it does not.
+  setTimeout(() => {
+    prism.kill("SIGKILL");
+    process.exit(0);
+  }, 5000).unref();
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `npm run check:breaking`: fails when the bundled spec breaks the last release's contract
+// (openapi/baseline/) and package.json's version does not announce it with a breaking bump.
+// Changes are rated by `redocly diff` (offline). Flags, for tests and one-off checks:
+//   --base <spec> --revision <spec> --version <x.y.z> --released <x.y.z>
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith("--") ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+);
+const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
+const base = args.base ?? join(root, "openapi", "baseline", "openapi.json");
+const revision = args.revision ?? join(root, "generated", "openapi.json");
+const version = args.version ?? readJson(join(root, "package.json")).version;
+const released = args.released ?? readJson(join(root, "openapi", "baseline", "release.json")).version;
+
+function parse(v) {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(v ?? "");
+  if (!match) throw new Error(`not a semver version: ${v}`);
+  return match.slice(1, 4).map(Number);
+}
+
+/** Semver for breaking changes: the major, or below 1.0.0 the minor, must go up. */
+function isBreakingBump(from, to) {
+  const [fromMajor, fromMinor] = parse(from);
+  const [toMajor, toMinor] = parse(to);
+  if (toMajor !== fromMajor) return toMajor > fromMajor;
+  return fromMajor === 0 && toMinor > fromMinor;
+}
+
+function diff() {
+  const redocly = join(root, "node_modules", ".bin", "redocly");
+  const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
+  const command = [redocly, "diff", base, revision, "--config", join(root, "scripts", "check-breaking.redocly.yaml"), "--format", "json", "--fail-on", "none"];
+  let stdout;
+  try {
+    stdout = execFileSync(command[0], command.slice(1), { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    throw new Error(`redocly diff failed:\n${error.stderr ?? error.message}`);
+  }
+  // Redocly may print notices before the report; the report is the JSON object.
+  return JSON.parse(stdout.slice(stdout.indexOf("{")));
+}
+
+const where = (change) => {
+  const [, path = "", method = "", ...rest] = decodeURIComponent(change.path ?? "").replace(/^#\//, "").split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return change.path?.startsWith("#/paths/") ? `${method.toUpperCase()} ${path} ${rest.join("/")}` : change.path;
+};
+
+const report = diff();
+const breaking = report.changes.filter((change) => change.impact === "major");
+const label = `${relative(root, revision)} vs ${relative(root, base)} (release ${released})`;
+const { major, minor, patch } = report.summary;
+if (breaking.length === 0) {
+  console.log(`Breaking-change check: none in ${label}; ${minor} minor, ${patch} patch.`);
+  process.exit(0);
+}
+const lines = breaking.flatMap((change) => (change.verdicts ?? [{ message: change.kind }]).filter((v) => v.impact === "major").map((v) => `  - ${where(change)}: ${v.message}${v.ruleId ? ` (${v.ruleId})` : ""}`));
+if (isBreakingBump(released, version)) {
+  console.log(`Breaking-change check: ${major} breaking change(s) in ${label}, announced by version ${released} -> ${version}:\n${lines.join("\n")}`);
+  process.exit(0);
+}
+const [releasedMajor, releasedMinor] = parse(released);
+const next = releasedMajor === 0 ? `0.${releasedMinor + 1}.0` : `${releasedMajor + 1}.0.0`;
+console.error(
+  `Breaking-change check FAILED: ${major} breaking change(s) in ${label}:\n${lines.join("\n")}\n` +
+    `Either undo them, or bump package.json's version to ${next} or later (it is ${version}). See openapi/baseline/README.md.`,
+);
+process.exit(1);

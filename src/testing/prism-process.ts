@@ -1,0 +1,121 @@
+// Internal: runs one Prism process (mock or proxy) and hands back its URL. Not exported from
+// `chat-rest-sdk/testing`; the public surface is startMockServer.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+export interface PrismProcess {
+  url: string;
+  /** Everything Prism has printed so far (its log names each request and every violation). */
+  log(): string;
+  close(): Promise<void>;
+}
+
+export interface PrismProcessOptions {
+  /** `["mock", spec]` or `["proxy", spec, upstream]`. */
+  command: string[];
+  host: string;
+  port: number;
+  errors: boolean;
+  startTimeoutMs: number;
+}
+
+// Walks up to this package's own package.json, so the kit finds its spec from src/, a build or a bundle.
+function findPackageRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).name === "chat-rest-sdk") return dir;
+    if (dirname(dir) === dir) throw new Error(`chat-rest-sdk: cannot find the package root above ${from}.`);
+  }
+}
+
+export const packageRoot = findPackageRoot(__dirname);
+export const bundledSpec = join(packageRoot, "generated", "openapi.json");
+
+function prismBin(): string {
+  const require = createRequire(join(packageRoot, "package.json"));
+  let manifestPath: string;
+  try {
+    manifestPath = require.resolve("@stoplight/prism-cli/package.json");
+  } catch {
+    throw new Error("chat-rest-sdk/testing needs @stoplight/prism-cli: install it with `npm install --save-dev @stoplight/prism-cli@5.14.2`.");
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: { prism: string } };
+  return join(dirname(manifestPath), manifest.bin.prism);
+}
+
+// A test runner that dies must not leave mocks behind: every live child is killed on exit.
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+const STOP_GRACE_MS = 5_000;
+
+export async function startPrism(options: PrismProcessOptions): Promise<PrismProcess> {
+  const spec = options.command[1];
+  if (spec && !/^https?:/.test(spec) && !existsSync(spec)) throw new Error(`chat-rest-sdk: spec file not found: ${spec}`);
+  const args = [prismBin(), ...options.command, "--host", options.host, "--port", String(options.port)];
+  if (options.errors) args.push("--errors");
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  running.add(child);
+  // A forgotten close() must not keep a test runner alive; the exit hook above still kills the mock.
+  child.unref();
+  (child.stdout as unknown as { unref(): void }).unref();
+  (child.stderr as unknown as { unref(): void }).unref();
+  let log = "";
+  const exited = new Promise<void>((done) =>
+    child.once("exit", () => {
+      running.delete(child);
+      done();
+    }),
+  );
+  // Keep reading output for the whole life of the process, so a chatty Prism never blocks on a full pipe.
+  const onData = (chunk: Buffer) => {
+    log += chunk.toString();
+  };
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
+
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(
+      () => fail(new Error(`Prism did not start within ${options.startTimeoutMs} ms:\n${log}`)),
+      options.startTimeoutMs,
+    );
+    const poll = () => {
+      const match = /Prism is listening on (http:\/\/\S+)/.exec(log);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout.off("data", poll);
+      child.stderr.off("data", poll);
+      done(match[1]!.replace(/\/+$/, ""));
+    };
+    child.stdout.on("data", poll);
+    child.stderr.on("data", poll);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`Prism exited (code ${code}) before listening:\n${log}`));
+    });
+  }).catch(async (error) => {
+    child.kill("SIGKILL");
+    await exited;
+    throw error;
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    log: () => log,
+    close() {
+      closing ??= (async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill("SIGTERM");
+        const force = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+        await exited;
+        clearTimeout(force);
+      })();
+      return closing;
+    },
+  };
+}

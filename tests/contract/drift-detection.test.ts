@@ -1,0 +1,121 @@
+// Point 4: drift detection, proved without the real service. A loopback upstream deviates from
+// the spec in four ways; the harness, through Prism's proxy, must report each one by operation
+// and JSON path, and must not report the operation that conforms.
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { formatFindings, type Finding } from "../harness/findings";
+import { spec, validator } from "../harness/mock-context";
+import { runContractCases, type RunResult } from "../harness/run-contract-cases";
+import { startProxy } from "../harness/start-proxy";
+import { documentedCases } from "../harness/documented-cases";
+import type { PrismProcess } from "../../src/testing/prism-process";
+
+const pagination = { total: 1, count: 1, per_page: 100, current_page: 1, total_pages: 1 };
+const example = (operationId: string) => documentedCases(spec).find((c) => c.operationId === operationId && c.status === 200)!.exampleValue;
+
+// One route per operation. The comments name the deviation each one plants.
+function answer(request: IncomingMessage): { status: number; type: string; body: string } {
+  const path = new URL(request.url!, "http://upstream").pathname;
+  const json = (status: number, body: unknown) => ({ status, type: "application/json", body: JSON.stringify(body) });
+  if (request.method === "GET" && path === "/users") {
+    // 1. a documented field with the wrong type: createdAt is an integer in the spec
+    return json(200, { data: [{ uid: "cometchat-uid-7", name: "Mateo", createdAt: "1716800000" }], meta: { pagination } });
+  }
+  if (request.method === "POST" && /^\/users\/[^/]+\/auth_tokens$/.test(path)) {
+    // 2. a required field missing: authToken
+    return json(200, { data: { uid: "cometchat-uid-1", createdAt: 1718445612 } });
+  }
+  if (request.method === "POST" && path === "/messages") {
+    // 3. an undocumented status code
+    return json(409, { error: { code: "ERR_ALREADY_EXISTS", message: "A message with this muid exists." } });
+  }
+  if (request.method === "GET" && path === "/apps") {
+    // 4. an undocumented content type
+    return { status: 200, type: "text/html", body: "<html><body>Maintenance</body></html>" };
+  }
+  // The control: a response exactly as documented.
+  if (request.method === "POST" && /^\/messages\/[^/]+\/thread$/.test(path)) return json(200, example("send-thread-message"));
+  return json(404, { error: { code: "ERR_NOT_FOUND", message: path } });
+}
+
+function startUpstream(): Promise<{ server: Server; url: string; seen: string[] }> {
+  const seen: string[] = [];
+  const server = createServer((request, response) => {
+    seen.push(`${request.method} ${request.url}`);
+    request.resume().on("end", () => {
+      const { status, type, body } = answer(request);
+      response.writeHead(status, { "content-type": type }).end(body);
+    });
+  });
+  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen })));
+}
+
+const credentials = { apiKey: "drift-key", key: "drift-key", secret: "drift-secret" };
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let proxy: PrismProcess;
+let run: RunResult;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  proxy = await startProxy(upstream.url);
+  // The upstream is on loopback, so writes are safe to send here.
+  run = await runContractCases({ spec, validator, targets: { chat: proxy.url, management: proxy.url }, credentials, allowWrites: true });
+}, 30_000); // a Prism start: allow for a busy machine
+
+afterAll(async () => {
+  await proxy?.close();
+  await new Promise((done) => upstream?.server.close(done));
+});
+
+const pick = (operationId: string, check?: Finding["check"]) => run.findings.filter((f) => f.operationId === operationId && (!check || f.check === check));
+
+describe("drift detection through Prism's proxy", () => {
+  test("every operation reached the upstream through the proxy", () => {
+    expect(run.ran.sort()).toEqual(["create-authtoken", "list-apps", "list-users", "send-message", "send-thread-message"]);
+    expect(upstream.seen).toHaveLength(5);
+  });
+
+  test("a documented field with the wrong type is reported at its JSON path, by Ajv and by Prism", () => {
+    expect(pick("list-users", "schema")).toEqual([expect.objectContaining({ at: "$.data[0].createdAt", message: 'must be integer (got "1716800000")' })]);
+    expect(pick("list-users", "prism")).toEqual([expect.objectContaining({ at: "$.data[0].createdAt" })]);
+  });
+
+  test("a missing required field is reported at the missing field's path", () => {
+    expect(pick("create-authtoken", "schema")).toEqual([expect.objectContaining({ at: "$.data.authToken", message: "required property is missing" })]);
+    expect(pick("create-authtoken", "prism").map((f) => f.message).join()).toMatch(/authToken/);
+  });
+
+  test("an undocumented status code is reported with the documented ones", () => {
+    expect(pick("send-message", "status")).toEqual([
+      expect.objectContaining({ status: 409, at: "$", message: "status 409 is not documented (documented: 200, 400, 401, 403, 429, 500)" }),
+    ]);
+  });
+
+  test("an undocumented content type is reported", () => {
+    expect(pick("list-apps", "content-type")).toEqual([
+      expect.objectContaining({ at: "$", message: 'content type "text/html" is not documented for 200 (documented: application/json)' }),
+    ]);
+  });
+
+  test("the conforming operation is not reported", () => {
+    expect(pick("send-thread-message")).toEqual([]);
+  });
+
+  test("the report names each deviation by operation and JSON path, one line each", () => {
+    const report = formatFindings(run.findings, "Drift against the loopback upstream");
+    expect(report).toMatch(/^Drift against the loopback upstream: \d+ deviation\(s\) in 4 operation\(s\)$/m);
+    expect(report).toMatch(/^ {2}list-users \(GET \/users\) -> 200$/m);
+    expect(report).toMatch(/^ {4}\$\.data\[0\]\.createdAt +\[schema\] must be integer/m);
+    expect(report).toMatch(/^ {2}create-authtoken \(POST \/users\/\{uid\}\/auth_tokens\) -> 200\n(.*\n)*? {4}\$\.data\.authToken +\[schema\] required property is missing/m);
+    expect(report).toMatch(/^ {2}send-message \(POST \/messages\) -> 409\n(.*\n)*? {4}\$ +\[status\] status 409 is not documented/m);
+    expect(report).toMatch(/^ {2}list-apps \(GET \/apps\) -> 200\n(.*\n)*? {4}\$ +\[content-type\] content type "text\/html" is not documented/m);
+  });
+
+  test("without CHAT_LIVE_WRITES the same run sends reads only", async () => {
+    const before = upstream.seen.length;
+    const reads = await runContractCases({ spec, validator, targets: { chat: proxy.url, management: proxy.url }, credentials, allowWrites: false });
+    expect(upstream.seen.slice(before).map((line) => line.split(" ")[0])).toEqual(["GET", "GET"]);
+    expect(reads.skipped.map((s) => s.operationId).sort()).toEqual(["create-authtoken", "send-message", "send-thread-message"]);
+    expect(reads.skipped[0]!.reason).toMatch(/CHAT_LIVE_WRITES=1/);
+  });
+});

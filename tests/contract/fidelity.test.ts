@@ -1,0 +1,86 @@
+// Point 7: fidelity to the vendor's published specs (../shared/reference/, read by tests only,
+// never by the package). Compared per operation: path and method, operationId, parameter names,
+// locations and required flags, request-body property names and enums, 200 response property
+// names, with $ref, allOf and oneOf resolved on both sides.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { operations as manifest } from "../../generated/manifest";
+import { fidelityDifferences } from "../harness/fidelity";
+import { loadSpec, type JsonObject } from "../harness/spec";
+import { allows, fidelityAllowlist } from "./fidelity-allowlist";
+
+const referenceDir = join(__dirname, "..", "..", "..", "shared", "reference");
+const ours = loadSpec();
+
+function vendorSpecs() {
+  if (!existsSync(referenceDir)) throw new Error(`the vendor's reference specs are not at ${referenceDir}: the fidelity check needs ../shared/reference next to the repo`);
+  const chat = loadSpec(join(referenceDir, "chat-apis.json"));
+  const management = loadSpec(join(referenceDir, "management-apis.json"));
+  const managementPaths = new Set<string>(manifest.filter((op) => op.api === "management").map((op) => op.path));
+  return (key: string) => (managementPaths.has(key.slice(key.indexOf(" ") + 1)) ? management : chat);
+}
+
+describe("fidelity to the vendor's published specs", () => {
+  const differences = fidelityDifferences(ours, vendorSpecs());
+
+  test("every difference from the vendor's spec is allow-listed with a reason", () => {
+    const unexplained = differences.filter((d) => !Object.keys(fidelityAllowlist).some((pattern) => allows(pattern, d)));
+    expect(unexplained).toEqual([]);
+  });
+
+  test("every allow-list entry still matches a difference (no stale excuses)", () => {
+    const stale = Object.keys(fidelityAllowlist).filter((pattern) => !differences.some((d) => allows(pattern, d)));
+    expect(stale).toEqual([]);
+  });
+
+  test("every allow-list reason is one line of real text", () => {
+    for (const reason of Object.values(fidelityAllowlist)) expect(reason).toMatch(/^[^\n]{20,}$/);
+  });
+});
+
+describe("the fidelity comparator", () => {
+  const vendor = () => loadSpec(join(referenceDir, "chat-apis.json"));
+  const same = (spec: ReturnType<typeof loadSpec>) => () => spec;
+  const thread = (spec: ReturnType<typeof loadSpec>) => (spec.paths["/messages/{id}/thread"] as JsonObject).post as JsonObject;
+  const only = (differences: string[]) => differences.filter((d) => d.startsWith("send-thread-message"));
+
+  test("finds nothing between the vendor's thread operation and ours today", () => {
+    expect(only(fidelityDifferences(ours, same(vendor())))).toEqual([]);
+  });
+
+  test("names a changed operationId", () => {
+    const changed = vendor();
+    thread(changed).operationId = "post-thread";
+    expect(only(fidelityDifferences(ours, same(changed)))).toEqual(['send-thread-message: operationId is "post-thread" in the vendor\'s spec']);
+  });
+
+  test("names a parameter whose required flag or location differs", () => {
+    const changed = vendor();
+    const params = thread(changed).parameters as JsonObject[];
+    params[0] = { name: "onBehalfOf", in: "header", required: false, schema: { type: "string" } };
+    params[1] = { ...params[1], in: "query" };
+    expect(only(fidelityDifferences(ours, same(changed)))).toEqual([
+      "send-thread-message: parameter header onbehalfof is optional in the vendor's spec",
+      "send-thread-message: parameter query id is only in the vendor's spec",
+      "send-thread-message: parameter path id is only in ours",
+    ]);
+  });
+
+  test("names a request-body enum that differs and a 200 property only one side has", () => {
+    const changed = vendor();
+    const body = (((thread(changed).requestBody as JsonObject).content as JsonObject)["application/json"] as JsonObject).schema as JsonObject;
+    ((body.properties as JsonObject).receiverType as JsonObject).enum = ["user", "group", "channel"];
+    const message = (changed.components.schemas as JsonObject).messageSchema as JsonObject;
+    (message.properties as JsonObject).editedAt = { type: "integer" };
+    expect(only(fidelityDifferences(ours, same(changed)))).toEqual([
+      "send-thread-message: request body enum of receiverType is [channel|group|user] in the vendor's spec, [group|user] in ours",
+      "send-thread-message: 200 response property data.editedAt is only in the vendor's spec",
+    ]);
+  });
+
+  test("names an operation the vendor does not have", () => {
+    const changed = vendor();
+    delete (changed.paths["/messages/{id}/thread"] as JsonObject).post;
+    expect(only(fidelityDifferences(ours, same(changed)))).toEqual(["send-thread-message: POST /messages/{id}/thread is not in the vendor's spec"]);
+  });
+});

@@ -1,0 +1,130 @@
+// Compares our operations with the vendor's published OpenAPI files, field by field, so every
+// difference is either fixed or written down (tests/contract/fidelity-allowlist.ts).
+import { operationsOf, resolve, type JsonObject, type OpenApiDocument } from "./spec";
+
+/** The facts of one operation that must agree with the vendor. */
+export interface Fingerprint {
+  operationId: string;
+  /** `in name` -> required. Header names in lower case: HTTP does not distinguish. */
+  parameters: Map<string, boolean>;
+  /** Request-body property path -> its enum (sorted, joined) or "" when it has none. */
+  body: Map<string, string>;
+  /** Property paths of the 200 response body. */
+  ok: Map<string, string>;
+  /** Paths of objects that declare no properties: what lies below them is left open. */
+  open: Set<string>;
+  /** Where a schema nests its content under a property named "" (a vendor quirk). */
+  quirks: Set<string>;
+}
+
+const MAX_DEPTH = 6;
+
+// Flattens a schema into property paths (`data.entities.sender`, `data[]` for array items),
+// through $ref, allOf (merged) and oneOf/anyOf (the union of the branches).
+function flatten(spec: JsonObject, node: unknown, prefix: string, out: Map<string, string>, open: Set<string>, quirks: Set<string>, depth = 0, seen = new Set<unknown>()): void {
+  if (!node || depth > MAX_DEPTH) return;
+  const schema = resolve(spec, node);
+  if (seen.has(schema)) return;
+  const within = new Set(seen).add(schema);
+  const parts = [...((schema.allOf ?? []) as JsonObject[]), ...((schema.oneOf ?? []) as JsonObject[]), ...((schema.anyOf ?? []) as JsonObject[])];
+  for (const part of parts) flatten(spec, part, prefix, out, open, quirks, depth, within);
+  if (schema.type === "array" && schema.items) {
+    flatten(spec, schema.items, `${prefix}[]`, out, open, quirks, depth + 1, within);
+    return;
+  }
+  // A map (additionalProperties schema): its values are listed under `<path>.*`.
+  if (schema.additionalProperties && typeof schema.additionalProperties === "object") {
+    const path = `${prefix}.*`;
+    out.set(path, "");
+    flatten(spec, schema.additionalProperties, path, out, open, quirks, depth + 1, within);
+  }
+  const properties = schema.properties as JsonObject | undefined;
+  if (!properties && parts.length === 0 && (schema.type === "object" || schema.type === undefined)) open.add(prefix);
+  for (const [name, sub] of Object.entries(properties ?? {})) {
+    if (name === "") {
+      // The vendor's list-apps wraps schemas in a property named "": read through it, and
+      // report the wrapper itself (it must be allow-listed), so what is beneath still compares.
+      quirks.add(prefix);
+      flatten(spec, sub, prefix, out, open, quirks, depth + 1, within);
+      continue;
+    }
+    const path = prefix ? `${prefix}.${name}` : name;
+    const resolved = resolve(spec, sub);
+    const values = Array.isArray(resolved.enum) ? [...resolved.enum].map(String).sort().join("|") : "";
+    out.set(path, out.get(path) || values);
+    flatten(spec, sub, path, out, open, quirks, depth + 1, within);
+  }
+}
+
+export function fingerprints(spec: OpenApiDocument): Map<string, Fingerprint> {
+  const result = new Map<string, Fingerprint>();
+  for (const op of operationsOf(spec)) {
+    const open = new Set<string>();
+    const quirks = new Set<string>();
+    const body = new Map<string, string>();
+    const ok = new Map<string, string>();
+    const bodyQuirks = new Set<string>();
+    if (op.requestBody) flatten(spec, op.requestBody.schema, "", body, open, bodyQuirks);
+    const okMedia = ((op.responses["200"]?.content ?? {}) as JsonObject)["application/json"] as JsonObject | undefined;
+    const okOpen = new Set<string>();
+    const okQuirks = new Set<string>();
+    if (okMedia?.schema) flatten(spec, okMedia.schema, "", ok, okOpen, okQuirks);
+    for (const q of bodyQuirks) quirks.add(`request body ${q || "(root)"}`);
+    for (const q of okQuirks) quirks.add(`200 response ${q || "(root)"}`);
+    result.set(`${op.method} ${op.path}`, {
+      operationId: op.operationId,
+      parameters: new Map(op.parameters.map((p) => [`${p.in} ${p.in === "header" ? p.name.toLowerCase() : p.name}`, p.required])),
+      body,
+      ok,
+      open: new Set([...[...open].map((p) => `body:${p}`), ...[...okOpen].map((p) => `ok:${p}`)]),
+      quirks,
+    });
+  }
+  return result;
+}
+
+// Below an object the vendor leaves open (no properties), our detail refines it: not a difference.
+const underVendorOpen = (path: string, kind: "body" | "ok", vendor: Fingerprint) =>
+  [...vendor.open].some((o) => o.startsWith(`${kind}:`) && (o === `${kind}:` || path.startsWith(`${o.slice(kind.length + 1)}.`) || path.startsWith(`${o.slice(kind.length + 1)}[]`)));
+
+// Only the operation compared is read: the vendor's files have broken $refs elsewhere, and
+// security is not compared (the vendor declares credentials as parameters; see the allow-list).
+function vendorFingerprint(vendor: OpenApiDocument, key: string): Fingerprint | undefined {
+  const [method, path] = key.split(" ") as [string, string];
+  const operation = (vendor.paths[path] as JsonObject | undefined)?.[method.toLowerCase()] as JsonObject | undefined;
+  if (!operation) return undefined;
+  const only = { ...vendor, security: [], paths: { [path]: { [method.toLowerCase()]: { ...operation, security: [] } } } } as OpenApiDocument;
+  return fingerprints(only).get(key);
+}
+
+/** Every difference, one line each, named by operation: `<op>: <what>`. */
+export function fidelityDifferences(ours: OpenApiDocument, vendorFor: (key: string) => OpenApiDocument): string[] {
+  const differences: string[] = [];
+  for (const [key, mine] of fingerprints(ours)) {
+    const theirs = vendorFingerprint(vendorFor(key), key);
+    const name = mine.operationId;
+    if (!theirs) {
+      differences.push(`${name}: ${key} is not in the vendor's spec`);
+      continue;
+    }
+    for (const quirk of theirs.quirks) differences.push(`${name}: the vendor's ${quirk} nests its schema under a property named ""`);
+    if (theirs.operationId !== mine.operationId) differences.push(`${name}: operationId is "${theirs.operationId}" in the vendor's spec`);
+    for (const [param, required] of theirs.parameters) {
+      if (!mine.parameters.has(param)) differences.push(`${name}: parameter ${param} is only in the vendor's spec`);
+      else if (mine.parameters.get(param) !== required) differences.push(`${name}: parameter ${param} is ${required ? "required" : "optional"} in the vendor's spec`);
+    }
+    for (const param of mine.parameters.keys()) if (!theirs.parameters.has(param)) differences.push(`${name}: parameter ${param} is only in ours`);
+    for (const [kind, label] of [["body", "request body"], ["ok", "200 response"]] as const) {
+      const a = theirs[kind];
+      const b = mine[kind];
+      for (const [path, values] of a) {
+        if (!b.has(path)) differences.push(`${name}: ${label} property ${path} is only in the vendor's spec`);
+        else if (kind === "body" && values !== b.get(path)) differences.push(`${name}: ${label} enum of ${path} is [${values}] in the vendor's spec, [${b.get(path)}] in ours`);
+      }
+      for (const path of b.keys()) {
+        if (!a.has(path) && !underVendorOpen(path, kind, theirs)) differences.push(`${name}: ${label} property ${path} is only in ours`);
+      }
+    }
+  }
+  return differences;
+}

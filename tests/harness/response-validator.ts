@@ -1,0 +1,55 @@
+// Validates response bodies against the spec's response schemas with Ajv, independently of
+// Prism, and reports each error with the JSON path of the offending value.
+import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+import { toJsonSchema } from "./oas30-to-json-schema";
+import { toJsonPath } from "./json-path";
+import type { Json, JsonObject, OpenApiDocument } from "./spec";
+
+const COMPONENTS_ID = "https://chat-rest-sdk.local/components.json";
+
+export interface SchemaError {
+  /** Where the problem is, e.g. `$.data[0].createdAt` (for a missing property: the property's own path). */
+  path: string;
+  message: string;
+}
+
+export interface ResponseValidator {
+  validate(schema: JsonObject, body: unknown): SchemaError[];
+}
+
+function describe(error: ErrorObject, body: unknown): SchemaError {
+  const pointer = error.instancePath;
+  if (error.keyword === "required") {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    return { path: toJsonPath(`${pointer}/${missing}`), message: "required property is missing" };
+  }
+  if (error.keyword === "additionalProperties") {
+    const extra = (error.params as { additionalProperty: string }).additionalProperty;
+    return { path: toJsonPath(`${pointer}/${extra}`), message: "property is not allowed by the schema" };
+  }
+  const actual = pointer.split("/").slice(1).reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], body);
+  return { path: toJsonPath(pointer), message: `${error.message} (got ${JSON.stringify(actual)?.slice(0, 60)})` };
+}
+
+export function responseValidator(spec: OpenApiDocument): ResponseValidator {
+  const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
+  addFormats(ajv);
+  const schemas = (spec.components.schemas ?? {}) as JsonObject;
+  const $defs = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, toJsonSchema(schema, `${COMPONENTS_ID}#/$defs/`)]));
+  ajv.addSchema({ $id: COMPONENTS_ID, $defs });
+  const compiled = new Map<JsonObject, ValidateFunction>();
+  return {
+    validate(schema, body) {
+      let check = compiled.get(schema);
+      if (!check) {
+        check = ajv.compile(toJsonSchema(schema as Json, `${COMPONENTS_ID}#/$defs/`) as JsonObject);
+        compiled.set(schema, check);
+      }
+      if (check(body)) return [];
+      // oneOf/anyOf failures repeat per branch; one line per path and message is enough to read.
+      const seen = new Set<string>();
+      return (check.errors ?? []).map((error) => describe(error, body)).filter((e) => !seen.has(`${e.path} ${e.message}`) && !!seen.add(`${e.path} ${e.message}`));
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// Sends one request of the table through the SDK, exactly as a user would, and keeps the raw
+// response so the harness judges what was on the wire, not what the SDK made of it.
+import { createChatClient, createManagementClient, type ChatClientOptions, type ManagementClientOptions } from "../../src/index";
+import { operations as manifest } from "../../generated/manifest";
+import type { RequestInit } from "./valid-requests";
+
+export interface Targets {
+  /** Base URL of the Chat API (a mock, a proxy or the real host). */
+  chat: string;
+  /** Base URL of the Management API. */
+  management: string;
+}
+
+export interface Exchange {
+  operationId: string;
+  method: string;
+  path: string;
+  status: number;
+  /** The media type without parameters, e.g. `application/json`; "" when none was sent. */
+  mediaType: string;
+  headers: Headers;
+  text: string;
+  /** The parsed body when it is JSON, else undefined. */
+  json?: unknown;
+  /** What the SDK returned (or threw): the contract tests assert it too. */
+  sdk: { data?: unknown; error?: unknown; thrown?: unknown };
+}
+
+export interface Credentials {
+  apiKey: string;
+  key: string;
+  secret: string;
+}
+
+const TEST_CREDENTIALS: Credentials = { apiKey: "contract-key", key: "contract-key", secret: "contract-secret" };
+
+// The contract cases elicit 429 and 500 on purpose: the SDK must hand them back, not wait and retry.
+// Cast rather than annotate, so this compiles whether or not the client has grown a maxRetries option yet.
+const NO_RETRIES = { maxRetries: 0 } as object;
+
+function capturingFetch() {
+  let raw: Response | undefined;
+  const fetch = async (input: Request | string | URL, init?: globalThis.RequestInit) => {
+    const response = await globalThis.fetch(input, init);
+    raw = response.clone();
+    return response;
+  };
+  return { fetch, raw: () => raw };
+}
+
+export async function sendViaSdk(
+  targets: Targets,
+  operationId: string,
+  request: RequestInit,
+  extraHeaders: Record<string, string> = {},
+  credentials: Credentials = TEST_CREDENTIALS,
+): Promise<Exchange> {
+  const op = manifest.find((entry) => entry.operationId === operationId);
+  if (!op) throw new Error(`${operationId} is not in generated/manifest.ts`);
+  const capture = capturingFetch();
+  const client =
+    op.api === "management"
+      ? createManagementClient({ key: credentials.key, secret: credentials.secret, baseUrl: targets.management, fetch: capture.fetch, ...NO_RETRIES } as ManagementClientOptions)
+      : createChatClient({ appId: "contract", apiKey: credentials.apiKey, baseUrl: targets.chat, fetch: capture.fetch, ...NO_RETRIES } as ChatClientOptions);
+  const call = (client as unknown as Record<string, (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown }>>)[op.method]!;
+  let sdk: Exchange["sdk"];
+  try {
+    sdk = await call(op.path, { ...request, headers: extraHeaders });
+  } catch (thrown) {
+    sdk = { thrown };
+  }
+  const raw = capture.raw();
+  if (!raw) throw new Error(`${operationId}: the SDK sent no request`, { cause: sdk.thrown });
+  const text = await raw.text();
+  const mediaType = (raw.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  let json: unknown;
+  if (/[/+]json$/.test(mediaType) && text !== "") {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  return { operationId, method: op.method, path: op.path, status: raw.status, mediaType, headers: raw.headers, text, json, sdk };
+}

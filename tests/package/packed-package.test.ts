@@ -1,0 +1,67 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CONFIGS, compile, installConsumer, packTarball, prepareConfig, repoRoot } from "./consumer";
+
+// Everything here works on the tarball `npm pack` makes, installed by npm into a fresh project:
+// a file missing from `files`, a wrong `exports` path or a broken declaration shows up as a user would see it.
+let work: string;
+let tarball: string;
+let consumer: string;
+
+const bin = (name: string) => join(repoRoot, "node_modules", ".bin", name);
+const output = (command: string, args: string[], cwd = repoRoot) =>
+  execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "chat-rest-sdk-package-"));
+  tarball = packTarball(work);
+  consumer = join(work, "consumer");
+  installConsumer(consumer, tarball);
+}, 240_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test("publint has nothing to report, not even a suggestion", () => {
+  expect(output(bin("publint"), ["run", tarball, "--strict"])).toContain("All good!");
+}, 60_000);
+
+test("are-the-types-wrong finds no problem under node10, node16 (CJS and ESM) or bundler", () => {
+  // The spec entry points are data files, not modules with types, so they are not attw's business.
+  const report = output(bin("attw"), [tarball, "--exclude-entrypoints", "./openapi.json", "./openapi.yaml", "--format", "ascii", "--no-color"]);
+  expect(report).toContain("No problems found");
+}, 60_000);
+
+test("the tarball holds only the bundles, their declarations, the spec and the package metadata", () => {
+  const files = output("tar", ["-tzf", tarball]).trim().split("\n").map((file) => file.replace(/^package\//, ""));
+  const allowed = [
+    /^(package\.json|README\.md|LICENSE|CHANGELOG\.md)$/,
+    /^dist\/[\w.-]+\.(mjs|cjs|d\.mts|d\.cts)$/,
+    /^generated\/openapi\.(json|yaml)$/,
+    /^bin\/[\w.-]+\.js$/, // the chat-rest-mock command
+  ];
+  expect(files.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
+  for (const entry of ["index", "testing"]) {
+    for (const ext of ["mjs", "cjs", "d.mts", "d.cts"]) expect(files).toContain(`dist/${entry}.${ext}`);
+  }
+}, 60_000);
+
+test("the spec the package exports is byte-identical to generated/", () => {
+  for (const format of ["json", "yaml"]) {
+    const shipped = require.resolve(`chat-rest-sdk/openapi.${format}`, { paths: [consumer] });
+    expect(shipped.startsWith(join(consumer, "node_modules", "chat-rest-sdk"))).toBe(true);
+    expect(readFileSync(shipped).equals(readFileSync(join(repoRoot, "generated", `openapi.${format}`)))).toBe(true);
+  }
+});
+
+test.each(CONFIGS)("compiles under strict %s settings and runs the smoke calls against the packaged mock", (config) => {
+  const dir = prepareConfig(consumer, config);
+  compile(consumer, dir);
+  const stdout = output(process.execPath, [join(dir, "out", "main.js")], dir);
+  expect(stdout).toContain("send-thread-message: reply");
+  expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
+  expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
+}, 90_000);
