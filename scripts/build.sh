@@ -1,19 +1,33 @@
 #!/usr/bin/env bash
-# `npm run build`: ESM and CJS bundles of the public entry points, each with bundled type
-# declarations (.d.mts / .d.cts), into dist/. The spec ships from generated/ as it is.
+# `npm run build`: ESM and CJS bundles of the two public entry points, each with one bundled
+# declaration file per format, into dist/. The spec ships from generated/ as it is.
+#   dist/index.{mjs,cjs,d.mts,d.cts}    chat-rest-sdk
+#   dist/testing.{mjs,cjs,d.mts,d.cts}  chat-rest-sdk/testing
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p dist
 # Only this build's outputs: dist/docs belongs to `npm run docs`.
-rm -f dist/*.mjs dist/*.cjs dist/*.d.mts dist/*.d.cts dist/*.d.ts
-npx --no-install tsup --config scripts/build.config.ts --silent
-# tsup writes the CJS declarations as .d.ts. Renamed .d.cts, they stay CommonJS even if the
-# package ever gets "type": "module". That is safe only while each is one self-contained file.
-for file in dist/*.d.ts; do
+rm -f dist/*.mjs dist/*.cjs dist/*.d.mts dist/*.d.cts
+
+# Dependencies stay imports (--packages=external); everything under src/ and generated/ is bundled.
+bundle() { npx --no-install esbuild "$1" --bundle --platform=node --target=es2022 --packages=external --log-level=warning "${@:2}"; }
+bundle src/index.ts --format=esm --outfile=dist/index.mjs
+bundle src/index.ts --format=cjs --outfile=dist/index.cjs
+# The mock finds the package root (and so the spec) from __dirname, which ES modules do not have.
+dirname_shim='import { fileURLToPath as __sdkFileURLToPath } from "node:url"; import { dirname as __sdkDirname } from "node:path"; const __dirname = __sdkDirname(__sdkFileURLToPath(import.meta.url));'
+bundle src/testing/index.ts --format=esm --outfile=dist/testing.mjs "--banner:js=$dirname_shim"
+bundle src/testing/index.ts --format=cjs --outfile=dist/testing.cjs
+
+# One self-contained declaration file per entry point, then a CJS copy of each. A copy is correct
+# only while the file imports no relative path (whose extension would differ), so that is checked.
+# dts.config.json skips the generator's own type check (noCheck): tests/package compiles these
+# files under four strict module settings with skipLibCheck off, which checks more, and costs less here.
+npx --no-install dts-bundle-generator --silent --config scripts/dts.config.json
+for file in dist/*.d.mts; do
   if grep -qE "from ['\"]\.\.?/" "$file"; then
-    echo "build: $file imports a relative file; renaming it would break that import." >&2
+    echo "build: $file imports a relative file, so it cannot double as CommonJS declarations." >&2
     exit 1
   fi
-  mv "$file" "${file%.d.ts}.d.cts"
+  cp "$file" "${file%.d.mts}.d.cts"
 done
 echo "Built: $(cd dist && ls *.mjs *.cjs *.d.mts *.d.cts | tr '\n' ' ')"
