@@ -3,7 +3,7 @@
 import { threadReply, usersPage } from "./fixtures.js";
 import { log, numArg, report } from "./section.js";
 import { collectGarbage, rotated, spread, type Spread } from "./stats.js";
-import { bareOpenapiFetch, OPERATIONS, sdk, type Call, type Operation, type Variant } from "./variants.js";
+import { bareOpenapiFetch, bareOpenapiFetchTimeout, OPERATIONS, sdk, type Call, type Operation, type Variant } from "./variants.js";
 
 const BASE_URL = "https://bench.api-us.cometchat.io/v3";
 
@@ -27,11 +27,18 @@ async function timePerCall(call: Call, calls: number): Promise<number> {
 }
 
 async function main() {
-  const rounds = numArg("rounds", 9);
+  const rounds = numArg("rounds", 11);
   const scale = numArg("scale", 1);
-  const variants: Variant[] = [bareOpenapiFetch(BASE_URL, stubFetch()), sdk(BASE_URL, { fetch: stubFetch() }), sdk(BASE_URL, { fetch: stubFetch(), middleware: true })];
-  const sizes: Record<Operation, number> = { "send-thread-message": 4000, "list-users": 1000 };
-  const results: Record<string, { usPerCall: Record<string, Spread>; vsOpenapiFetch: Record<string, Spread> }> = {};
+  const variants: Variant[] = [
+    bareOpenapiFetch(BASE_URL, stubFetch()),
+    sdk(BASE_URL, { fetch: stubFetch() }),
+    // Ablations: bare openapi-fetch with the same per-call timeout signal, and the SDK on the middleware path.
+    bareOpenapiFetchTimeout(BASE_URL, stubFetch()),
+    sdk(BASE_URL, { fetch: stubFetch(), middleware: true }),
+  ];
+  // About 0.3 s per batch on the reference machine.
+  const sizes: Record<Operation, number> = { "send-thread-message": 1500, "list-users": 500 };
+  const results: Record<string, { usPerCall: Record<string, Spread>; vsOpenapiFetch: Record<string, Spread>; sdkVsOpenapiFetchTimeout: Spread }> = {};
   for (const operation of OPERATIONS) {
     const calls = Math.round(sizes[operation] * scale);
     for (const v of variants) await timePerCall(v.calls[operation], calls);
@@ -43,6 +50,7 @@ async function main() {
     results[operation] = {
       usPerCall: Object.fromEntries(variants.map((v) => [v.name, spread(times[v.name]!)])),
       vsOpenapiFetch: Object.fromEntries(variants.map((v) => [v.name, spread(times[v.name]!.map((t, i) => t / base[i]!))])),
+      sdkVsOpenapiFetchTimeout: spread(times.SDK!.map((t, i) => t / times["openapi-fetch + timeout signal"]![i]!)),
     };
     log(`${operation}: ` + variants.map((v) => `${v.name} ${results[operation]!.usPerCall[v.name]!.median.toFixed(1)} µs = ${results[operation]!.vsOpenapiFetch[v.name]!.median.toFixed(2)}×`).join("; "));
   }

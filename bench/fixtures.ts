@@ -10,7 +10,7 @@ export const threadBody = {
   receiver: "cometchat-uid-5",
   receiverType: "user" as const,
   category: "message" as const,
-  type: "text",
+  type: "text" as const,
   data: { text: "Thursday at 10:00 works for me.", metadata: { clientVersion: "4.2.1" } },
 };
 

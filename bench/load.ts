@@ -1,5 +1,7 @@
 // Section 6: 2 000 concurrent requests through one client to the loopback server. Every one
 // must succeed; the server counts the sockets, and the heap is compared after a full GC.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { startLoopback } from "./loopback.js";
 import { arg, log, numArg, report } from "./section.js";
 import { quantile, spread } from "./stats.js";
@@ -16,12 +18,25 @@ async function settledHeap(): Promise<number> {
   return process.memoryUsage().heapUsed;
 }
 
+/** Without --variant: runs the SDK and raw fetch each in a fresh process, and reports both. */
+function runBoth(): void {
+  const outcome = (variant: string) => {
+    const file = `${arg("out", "/tmp/load")}.${variant}.json`;
+    const args = ["--expose-gc", process.argv[1]!, "--variant", variant, "--out", file, "--bursts", String(numArg("bursts", 2)), "--concurrent", String(numArg("concurrent", 2000))];
+    const run = spawnSync(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"] });
+    if (run.status !== 0) throw new Error(`load run for ${variant} failed`);
+    return JSON.parse(readFileSync(file, "utf8"));
+  };
+  report({ sdk: outcome("sdk"), raw: outcome("raw") });
+}
+
 async function main() {
+  if (arg("variant", "") === "") return runBoth();
   if (!gc) throw new Error("run with node --expose-gc");
   const concurrent = numArg("concurrent", 2000);
-  const bursts = numArg("bursts", 3);
+  const bursts = numArg("bursts", 2);
   const server = await startLoopback();
-  const client = arg("variant", "sdk") === "raw" ? rawFetch(server.url) : sdk(server.url);
+  const client = arg("variant", "") === "raw" ? rawFetch(server.url) : sdk(server.url);
   const calls = [client.calls["send-thread-message"], client.calls["list-users"]];
   try {
     // Warm-up, so the baseline holds the compiled code and the client's lazily made state.

@@ -1,6 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 
 export interface ServerStats {
   /** Connections open right now. */
@@ -22,10 +21,9 @@ export interface Loopback {
   close(): Promise<void>;
 }
 
-/** Starts bench/server.ts (built next to this file) in its own process, on 127.0.0.1. */
+/** Starts bench/server.ts (built by scripts/bench.sh) in its own process, on 127.0.0.1. */
 export async function startLoopback(): Promise<Loopback> {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const child: ChildProcess = fork(join(here, "server.mjs"), [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child: ChildProcess = fork(join(process.cwd(), "bench/.out/server.mjs"), [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const next = (type: string) =>
     new Promise<any>((resolve, reject) => {
       const onMessage = (m: { type: string }) => {

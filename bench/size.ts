@@ -1,6 +1,26 @@
 // Section 3: the bundle size of the SDK, and which source files take the bytes.
-import { measureBundle, measureSdk, SIZE_TARGETS } from "./bundle-size.js";
+import { execSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { measureBundle, measureSdk, SIZE_TARGETS } from "../tests/size/bundle-size.js";
 import { log, report } from "./section.js";
+
+/** The last commit before the hot-path work (light requests, one parse per body). */
+const BEFORE = "d142b90";
+
+/** The wrapper as it was at `BEFORE`, from git history; undefined where the history is missing. */
+async function sizeBefore() {
+  const dir = join(process.cwd(), "bench/.tmp/size-before");
+  try {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    execSync(`git archive ${BEFORE} src generated | tar -x -C "${dir}"`, { stdio: "ignore" });
+    const wrapper = await measureBundle("src/index.ts", { external: ["openapi-fetch"], dir });
+    return { commit: BEFORE, minified: wrapper.minified, gzipped: wrapper.gzipped };
+  } catch {
+    return undefined;
+  }
+}
 
 async function main() {
   const { wrapper, total, openapiFetch } = await measureSdk();
@@ -8,6 +28,7 @@ async function main() {
   const clientOnly = await measureBundle("bench/entry-client-only.ts", { external: ["openapi-fetch"] });
   log(`size: wrapper ${wrapper.gzipped} B gz (target ${SIZE_TARGETS.wrapper}), with openapi-fetch ${total.gzipped} B gz (target ${SIZE_TARGETS.total})`);
   report({
+    before: await sizeBefore(),
     targets: SIZE_TARGETS,
     wrapper: { minified: wrapper.minified, gzipped: wrapper.gzipped },
     total: { minified: total.minified, gzipped: total.gzipped },

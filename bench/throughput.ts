@@ -1,9 +1,9 @@
 // Section 1: throughput and latency over real loopback sockets, for raw fetch, bare
 // openapi-fetch and the SDK, interleaved round by round in one process.
 import { startLoopback } from "./loopback.js";
-import { arg, log, numArg, report } from "./section.js";
+import { log, numArg, report } from "./section.js";
 import { collectGarbage, quantile, rotated, spread, type Spread } from "./stats.js";
-import { bareOpenapiFetch, OPERATIONS, rawFetch, rawFetchRequest, sdk, type Call, type Operation, type Variant } from "./variants.js";
+import { bareOpenapiFetch, openapiFetchLight, OPERATIONS, rawFetch, rawFetchRequest, rawFetchTimeout, sdk, type Call, type Operation, type Variant } from "./variants.js";
 
 interface Batch {
   /** Requests per second. */
@@ -45,6 +45,10 @@ export interface Cell {
   vsRaw: Record<string, { throughput: Spread; p99: Spread; cpu: Spread }>;
   /** The SDK against bare openapi-fetch, paired within each round. */
   sdkVsOpenapiFetch: { throughput: Spread; p99: Spread };
+  /** The SDK against itself on the middleware path (close to the SDK before the hot-path work), paired. */
+  sdkVsMiddlewarePath: { throughput: Spread; p99: Spread; cpu: Spread };
+  /** The SDK against raw fetch with the same per-attempt timeout signal, paired within each round. */
+  sdkVsRawTimeout: { throughput: Spread; p99: Spread; cpu: Spread };
   /** Client CPU busy share (cpu time / wall time) of the raw-fetch batches: near 1 means client-bound. */
   rawClientCpuShare: Spread;
 }
@@ -53,10 +57,20 @@ async function main() {
   const rounds = numArg("rounds", 7);
   const scale = numArg("scale", 1);
   const server = await startLoopback();
-  const variants: Variant[] = [rawFetch(server.url), rawFetchRequest(server.url), bareOpenapiFetch(server.url), sdk(server.url), sdk(server.url, { middleware: true })];
+  // The three the targets compare, then ablations that show where the difference goes.
+  const variants: Variant[] = [
+    rawFetch(server.url),
+    bareOpenapiFetch(server.url),
+    sdk(server.url),
+    rawFetchRequest(server.url),
+    rawFetchTimeout(server.url),
+    openapiFetchLight(server.url),
+    sdk(server.url, { middleware: true }),
+  ];
+  // About 0.4 s per batch on the reference machine.
   const sizes: Record<Operation, Record<number, number>> = {
-    "send-thread-message": { 1: 1500, 64: 4000 },
-    "list-users": { 1: 600, 64: 1500 },
+    "send-thread-message": { 1: 600, 64: 1200 },
+    "list-users": { 1: 400, 64: 800 },
   };
   const cells: Cell[] = [];
   try {
@@ -83,20 +97,33 @@ async function main() {
           ),
           vsRaw: Object.fromEntries(variants.map((v) => [v.name, { throughput: ratio(v.name, "rps"), p99: ratio(v.name, "p99"), cpu: ratio(v.name, "cpuUs") }])),
           sdkVsOpenapiFetch: { throughput: ratio("SDK", "rps", perRound["openapi-fetch"]), p99: ratio("SDK", "p99", perRound["openapi-fetch"]) },
+          sdkVsMiddlewarePath: {
+            throughput: ratio("SDK", "rps", perRound["SDK + no-op middleware"]),
+            p99: ratio("SDK", "p99", perRound["SDK + no-op middleware"]),
+            cpu: ratio("SDK", "cpuUs", perRound["SDK + no-op middleware"]),
+          },
+          sdkVsRawTimeout: {
+            throughput: ratio("SDK", "rps", perRound["raw fetch + timeout signal"]),
+            p99: ratio("SDK", "p99", perRound["raw fetch + timeout signal"]),
+            cpu: ratio("SDK", "cpuUs", perRound["raw fetch + timeout signal"]),
+          },
           rawClientCpuShare: spread(raw.map((b) => (b.cpuUs * b.rps) / 1e6)),
         };
         cells.push(cell);
         const t = cell.vsRaw;
         log(
           `${operation} c=${concurrency}: ` +
-            variants.map((v) => `${v.name} ${t[v.name]!.throughput.median.toFixed(2)}× thr, ${t[v.name]!.p99.median.toFixed(2)}× p99`).join("; "),
+            variants
+              .slice(1)
+              .map((v) => `${v.name} ${t[v.name]!.throughput.median.toFixed(2)}× thr, ${t[v.name]!.p99.median.toFixed(2)}× p99`)
+              .join("; "),
         );
       }
     }
   } finally {
     await server.close();
   }
-  report({ rounds, variants: variants.map((v) => v.name), cells, node: process.version, argv: arg("label", "") });
+  report({ rounds, variants: variants.map((v) => v.name), cells });
 }
 
 main().catch((error) => {

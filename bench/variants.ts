@@ -75,23 +75,45 @@ export function bareOpenapiFetch(
   baseUrl: string,
   fetchImpl?: (request: Request) => Promise<Response>,
   client = createClient<paths>({ baseUrl, headers: { "user-agent": USER_AGENT, apikey: API_KEY }, ...(fetchImpl && { fetch: fetchImpl }) }),
+  timeout = false,
 ): Variant {
+  // With `timeout`, each call gets what a per-call timeout needs; the timer never fires.
+  const timed = async <T>(send: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> => {
+    if (!timeout) return send(undefined);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 30_000);
+    try {
+      return await send(controller.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return {
     name: "openapi-fetch",
     calls: {
       "send-thread-message": async () => {
-        const { data, response } = await client.POST("/messages/{id}/thread", {
-          params: { path: { id: "1842" }, header: { onBehalfOf: UID } },
-          body: threadBody,
-        });
+        const { data, response } = await timed((signal) =>
+          client.POST("/messages/{id}/thread", { params: { path: { id: "1842" }, header: { onBehalfOf: UID } }, body: threadBody, ...(signal && { signal }) }),
+        );
         return check(response.ok, data);
       },
       "list-users": async () => {
-        const { data, response } = await client.GET("/users", { params: { query: { perPage: PAGE_SIZE, page: 1 }, header: { onBehalfOf: UID } } });
+        const { data, response } = await timed((signal) =>
+          client.GET("/users", { params: { query: { perPage: PAGE_SIZE, page: 1 } }, headers: { onBehalfOf: UID }, ...(signal && { signal }) }),
+        );
         return check(response.ok, data);
       },
     },
   };
+}
+
+/**
+ * Bare openapi-fetch with a per-call timeout, as the SDK has: an AbortController, a timer and
+ * `signal` passed per call. It isolates what following a signal costs a real Request.
+ */
+export function bareOpenapiFetchTimeout(baseUrl: string, fetchImpl?: (request: Request) => Promise<Response>): Variant {
+  const bare = bareOpenapiFetch(baseUrl, fetchImpl, undefined, true);
+  return { ...bare, name: "openapi-fetch + timeout signal" };
 }
 
 /**

@@ -7,7 +7,7 @@ import { warnIfDeprecated } from "./deprecation.js";
 import { ChatConfigError } from "./errors/chat-config-error.js";
 import { checkOnBehalfOf } from "./on-behalf-of.js";
 import type { ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
-import { prepareCall, type CallInit } from "./prepare-call.js";
+import { prepareParams, type CallInit } from "./prepare-call.js";
 import { LightRequest } from "./light-request.js";
 import { REQUEST_DEFAULTS, resolveRequestOptions, type RequestOptions, type ResolvedRequestOptions } from "./request-options.js";
 import { transport, type CallContext, type Sender } from "./transport.js";
@@ -76,9 +76,8 @@ function buildCore(options: CommonClientOptions, defaultUrl: string, credentials
 
 function wrap(core: Core, boundUid?: string): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
-  const request = (method: string, path: string, init?: CallInit) => {
+  const call = (method: string, path: string, init?: CallInit) => {
     try {
-      method = method.toUpperCase();
       warnIfDeprecated(method, path, core.logger);
       let options = core.options;
       if (init && (init.maxRetries !== undefined || init.timeoutMs !== undefined || init.deadlineMs !== undefined || init.idempotent !== undefined)) {
@@ -86,34 +85,31 @@ function wrap(core: Core, boundUid?: string): Record<string, unknown> {
         options = resolveRequestOptions(options, { maxRetries, timeoutMs, deadlineMs, idempotent } as RequestOptions);
         init = rest;
       }
-      const ctx: CallContext = { method, path, options, secrets: core.secrets, sender: core.sender, logger: core.logger, takesData: false, data: undefined };
-      // The transport sits beneath openapi-fetch (as its per-call fetch), so middleware sees
-      // one logical request while every retry is a fresh one.
-      const callInit: Record<string, unknown> = { ...prepareCall(method, path, init, boundUid), fetch: (req: LightRequest) => transport(req, ctx) };
       // Middleware, or a caller's own Request class, gets real Requests; otherwise nothing looks
       // at the request but the transport, which sends it as fetch(url, init).
-      if (!core.middleware.length && !(callInit.middleware as unknown[] | undefined)?.length && !callInit.Request) {
-        callInit.Request = LightRequest;
-        if ((callInit.parseAs ?? "json") === "json") {
-          // openapi-fetch then leaves the body alone, and `data` is the JSON that the transport
-          // parsed to check it: each body is parsed once.
-          ctx.takesData = true;
-          callInit.parseAs = "stream";
-          return core.base.request(method as any, path, callInit).then((result: Record<string, unknown>) => {
-            if ("data" in result) result.data = ctx.data;
-            // The context outlives the call (unwrap finds it by the Response): it keeps no body.
-            ctx.data = undefined;
-            return result;
-          });
-        }
-      }
-      return core.base.request(method as any, path, callInit);
+      const light = !core.middleware.length && !(init?.middleware as unknown[] | undefined)?.length && !init?.Request;
+      // openapi-fetch is then asked to leave a 2xx body alone (parseAs "stream"), and `data` is
+      // the JSON that the transport parsed to check it: each body is read and parsed once.
+      const takesData = light && (init?.parseAs ?? "json") === "json";
+      const ctx: CallContext = { method, path, options, secrets: core.secrets, sender: core.sender, logger: core.logger, takesData, data: undefined };
+      // The transport sits beneath openapi-fetch (as its per-call fetch), so middleware sees
+      // one logical request while every retry is a fresh one.
+      const fetch = (req: LightRequest) => transport(req, ctx);
+      const params = prepareParams(method, path, init?.params, boundUid);
+      if (!light) return core.base.request(method as any, path, { ...init, params, fetch });
+      if (!takesData) return core.base.request(method as any, path, { ...init, params, fetch, Request: LightRequest });
+      return core.base.request(method as any, path, { ...init, params, fetch, Request: LightRequest, parseAs: "stream" }).then((result: Record<string, unknown>) => {
+        if ("data" in result) result.data = ctx.data;
+        // The context outlives the call (unwrap finds it by the Response): it keeps no body.
+        ctx.data = undefined;
+        return result;
+      });
     } catch (error) {
       return Promise.reject(error);
     }
   };
   const client: Record<string, unknown> = {
-    request,
+    request: (method: string, path: string, init?: CallInit) => call(method.toUpperCase(), path, init),
     use(...middleware: Middleware[]) {
       // Counted before openapi-fetch sees them, so a throw leaves the client on real Requests.
       core.middleware.push(...middleware.filter(Boolean));
@@ -127,7 +123,7 @@ function wrap(core: Core, boundUid?: string): Record<string, unknown> {
       }
     },
   };
-  for (const method of METHODS) client[method] = (path: string, init?: CallInit) => request(method, path, init);
+  for (const method of METHODS) client[method] = (path: string, init?: CallInit) => call(method, path, init);
   return client;
 }
 

@@ -1,9 +1,16 @@
 import { ChatConfigError } from "./errors/chat-config-error.js";
 import { checkOnBehalfOf } from "./on-behalf-of.js";
 
+/** The `params` of an openapi-fetch call, as far as the SDK looks at them. */
+export interface CallParams {
+  path?: Record<string, unknown>;
+  header?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
 /** The subset of an openapi-fetch init object that the SDK looks at. */
 export interface CallInit {
-  params?: { path?: Record<string, unknown>; header?: Record<string, unknown>; [key: string]: unknown };
+  params?: CallParams;
   [key: string]: unknown;
 }
 
@@ -19,12 +26,12 @@ function namesIn(path: string): string[] {
 }
 
 /**
- * Checks one call's input and applies the bound user, before openapi-fetch builds the request.
- * openapi-fetch would otherwise leave `{id}` in the URL for a missing parameter, and a `..`
- * id would climb out of the resource after URL normalisation: both silently hit a wrong path.
+ * Checks one call's parameters and applies the bound user, before openapi-fetch builds the
+ * request, and returns the params to send. openapi-fetch would otherwise leave `{id}` in the
+ * URL for a missing parameter, and a `..` id would climb out of the resource after URL
+ * normalisation: both silently hit a wrong path.
  */
-export function prepareCall(method: string, path: string, init: CallInit | undefined, boundUid?: string): CallInit {
-  const params = init?.params;
+export function prepareParams(method: string, path: string, params: CallParams | undefined, boundUid?: string): CallParams | undefined {
   for (const name of namesIn(path)) {
     const value = params?.path?.[name];
     if (value === undefined || value === null || value === "") {
@@ -37,8 +44,8 @@ export function prepareCall(method: string, path: string, init: CallInit | undef
   const perCall = params?.header?.onBehalfOf;
   if (perCall !== undefined) {
     checkOnBehalfOf(perCall);
-    return init!;
+    return params;
   }
-  if (boundUid === undefined) return init ?? {};
-  return { ...init, params: { ...params, header: { ...params?.header, onBehalfOf: boundUid } } };
+  if (boundUid === undefined) return params;
+  return { ...params, header: { ...params?.header, onBehalfOf: boundUid } };
 }

@@ -46,12 +46,12 @@ function send(sender: Sender, url: string, init: RequestInit): Promise<Response>
   return sender.injected ? sender.injected(new Request(url, init)) : globalThis.fetch(url, init);
 }
 
+const isRedirect = (response: Response) => response.status > 299 && response.status < 400;
+
 // The key travels in a header, and fetch only strips `Authorization` on a cross-origin
 // redirect. So redirects are followed here, and only within the same origin.
-async function fetchSameOrigin(sender: Sender, url: string, init: RequestInit): Promise<Response> {
-  for (let hop = 0; ; hop++) {
-    const response = await send(sender, url, init);
-    if (response.status < 300 || response.status > 399) return response;
+async function followSameOrigin(sender: Sender, url: string, init: RequestInit, response: Response): Promise<Response> {
+  for (let hop = 0; isRedirect(response); hop++) {
     const location = response.headers.get("location");
     if (!location || hop === MAX_REDIRECTS) return response;
     const next = new URL(location, url);
@@ -60,7 +60,9 @@ async function fetchSameOrigin(sender: Sender, url: string, init: RequestInit): 
     const keepsMethod = response.status === 307 || response.status === 308 || init.method === "GET" || init.method === "HEAD";
     init = keepsMethod ? init : { ...init, method: "GET", body: undefined };
     url = next.href;
+    response = await send(sender, url, init);
   }
+  return response;
 }
 
 /** Runs one attempt: sends, then reads the whole body within the attempt's time budget. */
@@ -77,7 +79,8 @@ async function runAttempt(
   callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
   init.signal = controller.signal;
   try {
-    const response = await fetchSameOrigin(sender, url, init);
+    let response = await send(sender, url, init);
+    if (isRedirect(response)) response = await followSameOrigin(sender, url, init, response);
     // Reading the body here makes a reset mid-body a failure of this attempt, which can be
     // retried, instead of a parse error after the call has returned.
     const text = NULL_BODY_STATUS.has(response.status) ? null : await response.text();
@@ -133,18 +136,18 @@ function bufferedBody(request: Request | LightRequest): Promise<ArrayBuffer> {
  * takes the parsed body from `ctx.data`.
  */
 export async function transport(request: Request | LightRequest, ctx: CallContext): Promise<Response> {
-  const started = Date.now();
   const { options, logger } = ctx;
+  const started = options.deadlineMs === undefined ? 0 : Date.now();
   const callerSignal = request.signal;
   const idempotent = isIdempotent(ctx.method, options.idempotent);
-  const light = request instanceof LightRequest && !(request.body instanceof ReadableStream);
-  const body = light || request.body == null ? (request.body ?? undefined) : await bufferedBody(request);
+  const resendable = request instanceof LightRequest && !(request.body instanceof ReadableStream);
+  const body = resendable || request.body == null ? (request.body ?? undefined) : await bufferedBody(request);
 
   for (let n = 1; ; n++) {
     if (callerSignal?.aborted) throw callerSignal.reason;
     const left = options.deadlineMs === undefined ? Infinity : options.deadlineMs - (Date.now() - started);
     if (left <= 0) throw new ChatTimeoutError(`deadline of ${options.deadlineMs} ms passed`, ctx, n - 1);
-    const attemptStarted = Date.now();
+    const attemptStarted = logger ? Date.now() : 0;
     const init: RequestInit = { method: request.method, headers: request.headers, body, redirect: "manual" };
     const result = await runAttempt(ctx.sender, request.url, init, callerSignal, Math.min(options.timeoutMs, left));
     const outcome: AttemptOutcome = "outcome" in result ? result.outcome : { kind: "status", status: result.response.status };
@@ -157,7 +160,7 @@ export async function transport(request: Request | LightRequest, ctx: CallContex
     });
 
     const waitMs = n <= options.maxRetries && isRetryable(outcome, idempotent) ? retryWait(result, n) : Infinity;
-    if (waitMs > MAX_RETRY_AFTER_MS || Date.now() - started + waitMs >= (options.deadlineMs ?? Infinity)) {
+    if (waitMs > MAX_RETRY_AFTER_MS || (options.deadlineMs !== undefined && Date.now() - started + waitMs >= options.deadlineMs)) {
       if ("response" in result) {
         const data = parseSuccessBody(ctx, result.response, result.text);
         // A caller that takes `data` never reads this body, so the original answer will do.

@@ -4,8 +4,9 @@ import { build, type Metafile } from "esbuild";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-// npm scripts and Jest both run from the repository root.
-const root = process.cwd();
+// Under Jest this file is CommonJS and knows where it is; bundled into bench/.out it is ESM,
+// and `npm run bench` runs from the repository root.
+const root = typeof __dirname === "string" ? join(__dirname, "../..") : process.cwd();
 
 /** The issue's targets, in gzipped bytes (1 kB = 1 000 bytes). */
 export const SIZE_TARGETS = { wrapper: 2_000, total: 5_000 } as const;
@@ -17,11 +18,13 @@ export interface BundleSize {
   inputs: Record<string, number>;
 }
 
-/** Bundles `entry` (a path from the repository root) as a consumer's bundler would. */
-export async function measureBundle(entry: string, options: { external: string[] }): Promise<BundleSize> {
+/** Bundles `entry` (a path from the repository root, or from `options.dir`) as a consumer's bundler would. */
+export async function measureBundle(entry: string, options: { external: string[]; dir?: string }): Promise<BundleSize> {
+  const dir = options.dir ?? root;
   const result = await build({
-    entryPoints: [join(root, entry)],
-    absWorkingDir: root,
+    entryPoints: [join(dir, entry)],
+    absWorkingDir: dir,
+    nodePaths: [join(root, "node_modules")],
     bundle: true,
     minify: true,
     format: "esm",

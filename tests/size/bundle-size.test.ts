@@ -1,0 +1,25 @@
+import { measureSdk, SIZE_TARGETS } from "./bundle-size";
+
+// What the check enforces, in gzipped bytes. The issue's targets (SIZE_TARGETS: 2 kB for the
+// wrapper, 5 kB with openapi-fetch) are not met: even `createChatClient` alone bundles to about
+// 5 kB, and BENCHMARKS.md (section 3) lists the bytes by file. Until the lead picks a larger
+// target or fewer features, the check holds the size measured when it was written (6.19 kB and
+// 8.41 kB) plus about 3 %, so growth fails `npm test`. Lower a budget to its target once the
+// bundle fits.
+const BUDGETS = { wrapper: 6_400, total: 8_700 } as const;
+
+describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
+  let sizes: Awaited<ReturnType<typeof measureSdk>>;
+
+  beforeAll(async () => {
+    sizes = await measureSdk();
+  });
+
+  test(`the wrapper alone, openapi-fetch external, fits ${BUDGETS.wrapper} bytes (target ${SIZE_TARGETS.wrapper})`, () => {
+    expect(sizes.wrapper.gzipped).toBeLessThanOrEqual(BUDGETS.wrapper);
+  });
+
+  test(`the wrapper with openapi-fetch bundled fits ${BUDGETS.total} bytes (target ${SIZE_TARGETS.total})`, () => {
+    expect(sizes.total.gzipped).toBeLessThanOrEqual(BUDGETS.total);
+  });
+});
