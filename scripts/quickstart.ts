@@ -3,17 +3,24 @@
 import { createChatClient, type Region } from "../src/index.js";
 import { startMockServer } from "../src/testing/index.js";
 
-async function main(): Promise<void> {
-  const env = process.env;
+type Env = Record<string, string | undefined>;
+
+/** Runs the quick start; `fetch` and `print` are injectable so tests can watch it. */
+export async function runQuickstart(
+  env: Env,
+  io: { fetch?: (request: Request) => Promise<Response>; print?: (line: string) => void } = {},
+): Promise<boolean> {
+  const print = io.print ?? ((line: string) => console.log(line));
   const live = Boolean(env.CHAT_APP_ID && env.CHAT_API_KEY);
   const mock = live ? undefined : await startMockServer();
-  console.log(live ? `Talking to app ${env.CHAT_APP_ID} (${env.CHAT_REGION ?? "us"}).` : `Mock listening at ${mock!.url}.`);
+  print(live ? `Talking to app ${env.CHAT_APP_ID} (${env.CHAT_REGION ?? "us"}).` : `Mock listening at ${mock!.url}.`);
   try {
     const chat = createChatClient({
       appId: env.CHAT_APP_ID ?? "quickstart",
       region: (env.CHAT_REGION ?? "us") as Region,
       apiKey: env.CHAT_API_KEY ?? "mock-api-key",
       baseUrl: mock?.url,
+      fetch: io.fetch,
     });
     const sender = chat.as(env.CHAT_SENDER_UID ?? "cometchat-uid-1");
     const { data, error, response } = await sender.POST("/messages/{id}/thread", {
@@ -27,19 +34,24 @@ async function main(): Promise<void> {
       },
     });
     if (error) {
-      console.error(`The service answered ${response.status}:`, error);
-      process.exitCode = 1;
-      return;
+      print(`The service answered ${response.status}: ${JSON.stringify(error)}`);
+      return false;
     }
     const reply = data.data;
-    console.log(`Sent reply ${reply.id} to thread ${reply.parentId} as ${reply.sender}: ${JSON.stringify(reply.data.text)}`);
-    console.log(JSON.stringify(reply, null, 2));
+    print(`Sent reply ${reply.id} to thread ${reply.parentId} as ${reply.sender}: ${JSON.stringify(reply.data.text)}`);
+    print(JSON.stringify(reply, null, 2));
+    return true;
   } finally {
     await mock?.close();
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+if (require.main === module) {
+  runQuickstart(process.env).then(
+    (ok) => (process.exitCode = ok ? 0 : 1),
+    (error) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

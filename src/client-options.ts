@@ -1,5 +1,4 @@
 import type { Region } from "./base-url.js";
-import type { Logger } from "./logger.js";
 import type { RequestOptions } from "./request-options.js";
 
 /** What every client accepts, whichever API it talks to. */
@@ -23,19 +22,6 @@ export interface CommonClientOptions extends RequestOptions {
    * @example { "x-request-source": "billing-worker" }
    */
   headers?: Record<string, string>;
-  /**
-   * Receives a debug line per attempt (method, path template, status, attempt, duration), an
-   * info line per retry, and deprecation warnings. Never credentials or bodies.
-   * @default undefined (silent; deprecation warnings go to console.warn)
-   * @example console
-   */
-  logger?: Logger;
-  /**
-   * The `User-Agent` header. Browsers do not let a page set it, so it is not sent there.
-   * @default "chat-rest-sdk/<version> <runtime>/<version>", e.g. "chat-rest-sdk/0.1.0 node/20.20.2"
-   * @example "billing-worker/2.3 chat-rest-sdk/0.1.0"
-   */
-  userAgent?: string;
   /**
    * Allow building a client in a browser-like environment. Without it the client refuses,
    * because any key it holds is readable by every user of the page.

@@ -74,24 +74,41 @@ function buildCore(options: CommonClientOptions, defaultUrl: string, credentials
   };
 }
 
+const CALL_OPTIONS = ["maxRetries", "timeoutMs", "deadlineMs", "idempotent", "logger", "userAgent"];
+
+// Most calls set none of these, and then the client's settings are used as they are.
+function hasCallOptions(init: CallInit): boolean {
+  for (const key of CALL_OPTIONS) if (init[key] !== undefined) return true;
+  return false;
+}
+
+function withHeader(headers: HeadersInit | undefined, name: string, value: string): HeadersInit {
+  const merged = new Headers(headers);
+  merged.set(name, value);
+  return merged;
+}
+
 function wrap(core: Core, boundUid?: string): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
   const call = (method: string, path: string, init?: CallInit) => {
     try {
-      warnIfDeprecated(method, path, core.logger);
       let options = core.options;
-      if (init && (init.maxRetries !== undefined || init.timeoutMs !== undefined || init.deadlineMs !== undefined || init.idempotent !== undefined)) {
-        const { maxRetries, timeoutMs, deadlineMs, idempotent, ...rest } = init;
+      let logger = core.logger;
+      if (init && hasCallOptions(init)) {
+        const { maxRetries, timeoutMs, deadlineMs, idempotent, logger: callLogger, userAgent, ...rest } = init;
         options = resolveRequestOptions(options, { maxRetries, timeoutMs, deadlineMs, idempotent } as RequestOptions);
+        logger = (callLogger as Logger | undefined) ?? logger;
+        if (userAgent !== undefined) rest.headers = withHeader(rest.headers as HeadersInit | undefined, "User-Agent", String(userAgent));
         init = rest;
       }
+      warnIfDeprecated(method, path, logger);
       // Middleware, or a caller's own Request class, gets real Requests; otherwise nothing looks
       // at the request but the transport, which sends it as fetch(url, init).
       const light = !core.middleware.length && !(init?.middleware as unknown[] | undefined)?.length && !init?.Request;
       // openapi-fetch is then asked to leave a 2xx body alone (parseAs "stream"), and `data` is
       // the JSON that the transport parsed to check it: each body is read and parsed once.
       const takesData = light && (init?.parseAs ?? "json") === "json";
-      const ctx: CallContext = { method, path, options, secrets: core.secrets, sender: core.sender, logger: core.logger, takesData, data: undefined };
+      const ctx: CallContext = { method, path, options, secrets: core.secrets, sender: core.sender, logger, takesData, data: undefined };
       // The transport sits beneath openapi-fetch (as its per-call fetch), so middleware sees
       // one logical request while every retry is a fresh one.
       const fetch = (req: LightRequest) => transport(req, ctx);

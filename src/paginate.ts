@@ -43,7 +43,11 @@ export interface PaginateOptions<Q> extends RequestOptions {
    * @example 3
    */
   startPage?: number;
-  /** Aborts the iteration, including a request in flight. */
+  /**
+   * Aborts the iteration, including a request in flight.
+   * @default undefined (runs to the last page)
+   * @example AbortSignal.timeout(60_000)
+   */
   signal?: AbortSignal;
 }
 

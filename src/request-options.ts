@@ -1,4 +1,5 @@
 import { ChatConfigError } from "./errors/chat-config-error.js";
+import type { Logger } from "./logger.js";
 
 /** Options that shape how a call is sent. Set them per client, or per call to override. */
 export interface RequestOptions {
@@ -28,6 +29,19 @@ export interface RequestOptions {
    * @example true
    */
   idempotent?: boolean;
+  /**
+   * Receives a debug line per attempt (method, path template, status, attempt, duration), an
+   * info line per retry, and deprecation warnings. Never credentials or bodies.
+   * @default undefined (silent; deprecation warnings go to console.warn)
+   * @example console
+   */
+  logger?: Logger;
+  /**
+   * The `User-Agent` header. Browsers do not let a page set it, so it is not sent there.
+   * @default "chat-rest-sdk/<version> <runtime>/<version>", e.g. "chat-rest-sdk/0.1.0 node/20.20.2"
+   * @example "billing-worker/2.3 chat-rest-sdk/0.1.0"
+   */
+  userAgent?: string;
 }
 
 /** The settings a call ends up with, once client and call options are merged. */
@@ -44,7 +58,6 @@ export const REQUEST_DEFAULTS: ResolvedRequestOptions = {
   deadlineMs: undefined,
   idempotent: false,
 };
-
 
 function nonNegative(name: string, value: unknown): void {
   if (value !== undefined && (typeof value !== "number" || !Number.isFinite(value) || value < 0)) {

@@ -9,6 +9,11 @@ export async function perCallOptions() {
   await chat.GET("/users", { maxRetries: 0, timeoutMs: 1_000, deadlineMs: 5_000 });
   await chat.as("u1").POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body: {}, idempotent: true });
 
+  await chat.GET("/users", { logger: console, userAgent: "nightly-sync/3" });
+
+  // @ts-expect-error userAgent is a string
+  await chat.GET("/users", { userAgent: 3 });
+
   // @ts-expect-error maxRetries is a number
   await chat.GET("/users", { maxRetries: "3" });
 

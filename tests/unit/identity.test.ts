@@ -52,3 +52,14 @@ describe("browser guard", () => {
     expect(() => createChatClient({ appId: "a", apiKey: "k", dangerouslyAllowBrowser: true })).not.toThrow();
   });
 });
+
+describe("User-Agent per call", () => {
+  test("a call's userAgent replaces the client's for that call only", async () => {
+    const rec = recordingFetch();
+    const chat = createChatClient({ appId: "ua", apiKey: "k", fetch: rec.fetch, userAgent: "client/1" });
+    await chat.GET("/users", { userAgent: "nightly-sync/3" });
+    expect(rec.last().headers.get("user-agent")).toBe("nightly-sync/3");
+    await chat.GET("/users");
+    expect(rec.last().headers.get("user-agent")).toBe("client/1");
+  });
+});

@@ -25,3 +25,22 @@ describe("logger", () => {
     expect(all).not.toContain("77");
   });
 });
+
+describe("logger per call", () => {
+  test("a call's logger receives that call's lines instead of the client's", async () => {
+    const server = await startFaultServer((_q, res) => json(res, 200, { data: [], meta: {} }));
+    const clientLines: string[] = [];
+    const callLines: unknown[] = [];
+    const sink = (into: unknown[]): Logger => ({ debug: (_m, f) => into.push(f), info() {}, warn() {}, error() {} });
+    try {
+      const chat = createChatClient({ appId: "log", apiKey: "k", baseUrl: server.url, logger: sink(clientLines) });
+      await chat.GET("/users", { logger: sink(callLines) });
+      expect(callLines).toEqual([{ method: "GET", path: "/users", attempt: 1, status: 200, durationMs: expect.any(Number) }]);
+      expect(clientLines).toEqual([]);
+      await chat.GET("/users");
+      expect(clientLines).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
