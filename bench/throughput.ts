@@ -3,7 +3,7 @@
 import { startLoopback } from "./loopback.js";
 import { log, numArg, report } from "./section.js";
 import { collectGarbage, quantile, rotated, spread, type Spread } from "./stats.js";
-import { bareOpenapiFetch, openapiFetchLight, OPERATIONS, rawFetch, rawFetchRequest, rawFetchTimeout, sdk, type Call, type Operation, type Variant } from "./variants.js";
+import { bareOpenapiFetch, openapiFetchLight, OPERATIONS, rawFetch, rawFetchRequest, rawFetchSharedSignal, rawFetchTimeout, sdk, type Call, type Operation, type Variant } from "./variants.js";
 
 interface Batch {
   /** Requests per second. */
@@ -64,6 +64,7 @@ async function main() {
     sdk(server.url),
     rawFetchRequest(server.url),
     rawFetchTimeout(server.url),
+    rawFetchSharedSignal(server.url),
     openapiFetchLight(server.url),
     sdk(server.url, { middleware: true }),
   ];

@@ -29,3 +29,17 @@ try {
   process.exit(1);
 }
 console.log(`Type check: the ${blocks.length} TypeScript snippets of README.md compile.`);
+
+// The README quotes the benchmark headline that `npm run bench` writes into BENCHMARKS.md; a
+// re-run that moves the numbers must move the quote too.
+const benchmarks = readFileSync(join(root, "BENCHMARKS.md"), "utf8");
+const quote = /For the README \(quote as is\):\n\n> (.+)\n/.exec(benchmarks)?.[1];
+if (!quote) {
+  console.error("BENCHMARKS.md: the headline for the README is missing; run `npm run bench`.");
+  process.exit(1);
+}
+if (!readme.includes(quote)) {
+  console.error(`README.md must quote BENCHMARKS.md's headline as is:\n${quote}`);
+  process.exit(1);
+}
+console.log("README.md quotes the headline of BENCHMARKS.md.");
