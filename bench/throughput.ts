@@ -49,6 +49,8 @@ export interface Cell {
   sdkVsMiddlewarePath: { throughput: Spread; p99: Spread; cpu: Spread };
   /** The SDK against raw fetch with the same per-attempt timeout signal, paired within each round. */
   sdkVsRawTimeout: { throughput: Spread; p99: Spread; cpu: Spread };
+  /** The SDK against openapi-fetch + LightRequest, paired: what the SDK's own layer (timeouts included) costs. */
+  sdkVsLight: { throughput: Spread; p99: Spread; cpu: Spread };
   /** Client CPU busy share (cpu time / wall time) of the raw-fetch batches: near 1 means client-bound. */
   rawClientCpuShare: Spread;
 }
@@ -107,6 +109,11 @@ async function main() {
             throughput: ratio("SDK", "rps", perRound["raw fetch + timeout signal"]),
             p99: ratio("SDK", "p99", perRound["raw fetch + timeout signal"]),
             cpu: ratio("SDK", "cpuUs", perRound["raw fetch + timeout signal"]),
+          },
+          sdkVsLight: {
+            throughput: ratio("SDK", "rps", perRound["openapi-fetch + LightRequest"]),
+            p99: ratio("SDK", "p99", perRound["openapi-fetch + LightRequest"]),
+            cpu: ratio("SDK", "cpuUs", perRound["openapi-fetch + LightRequest"]),
           },
           rawClientCpuShare: spread(raw.map((b) => (b.cpuUs * b.rps) / 1e6)),
         };
