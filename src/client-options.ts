@@ -17,7 +17,8 @@ export interface CommonClientOptions extends RequestOptions {
    */
   fetch?: (input: Request) => Promise<Response>;
   /**
-   * Extra headers sent with every request. They cannot replace the credentials.
+   * Extra headers sent with every request. A header named like a credential (`apikey`, `key`,
+   * `secret`) is refused with a `ChatConfigError`: the client sends its own.
    * @default {}
    * @example { "x-request-source": "billing-worker" }
    */
@@ -35,6 +36,7 @@ export interface CommonClientOptions extends RequestOptions {
 export interface ChatClientOptions extends CommonClientOptions {
   /**
    * The app's id. It becomes the first label of the host name.
+   * @default none: required
    * @example "2a1b3c4d5e6f7a8b"
    */
   appId: string;
@@ -47,6 +49,7 @@ export interface ChatClientOptions extends CommonClientOptions {
   /**
    * A REST API key (`fullAccess` scope) or Auth key (`authOnly`), sent as the `apikey` header.
    * Keep a `fullAccess` key on servers only.
+   * @default none: required
    * @example process.env.CHAT_API_KEY
    */
   apiKey: string;
@@ -63,11 +66,13 @@ export interface ChatClientOptions extends CommonClientOptions {
 export interface ManagementClientOptions extends CommonClientOptions {
   /**
    * The account's management API key, sent as the `key` header.
+   * @default none: required
    * @example process.env.CHAT_MGMT_KEY
    */
   key: string;
   /**
    * The account's management API secret, sent as the `secret` header.
+   * @default none: required
    * @example process.env.CHAT_MGMT_SECRET
    */
   secret: string;

@@ -4,6 +4,7 @@ import { guardBrowser } from "./browser-guard.js";
 import type { ChatClientOptions, CommonClientOptions, ManagementClientOptions } from "./client-options.js";
 import type { SdkClient } from "./client-types.js";
 import { warnIfDeprecated } from "./deprecation.js";
+import { headerNames, refuseCredentialHeaders } from "./credential-headers.js";
 import { ChatConfigError } from "./errors/chat-config-error.js";
 import { checkOnBehalfOf } from "./on-behalf-of.js";
 import type { ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
@@ -40,6 +41,8 @@ interface Core {
   base: Client<any>;
   options: ResolvedRequestOptions;
   secrets: readonly string[];
+  /** The credential header names (lower case), which no other header may set. */
+  credentialNames: readonly string[];
   sender: Sender;
   logger: Logger | undefined;
   /** The middleware registered through `use`, kept as openapi-fetch keeps it (or more). */
@@ -55,19 +58,22 @@ function requireSecret(name: string, value: unknown): string {
 
 function buildCore(options: CommonClientOptions, defaultUrl: string, credentials: Record<string, string>): Core {
   guardBrowser(options.dangerouslyAllowBrowser);
+  const credentialNames = Object.keys(credentials).map((name) => name.toLowerCase());
+  if (options.headers) refuseCredentialHeaders("headers", Object.keys(options.headers), credentialNames);
   const baseUrl = options.baseUrl === undefined ? defaultUrl : checkBaseUrl(options.baseUrl);
   const userAgent = options.userAgent ?? defaultUserAgent();
   const base = createClient<any>({
     baseUrl,
     // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
     querySerializer: { array: { style: "form", explode: false } },
-    // Credentials come last so that custom headers can never replace them.
+    // Credentials come last: headers naming them are refused above, and this keeps it so.
     headers: { ...(userAgent && { "User-Agent": userAgent }), ...options.headers, ...credentials },
   });
   return {
     base,
     options: resolveRequestOptions(REQUEST_DEFAULTS, options),
     secrets: Object.values(credentials),
+    credentialNames,
     sender: { injected: options.fetch },
     logger: options.logger,
     middleware: [],
@@ -113,6 +119,11 @@ function wrap(core: Core, boundUid?: string): Record<string, unknown> {
       // one logical request while every retry is a fresh one.
       const fetch = (req: LightRequest) => transport(req, ctx);
       const params = prepareParams(method, path, init?.params, boundUid);
+      // After prepareParams, so a bad onBehalfOf gets its own message rather than Headers' TypeError.
+      // params.header is a plain object (openapi-fetch reads it with Object.entries) and common,
+      // so its keys are read directly; per-call headers may take any HeadersInit form.
+      if (init?.headers) refuseCredentialHeaders("headers", headerNames(init.headers as HeadersInit), core.credentialNames);
+      if (init?.params?.header) refuseCredentialHeaders("params.header", Object.keys(init.params.header), core.credentialNames);
       if (!light) return core.base.request(method as any, path, { ...init, params, fetch });
       if (!takesData) return core.base.request(method as any, path, { ...init, params, fetch, Request: LightRequest });
       return core.base.request(method as any, path, { ...init, params, fetch, Request: LightRequest, parseAs: "stream" }).then((result: Record<string, unknown>) => {

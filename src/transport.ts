@@ -32,6 +32,8 @@ export interface CallContext {
   takesData?: boolean;
   /** The parsed 2xx body, once the call has returned. */
   data?: unknown;
+  /** Whether the transport may repeat this call; set when it starts. */
+  idempotent?: boolean;
 }
 
 type AttemptResult =
@@ -139,7 +141,8 @@ export async function transport(request: Request | LightRequest, ctx: CallContex
   const { options, logger } = ctx;
   const started = options.deadlineMs === undefined ? 0 : Date.now();
   const callerSignal = request.signal;
-  const idempotent = isIdempotent(ctx.method, options.idempotent);
+  // Recorded on the context too, so an error built later from the response can say it was not repeated.
+  const idempotent = (ctx.idempotent = isIdempotent(ctx.method, options.idempotent));
   const resendable = request instanceof LightRequest && !(request.body instanceof ReadableStream);
   const body = resendable || request.body == null ? (request.body ?? undefined) : await bufferedBody(request);
 

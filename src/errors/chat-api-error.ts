@@ -6,6 +6,11 @@ export interface FailedCall {
   method: string;
   /** The path template of the operation, e.g. `/messages/{id}/thread`. */
   path: string;
+  /**
+   * Whether the call was safe to repeat. `false` marks a POST or PATCH (without
+   * `idempotent: true`), which the SDK never repeats after a 5xx; the message then says so.
+   */
+  idempotent?: boolean;
 }
 
 /** Fields of the service's error envelope, as far as a body provided them. */
@@ -66,7 +71,10 @@ export class ChatApiError extends ChatError {
   constructor(status: number, body: unknown, headers: Headers, call: FailedCall, message?: string) {
     const envelope = readEnvelope(body);
     const reason = envelope?.message ?? envelope?.devMessage ?? describeBody(body);
-    super(message ?? `${call.method} ${call.path} failed with ${status}${envelope?.code ? ` ${envelope.code}` : ""}: ${reason}`);
+    // A 5xx does not tell whether the service applied the request before failing; a caller
+    // about to send a message again needs to know that the SDK did not.
+    const unsure = status >= 500 && call.idempotent === false ? "; it may have been processed, so it was not repeated" : "";
+    super(message ?? `${call.method} ${call.path} failed with ${status}${envelope?.code ? ` ${envelope.code}` : ""}: ${reason}${unsure}`);
     this.status = status;
     this.code = envelope?.code;
     this.details = envelope?.details;

@@ -21,11 +21,38 @@ describe("chat client requests", () => {
     expect(rec.last().headers.get("apikey")).toBe(apiKey);
   });
 
-  test("custom headers are sent but cannot replace the apikey", async () => {
+  test("custom headers are sent along with the apikey", async () => {
     const rec = recordingFetch();
-    await createChatClient({ appId, apiKey, fetch: rec.fetch, headers: { apikey: "other", "x-trace": "t1" } }).GET("/users");
+    await createChatClient({ appId, apiKey, fetch: rec.fetch, headers: { "x-trace": "t1" } }).GET("/users");
     expect(rec.last().headers.get("apikey")).toBe(apiKey);
     expect(rec.last().headers.get("x-trace")).toBe("t1");
+  });
+
+  test("a client header named like a credential is refused, in any case", () => {
+    for (const name of ["apikey", "ApiKey"]) {
+      expect(() => createChatClient({ appId, apiKey, headers: { [name]: "other" } })).toThrow(
+        new ChatConfigError("headers must not set apikey: the client sends its own credentials."),
+      );
+    }
+    expect(() => createManagementClient({ key: "k", secret: "s", headers: { Secret: "other" } })).toThrow(/^headers must not set secret:/);
+  });
+
+  test("a call whose headers name a credential is refused before anything is sent, whatever form the headers take", async () => {
+    const rec = recordingFetch();
+    const chat = createChatClient({ appId, apiKey, fetch: rec.fetch });
+    const forms: HeadersInit[] = [{ APIKEY: "other" }, new Headers({ apikey: "other" }), [["x-trace", "t1"], ["apikey", "other"]]];
+    for (const headers of forms) {
+      await expect(chat.GET("/users", { headers })).rejects.toThrow(/^headers must not set apikey:/);
+    }
+    // params.header is merged last by openapi-fetch, so it is checked too (JavaScript callers are not stopped by the types).
+    await expect(chat.GET("/users", { params: { header: { apikey: "other" } } } as never)).rejects.toThrow(/^params\.header must not set apikey:/);
+    const mgmt = createManagementClient({ key: "k", secret: "s", fetch: rec.fetch });
+    await expect(mgmt.GET("/apps", { headers: { key: "other" } })).rejects.toThrow(ChatConfigError);
+    expect(rec.requests).toHaveLength(0);
+    // Other per-call headers still go through.
+    await chat.GET("/users", { headers: { "x-trace": "t2" } });
+    expect(rec.last().headers.get("x-trace")).toBe("t2");
+    expect(rec.last().headers.get("apikey")).toBe(apiKey);
   });
 
   test("onBehalfOf passed per call is sent as a header", async () => {

@@ -107,6 +107,28 @@ describe("retry limits", () => {
 });
 
 describe("a POST that was not repeated says why", () => {
+  test("a 5xx on a POST is sent once, and its error says it may have been processed", async () => {
+    await withServer((_q, res) => json(res, 502, { error: { code: "ERR_UPSTREAM", message: "bad gateway" } }), async (server) => {
+      const error = await unwrap(thread(server.url)).catch((e) => e);
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error.message).toBe("POST /messages/{id}/thread failed with 502 ERR_UPSTREAM: bad gateway; it may have been processed, so it was not repeated");
+      expect(server.requests).toHaveLength(1);
+    });
+  });
+
+  test("a 5xx on a call that was repeated, or declared idempotent, does not claim it was not repeated", async () => {
+    await withServer((_q, res) => json(res, 500, { error: { code: "ERR_INTERNAL", message: "boom" } }), async (server) => {
+      const chat = createChatClient({ appId: "retry", apiKey: "k-retry", baseUrl: server.url, maxRetries: 1 });
+      const listed = await unwrap(chat.GET("/users")).catch((e) => e);
+      const declared = await unwrap(thread(server.url, { idempotent: true, maxRetries: 1 })).catch((e) => e);
+      for (const error of [listed, declared]) {
+        expect(error).toBeInstanceOf(InternalServerError);
+        expect(error.message).not.toMatch(/not repeated/);
+      }
+      expect(server.requests).toHaveLength(4);
+    });
+  });
+
   test("a reset after sending tells the caller the message may have been delivered", async () => {
     await withServer((req) => req.socket.destroy(), async (server) => {
       const error = await thread(server.url).catch((e) => e);
