@@ -315,6 +315,25 @@ Together, against the SDK on the middleware path (real Requests, two parses; clo
 }`;
 }
 
+/** Which of the brief's targets this run met and missed, in one sentence. */
+function targetSummary(r: Results): string {
+  const v = verdicts(r);
+  const targets: Array<[string, boolean]> = [
+    ["throughput (≥ 0.95× raw fetch)", v.throughput.ok],
+    ["p99 latency (≤ 1.10×)", v.p99.ok],
+    ["CPU per call (≤ 1.3× openapi-fetch)", v.cpu.ok],
+    ["size (2 kB / 5 kB gzipped)", v.wrapper.ok && v.total.ok],
+    ["type-check cost (≤ 1.2×)", v.typecheck.ok],
+    ["the 2000-request load", v.load.ok],
+  ];
+  const list = (ok: boolean) => {
+    const names = targets.filter(([, met]) => met === ok).map(([name]) => name);
+    return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+  };
+  if (!list(false)) return "In this run it meets every target.";
+  return `In this run it misses ${list(false)}${list(true) ? `, and meets ${list(true)}` : ""}.`;
+}
+
 /** One line per missed target, naming the measured cause. */
 function gaps(r: Results): string[] {
   const v = verdicts(r);
@@ -380,7 +399,7 @@ ${table(
 ${missed.length ? `\nMissed targets and their measured causes:\n\n${missed.map((g) => `- ${g}`).join("\n")}\n` : ""}
 For the README (quote as is):
 
-> Measured side by side on loopback sockets, the SDK, with retries and timeouts on, reaches ${range(cells.map((c) => c.vsRaw.SDK!.throughput.median))} of raw \`fetch\` throughput (bare openapi-fetch: ${range(cells.map((c) => c.vsRaw["openapi-fetch"]!.throughput.median))}), at ${range(cells.map((c) => c.vsRaw.SDK!.p99.median))} its p99 latency. It adds ${kB(r.size.wrapper.gzipped)} (min + gzip) to openapi-fetch's ${kB(r.size.total.gzipped - r.size.wrapper.gzipped)}, and type-checks 20 calls in ${r.typecheck.chatOnly.vsBare.sdk!.wall.median.toFixed(2)}× the time of bare openapi-fetch. Method and raw numbers: BENCHMARKS.md.
+> Measured side by side on loopback sockets, the SDK, with retries and timeouts on, reaches ${range(cells.map((c) => c.vsRaw.SDK!.throughput.median))} of raw \`fetch\` throughput (bare openapi-fetch: ${range(cells.map((c) => c.vsRaw["openapi-fetch"]!.throughput.median))}), at ${range(cells.map((c) => c.vsRaw.SDK!.p99.median))} its p99 latency. It adds ${kB(r.size.wrapper.gzipped)} (min + gzip) to openapi-fetch's ${kB(r.size.total.gzipped - r.size.wrapper.gzipped)}, and type-checks 20 calls in ${r.typecheck.chatOnly.vsBare.sdk!.wall.median.toFixed(2)}× the time of bare openapi-fetch. ${targetSummary(r)} Method, raw numbers and the cause of each gap: BENCHMARKS.md.
 
 ## Method and machine
 
