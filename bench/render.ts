@@ -2,7 +2,7 @@
 // Every claim is a ratio measured side by side in one run; absolute numbers are kept for the
 // record only, because this machine is shared and its speed changes from minute to minute.
 import { threadReply, usersPage } from "./fixtures.js";
-import { fmtNum, fmtRatio, type Spread } from "./stats.js";
+import { fmtNum, fmtRatio, median, type Spread } from "./stats.js";
 
 type Ratio = Spread;
 
@@ -300,7 +300,7 @@ Measured with \`scripts/bench-profile.sh\` (\`node --cpu-prof\` on one variant u
 1. **openapi-fetch's Request object.** \`new Request(url, init)\` copies the headers and turns the body into a stream, and undici copies the Request again when fetch receives one: raw fetch(new Request) reaches ${fmtRatio(t["raw fetch(new Request)"]!.throughput)} of raw fetch. openapi-fetch accepts a \`Request\` class per call, so while no middleware is registered the SDK passes \`LightRequest\` (src/light-request.ts), which only keeps url, method, headers, body and signal; the transport sends them as \`fetch(url, init)\`. \`use\`/\`eject\` track middleware (and a per-call \`middleware\` or \`Request\` option counts too), so middleware still gets real Requests.
 2. **Parsing every body twice.** The transport reads the body to make a reset mid-body a retryable failure and parses 2xx JSON to validate it; openapi-fetch then parsed the rebuilt Response again, which cost most on the ${kB(JSON.stringify(usersPage).length)} users page. On the light path the SDK now asks openapi-fetch for \`parseAs: "stream"\` (so it leaves the body alone) and hands over the JSON the transport parsed: one read, one parse, and no rebuilt Response for a 2xx.
 3. **Per-call allocations.** Path-parameter names are found once per template (they were matched with a regex on every call), the retry options are only destructured when a call sets one, the call context doubles as the record \`unwrap\` looks up, and the backoff and Retry-After are only computed when a retry is possible.
-4. **What remains.** Per-attempt timeouts need a signal, and undici follows a caller's signal with listeners, a WeakRef and a FinalizationRegistry entry: raw fetch + timeout signal reaches ${fmtRatio(t["raw fetch + timeout signal"]!.throughput)} of raw fetch throughput. Sharing one never-aborted signal across requests does not help (raw fetch + shared signal: ${fmtRatio(t["raw fetch + shared signal"]!.throughput)}): the cost is undici's per request, not the SDK's controller or timer, so no timer wheel or pooled controller can remove it. openapi-fetch's own serialisation (URL, query and path serialisers, two \`Headers\` merges per POST, JSON.stringify) costs the rest: openapi-fetch + LightRequest reaches ${fmtRatio(t["openapi-fetch + LightRequest"]!.throughput)}. The SDK against raw fetch + timeout signal: ${fmtRatio(c.sdkVsRawTimeout.throughput)}; against openapi-fetch + LightRequest, i.e. the SDK's own layer with its timeout signal: ${fmtRatio(c.sdkVsLight.throughput)} the throughput at ${fmtRatio(c.sdkVsLight.cpu)} the client CPU.
+4. **What remains.** Per-attempt timeouts need a signal, and undici follows a caller's signal with listeners, a WeakRef and a FinalizationRegistry entry: raw fetch + timeout signal reaches ${fmtRatio(t["raw fetch + timeout signal"]!.throughput)} of raw fetch throughput. ${sharedSignalVerdict([c])} openapi-fetch's own serialisation (URL, query and path serialisers, two \`Headers\` merges per POST, JSON.stringify) costs the rest: openapi-fetch + LightRequest reaches ${fmtRatio(t["openapi-fetch + LightRequest"]!.throughput)}. The SDK against raw fetch + timeout signal: ${fmtRatio(c.sdkVsRawTimeout.throughput)}; against openapi-fetch + LightRequest, i.e. the SDK's own layer with its timeout signal: ${fmtRatio(c.sdkVsLight.throughput)} the throughput at ${fmtRatio(c.sdkVsLight.cpu)} the client CPU.
 ${
   c.sdkVsMiddlewarePath
     ? `
@@ -313,6 +313,19 @@ Together, against the SDK on the middleware path (real Requests, two parses; clo
       }`
     : ""
 }`;
+}
+
+/**
+ * Whether one shared, never-aborted signal (no controller or timer per request) did better
+ * than a fresh timeout signal per request: the conclusion follows this run's data.
+ */
+function sharedSignalVerdict(cells: Cell[]): string {
+  const gain = median(cells.map((c) => c.vsRaw["raw fetch + shared signal"]!.throughput.median - c.vsRaw["raw fetch + timeout signal"]!.throughput.median));
+  const shared = range(cells.map((c) => c.vsRaw["raw fetch + shared signal"]!.throughput.median));
+  const signed = `${gain >= 0 ? "+" : "−"}${Math.abs(gain).toFixed(2)}`;
+  return gain < 0.03
+    ? `One shared, never-aborted signal, with no controller or timer per request, does little better (${shared}; median ${signed} over a fresh signal per request): the cost is mostly undici's, per request, which no timer wheel or pooled controller in the SDK can remove.`
+    : `One shared, never-aborted signal, with no controller or timer per request, reaches ${shared}, a median ${signed} over a fresh signal per request: that part is the controller and timer, which pooling could save.`;
 }
 
 /** Which of the brief's targets this run met and missed, in one sentence. */
@@ -342,7 +355,7 @@ function gaps(r: Results): string[] {
   const out: string[] = [];
   if (!v.throughput.ok || !v.p99.ok) {
     out.push(
-      `**Throughput${v.p99.ok ? "" : " and p99 latency"}**: the gap has three parts, each measured in the same run, none large enough alone to close it. (1) openapi-fetch's request building (URL and query serialisers, two \`Headers\` merges per POST, its async plumbing), even without the Request object: openapi-fetch + LightRequest reaches ${col((c) => c.vsRaw["openapi-fetch + LightRequest"]!.throughput.median)} of raw fetch. (2) Following a per-attempt timeout signal, which undici does with listeners, a WeakRef and a FinalizationRegistry entry per request: raw fetch + timeout signal reaches ${col((c) => c.vsRaw["raw fetch + timeout signal"]!.throughput.median)}, and ${col((c) => c.vsRaw["raw fetch + shared signal"]!.throughput.median)} with one shared, never-aborted signal, so the cost is undici's per request, not the SDK's controller or timer. (3) The SDK's own layer on top of openapi-fetch (that signal, retry bookkeeping, parameter checks, body buffering and JSON validation): the SDK reaches ${col((c) => c.sdkVsLight.throughput.median)} of openapi-fetch + LightRequest's throughput at ${col((c) => c.sdkVsLight.cpu.median)} its client CPU. Meeting 0.95× on every cell would take replacing openapi-fetch's request building on the hot path with the SDK's own and dropping signal-based timeouts (undici's per-request dispatcher timeouts are Node-only); the SDK's per-round ratios themselves span ${Math.min(...cells.map((c) => c.vsRaw.SDK!.throughput.min)).toFixed(2)}–${Math.max(...cells.map((c) => c.vsRaw.SDK!.throughput.max)).toFixed(2)}× on this shared machine.`,
+      `**Throughput${v.p99.ok ? "" : " and p99 latency"}**: the gap has three parts, each measured in the same run, none large enough alone to close it. (1) openapi-fetch's request building (URL and query serialisers, two \`Headers\` merges per POST, its async plumbing), even without the Request object: openapi-fetch + LightRequest reaches ${col((c) => c.vsRaw["openapi-fetch + LightRequest"]!.throughput.median)} of raw fetch. (2) Following a per-attempt timeout signal, which undici does with listeners, a WeakRef and a FinalizationRegistry entry per request: raw fetch + timeout signal reaches ${col((c) => c.vsRaw["raw fetch + timeout signal"]!.throughput.median)}. ${sharedSignalVerdict(cells)} (3) The SDK's own layer on top of openapi-fetch (that signal, retry bookkeeping, parameter checks, body buffering and JSON validation): the SDK reaches ${col((c) => c.sdkVsLight.throughput.median)} of openapi-fetch + LightRequest's throughput at ${col((c) => c.sdkVsLight.cpu.median)} its client CPU. Meeting 0.95× on every cell would take replacing openapi-fetch's request building on the hot path with the SDK's own and dropping signal-based timeouts (undici's per-request dispatcher timeouts are Node-only); the SDK's per-round ratios themselves span ${Math.min(...cells.map((c) => c.vsRaw.SDK!.throughput.min)).toFixed(2)}–${Math.max(...cells.map((c) => c.vsRaw.SDK!.throughput.max)).toFixed(2)}× on this shared machine.`,
     );
   }
   if (!v.cpu.ok) {
