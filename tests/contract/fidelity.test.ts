@@ -15,7 +15,7 @@ const ours = loadSpec();
 // The vendor's files sit beside the repository in the workplace, not in it (we never copy their
 // text). A clone without them cannot run this check, so it says so and skips rather than fail.
 const haveReference = existsSync(referenceDir);
-if (!haveReference) console.warn(`Fidelity check skipped: the vendor's reference specs are not at ${referenceDir} (../shared/reference next to the repo).`);
+const skipNote = haveReference ? "" : " (needs the vendor's specs in ../shared/reference beside the repository)";
 
 function vendorSpecs() {
   const chat = loadSpec(join(referenceDir, "chat-apis.json"));
@@ -24,7 +24,7 @@ function vendorSpecs() {
   return (key: string) => (managementPaths.has(key.slice(key.indexOf(" ") + 1)) ? management : chat);
 }
 
-(haveReference ? describe : describe.skip)("fidelity to the vendor's published specs", () => {
+(haveReference ? describe : describe.skip)(`fidelity to the vendor's published specs${skipNote}`, () => {
   const differences = haveReference ? fidelityDifferences(ours, vendorSpecs()) : [];
 
   test("every difference from the vendor's spec is allow-listed with a reason", () => {
@@ -42,7 +42,7 @@ function vendorSpecs() {
   });
 });
 
-(haveReference ? describe : describe.skip)("the fidelity comparator", () => {
+(haveReference ? describe : describe.skip)(`the fidelity comparator${skipNote}`, () => {
   const vendor = () => loadSpec(join(referenceDir, "chat-apis.json"));
   const same = (spec: ReturnType<typeof loadSpec>) => () => spec;
   const thread = (spec: ReturnType<typeof loadSpec>) => (spec.paths["/messages/{id}/thread"] as JsonObject).post as JsonObject;
