@@ -3,21 +3,9 @@
 // record only, because this machine is shared and its speed changes from minute to minute.
 import { threadReply, usersPage } from "./fixtures.js";
 import { fmtNum, fmtRatio, median, type Spread } from "./stats.js";
+import type { Cell } from "./throughput.js";
 
 type Ratio = Spread;
-
-interface Cell {
-  operation: string;
-  concurrency: number;
-  requestsPerBatch: number;
-  absolute: Record<string, { rps: Spread; p50: Spread; p99: Spread; cpuUs: Spread }>;
-  vsRaw: Record<string, { throughput: Ratio; p99: Ratio; cpu: Ratio }>;
-  sdkVsOpenapiFetch: { throughput: Ratio; p99: Ratio };
-  sdkVsRawTimeout: { throughput: Ratio; p99: Ratio; cpu: Ratio };
-  sdkVsLight: { throughput: Ratio; p99: Ratio; cpu: Ratio };
-  sdkVsMiddlewarePath?: { throughput: Ratio; p99: Ratio; cpu: Ratio };
-  rawClientCpuShare: Spread;
-}
 
 interface Comparison {
   runs: number;
