@@ -11,7 +11,10 @@ const BASE_URL = "https://bench.api-us.cometchat.io/v3";
 function stubFetch(): (request: Request) => Promise<Response> {
   const thread = JSON.stringify(threadReply);
   const users = JSON.stringify(usersPage);
-  const headers = (body: string) => ({ "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)) });
+  const headers = (body: string) => ({
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+  });
   return async (request) => {
     const body = request.method === "POST" ? thread : users;
     return new Response(body, { status: 200, headers: headers(body) });
@@ -38,7 +41,10 @@ async function main() {
   ];
   // About 0.3 s per batch on the reference machine.
   const sizes: Record<Operation, number> = { "send-thread-message": 1500, "list-users": 500 };
-  const results: Record<string, { usPerCall: Record<string, Spread>; vsOpenapiFetch: Record<string, Spread>; sdkVsOpenapiFetchTimeout: Spread }> = {};
+  const results: Record<
+    string,
+    { usPerCall: Record<string, Spread>; vsOpenapiFetch: Record<string, Spread>; sdkVsOpenapiFetchTimeout: Spread }
+  > = {};
   for (const operation of OPERATIONS) {
     const calls = Math.round(sizes[operation] * scale);
     for (const v of variants) await timePerCall(v.calls[operation], calls);
@@ -52,7 +58,15 @@ async function main() {
       vsOpenapiFetch: Object.fromEntries(variants.map((v) => [v.name, spread(times[v.name]!.map((t, i) => t / base[i]!))])),
       sdkVsOpenapiFetchTimeout: spread(times.SDK!.map((t, i) => t / times["openapi-fetch + timeout signal"]![i]!)),
     };
-    log(`${operation}: ` + variants.map((v) => `${v.name} ${results[operation]!.usPerCall[v.name]!.median.toFixed(1)} µs = ${results[operation]!.vsOpenapiFetch[v.name]!.median.toFixed(2)}×`).join("; "));
+    log(
+      `${operation}: ` +
+        variants
+          .map(
+            (v) =>
+              `${v.name} ${results[operation]!.usPerCall[v.name]!.median.toFixed(1)} µs = ${results[operation]!.vsOpenapiFetch[v.name]!.median.toFixed(2)}×`,
+          )
+          .join("; "),
+    );
   }
   report({ rounds, results });
 }

@@ -29,7 +29,14 @@ export const threadReply = {
       metadata: { clientVersion: "4.2.1" },
       entities: {
         sender: {
-          entity: { uid: "cometchat-uid-3", name: "Ines Duarte", role: "default", avatar: "https://cdn.example.org/avatars/cometchat-uid-3.png", status: "available", createdAt: 1716800000 },
+          entity: {
+            uid: "cometchat-uid-3",
+            name: "Ines Duarte",
+            role: "default",
+            avatar: "https://cdn.example.org/avatars/cometchat-uid-3.png",
+            status: "available",
+            createdAt: 1716800000,
+          },
           entityType: "user",
         },
         receiver: {

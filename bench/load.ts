@@ -22,7 +22,18 @@ async function settledHeap(): Promise<number> {
 function runBoth(): void {
   const outcome = (variant: string) => {
     const file = `${arg("out", "/tmp/load")}.${variant}.json`;
-    const args = ["--expose-gc", process.argv[1]!, "--variant", variant, "--out", file, "--bursts", String(numArg("bursts", 2)), "--concurrent", String(numArg("concurrent", 2000))];
+    const args = [
+      "--expose-gc",
+      process.argv[1]!,
+      "--variant",
+      variant,
+      "--out",
+      file,
+      "--bursts",
+      String(numArg("bursts", 2)),
+      "--concurrent",
+      String(numArg("concurrent", 2000)),
+    ];
     const run = spawnSync(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"] });
     if (run.status !== 0) throw new Error(`load run for ${variant} failed`);
     return JSON.parse(readFileSync(file, "utf8"));
@@ -73,13 +84,17 @@ async function main() {
         heapGrowthMiB: (heap - baseline) / 2 ** 20,
       };
       results.push(result);
-      log(`${client.name} burst ${burst}: ${result.succeeded}/${concurrent} ok, peak ${result.peakOpenSockets} sockets, heap +${result.heapGrowthMiB.toFixed(2)} MiB after GC`);
+      log(
+        `${client.name} burst ${burst}: ${result.succeeded}/${concurrent} ok, peak ${result.peakOpenSockets} sockets, heap +${result.heapGrowthMiB.toFixed(2)} MiB after GC`,
+      );
     }
     // What stays once the sockets are gone: the client itself must not keep anything per request.
     const stillOpen = await server.closeIdle();
     await new Promise((resolve) => setTimeout(resolve, 100));
     const afterClose = await settledHeap();
-    log(`${client.name}: after the server closed idle sockets (${stillOpen} left open): heap +${((afterClose - baseline) / 2 ** 20).toFixed(2)} MiB`);
+    log(
+      `${client.name}: after the server closed idle sockets (${stillOpen} left open): heap +${((afterClose - baseline) / 2 ** 20).toFixed(2)} MiB`,
+    );
     report({
       variant: client.name,
       concurrent,

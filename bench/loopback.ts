@@ -23,7 +23,10 @@ export interface Loopback {
 
 /** Starts bench/server.ts (built by scripts/bench.sh) in its own process, on 127.0.0.1. */
 export async function startLoopback(): Promise<Loopback> {
-  const child: ChildProcess = fork(join(process.cwd(), "bench/.out/server.mjs"), [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child: ChildProcess = fork(join(process.cwd(), "bench/.out/server.mjs"), [], {
+    execArgv: [],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const next = (type: string) =>
     new Promise<any>((resolve, reject) => {
       const onMessage = (m: { type: string }) => {

@@ -13,7 +13,11 @@ const SKIP = new Set(["node_modules", ".git", "dist", "bench", ".tmp", "coverage
 
 function timed(command: string, args: string[], cwd: string): { ms: number; ok: boolean; output: string } {
   const started = performance.now();
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  });
   return { ms: performance.now() - started, ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -44,7 +48,13 @@ async function main() {
     ? { command: "npm run docs", ...repeat("npm run docs", runs, "npm", ["run", "--silent", "docs"], scratch) }
     : {
         command: "redocly build-docs generated/openapi.json",
-        ...repeat("redocly build-docs", runs, "npx", ["--no-install", "redocly", "build-docs", "generated/openapi.json", "-o", join(scratch, "api.html")], scratch),
+        ...repeat(
+          "redocly build-docs",
+          runs,
+          "npx",
+          ["--no-install", "redocly", "build-docs", "generated/openapi.json", "-o", join(scratch, "api.html")],
+          scratch,
+        ),
       };
 
   // One run: it starts Prism once and sends every case through the SDK.
@@ -53,7 +63,9 @@ async function main() {
   const results = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, "utf8")) : undefined;
   const cases = results?.numTotalTests ?? 0;
   const failed = results?.numFailedTests ?? cases;
-  log(`contract suite: ${(contract.ms / 1000).toFixed(1)} s for ${cases} cases (${failed} failed) = ${(contract.ms / Math.max(cases, 1)).toFixed(0)} ms per case`);
+  log(
+    `contract suite: ${(contract.ms / 1000).toFixed(1)} s for ${cases} cases (${failed} failed) = ${(contract.ms / Math.max(cases, 1)).toFixed(0)} ms per case`,
+  );
   report({
     runs,
     generate,

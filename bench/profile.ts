@@ -16,14 +16,17 @@ export function summarize(profilePath: string, top = 25): string {
   const profile = JSON.parse(readFileSync(profilePath, "utf8")) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const fns = new Map<string, number>();
   const files = new Map<string, number>();
   for (const [id, us] of self) {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const file = url.replace(/^.*\/(node_modules\/[^/]+|bench\/\.out)\//, "$1/").replace(/^node:/, "node:") || "(native/gc)";
-    fns.set(`${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`, (fns.get(`${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`) ?? 0) + us);
+    fns.set(
+      `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`,
+      (fns.get(`${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`) ?? 0) + us,
+    );
     files.set(file, (files.get(file) ?? 0) + us);
   }
   const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;
@@ -49,7 +52,9 @@ async function main() {
         ? rawFetchTimeout(server.url)
         : which === "openapi-fetch-light"
           ? openapiFetchLight(server.url)
-          : which === "openapi-fetch" ? bareOpenapiFetch(server.url) : sdk(server.url, { middleware: which === "sdk-middleware" });
+          : which === "openapi-fetch"
+            ? bareOpenapiFetch(server.url)
+            : sdk(server.url, { middleware: which === "sdk-middleware" });
   const call = variant.calls[operation as Operation];
   const until = performance.now() + Number(seconds) * 1000;
   let done = 0;

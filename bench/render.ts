@@ -22,12 +22,23 @@ interface LoadRun {
   heapGrowthMiB: Spread;
   heapGrowthAfterSocketsClosedMiB: number;
   baselineHeapMiB: number;
-  bursts: { burst: number; succeeded: number; requests: number; wallMs: number; p99Ms: number; newConnections: number; heapGrowthMiB: number }[];
+  bursts: {
+    burst: number;
+    succeeded: number;
+    requests: number;
+    wallMs: number;
+    p99Ms: number;
+    newConnections: number;
+    heapGrowthMiB: number;
+  }[];
 }
 
 export interface Results {
   throughput: { rounds: number; variants: string[]; cells: Cell[] };
-  cpu: { rounds: number; results: Record<string, { usPerCall: Record<string, Spread>; vsOpenapiFetch: Record<string, Ratio>; sdkVsOpenapiFetchTimeout: Ratio }> };
+  cpu: {
+    rounds: number;
+    results: Record<string, { usPerCall: Record<string, Spread>; vsOpenapiFetch: Record<string, Ratio>; sdkVsOpenapiFetchTimeout: Ratio }>;
+  };
   size: {
     before?: { commit: string; minified: number; gzipped: number };
     targets: { wrapper: number; total: number };
@@ -37,7 +48,12 @@ export interface Results {
     clientOnly: { minified: number; gzipped: number };
     inputs: Record<string, number>;
   };
-  typecheck: { calls: number; chatOnly: Comparison; mixed: Comparison; synthetic: Comparison & { operations: number; openapiTypescriptMs: number } };
+  typecheck: {
+    calls: number;
+    chatOnly: Comparison;
+    mixed: Comparison;
+    synthetic: Comparison & { operations: number; openapiTypescriptMs: number };
+  };
   pipeline: {
     runs: number;
     generate: { ms: Spread; ok: boolean };
@@ -118,7 +134,11 @@ function throughputSection(r: Results): string {
   const { cells, variants, rounds } = r.throughput;
   const ratioTable = table(
     ["variant", ...cells.map((c) => `${cellName(c)}: throughput`), ...cells.map((c) => `${cellName(c)}: p99`)],
-    variants.map((name) => [name, ...cells.map((c) => fmtRatio(c.vsRaw[name]!.throughput)), ...cells.map((c) => fmtRatio(c.vsRaw[name]!.p99))]),
+    variants.map((name) => [
+      name,
+      ...cells.map((c) => fmtRatio(c.vsRaw[name]!.throughput)),
+      ...cells.map((c) => fmtRatio(c.vsRaw[name]!.p99)),
+    ]),
   );
   const cpuTable = table(
     ["variant", ...cells.map(cellName)],
@@ -134,7 +154,15 @@ function throughputSection(r: Results): string {
     ),
   );
   const vsTimeout = table(
-    ["cell", "SDK / raw fetch + timeout signal: throughput", "p99", "client CPU", "SDK / openapi-fetch + LightRequest: throughput", "p99", "client CPU"],
+    [
+      "cell",
+      "SDK / raw fetch + timeout signal: throughput",
+      "p99",
+      "client CPU",
+      "SDK / openapi-fetch + LightRequest: throughput",
+      "p99",
+      "client CPU",
+    ],
     cells.map((c) => [
       cellName(c),
       fmtRatio(c.sdkVsRawTimeout.throughput),
@@ -185,7 +213,11 @@ Each client gets a \`fetch\` that answers at once with a new \`Response\` holdin
 
 ${table(
   ["variant", ...ops.map((op) => `${op}: ÷ openapi-fetch`), ...ops.map((op) => `${op}: µs per call`)],
-  variants.map((v) => [v, ...ops.map((op) => fmtRatio(r.cpu.results[op]!.vsOpenapiFetch[v]!)), ...ops.map((op) => fmtNum(r.cpu.results[op]!.usPerCall[v]!, 1))]),
+  variants.map((v) => [
+    v,
+    ...ops.map((op) => fmtRatio(r.cpu.results[op]!.vsOpenapiFetch[v]!)),
+    ...ops.map((op) => fmtNum(r.cpu.results[op]!.usPerCall[v]!, 1)),
+  ]),
 )}
 
 An injected \`fetch\` receives a real \`Request\` (that is its documented contract), so here the SDK builds one per attempt, as openapi-fetch does, with the attempt's timeout signal in it. A Request that follows a signal costs undici much more than one that does not: "openapi-fetch + timeout signal" passes the same kind of signal through bare openapi-fetch, and the SDK against it is ${ops.map((op) => `${fmtRatio(r.cpu.results[op]!.sdkVsOpenapiFetchTimeout)} (${op})`).join(", ")}.`;
@@ -203,8 +235,18 @@ function sizeSection(r: Results): string {
 ${table(
   ["bundle", "minified", "min + gzip", "target"],
   [
-    ["wrapper (src/index.ts, openapi-fetch external)", kB(s.wrapper.minified), kB(s.wrapper.gzipped), `≤ ${kB(s.targets.wrapper)}: ${mark(s.wrapper.gzipped <= s.targets.wrapper)}`],
-    ["wrapper + openapi-fetch", kB(s.total.minified), kB(s.total.gzipped), `≤ ${kB(s.targets.total)}: ${mark(s.total.gzipped <= s.targets.total)}`],
+    [
+      "wrapper (src/index.ts, openapi-fetch external)",
+      kB(s.wrapper.minified),
+      kB(s.wrapper.gzipped),
+      `≤ ${kB(s.targets.wrapper)}: ${mark(s.wrapper.gzipped <= s.targets.wrapper)}`,
+    ],
+    [
+      "wrapper + openapi-fetch",
+      kB(s.total.minified),
+      kB(s.total.gzipped),
+      `≤ ${kB(s.targets.total)}: ${mark(s.total.gzipped <= s.targets.total)}`,
+    ],
     ["openapi-fetch 0.17 alone (whole module)", kB(s.openapiFetch.minified), kB(s.openapiFetch.gzipped), ""],
     ["only `createChatClient` imported, openapi-fetch external", kB(s.clientOnly.minified), kB(s.clientOnly.gzipped), ""],
   ],
@@ -212,7 +254,10 @@ ${table(
 
 Minified bytes by source file (wrapper bundle):
 
-${table(["file", "minified bytes"], inputs.map(([f, b]) => [f, String(b)]))}
+${table(
+  ["file", "minified bytes"],
+  inputs.map(([f, b]) => [f, String(b)]),
+)}
 
 The hot path (${hot.join(", ")}) is ${hotBytes} bytes of ${s.wrapper.minified} minified. A bundle of \`createChatClient\` alone is already ${kB(s.clientOnly.gzipped)} gzipped, because the client itself needs the retry policy, the transport, the error classes it throws, redaction, URL checks and the deprecation manifest.`;
 }
@@ -222,7 +267,16 @@ function typecheckSection(r: Results): string {
   const rows = (label: string, c: Comparison) =>
     Object.entries(c.vsBare).map(([name, v]) => {
       const abs = c.variants[name]!;
-      return [label, name, fmtRatio(v.wall), fmtRatio(v.check), `${v.instantiations.toFixed(2)}×`, fmtNum(abs.wallMs), fmtNum(abs.checkMs), String(abs.instantiations)];
+      return [
+        label,
+        name,
+        fmtRatio(v.wall),
+        fmtRatio(v.check),
+        `${v.instantiations.toFixed(2)}×`,
+        fmtNum(abs.wallMs),
+        fmtNum(abs.checkMs),
+        String(abs.instantiations),
+      ];
     });
   return `## 4. Type-check cost
 
@@ -230,7 +284,11 @@ A consumer file makes ${t.calls} typed calls and reads a field of each result; t
 
 ${table(
   ["consumer", "variant", "wall ÷ openapi-fetch", "check time ÷", "instantiations ÷", "wall ms", "check ms", "instantiations"],
-  [...rows("20 chat-API calls", t.chatOnly), ...rows("16 chat + 4 management calls", t.mixed), ...rows(`synthetic spec, ${t.synthetic.operations} operations, 20 calls`, t.synthetic)],
+  [
+    ...rows("20 chat-API calls", t.chatOnly),
+    ...rows("16 chat + 4 management calls", t.mixed),
+    ...rows(`synthetic spec, ${t.synthetic.operations} operations, 20 calls`, t.synthetic),
+  ],
 )}
 
 - The target applies to the 20 chat-API calls: ${t.chatOnly.vsBare.sdk!.wall.median.toFixed(2)}× wall, ${mark(t.chatOnly.vsBare.sdk!.wall.median <= TARGET.typecheck)}.
@@ -249,7 +307,11 @@ ${table(
   [
     ["`npm run generate` (lint, bundle, types, manifest)", fmtNum(p.generate.ms, 0, " ms"), p.generate.ok ? "" : "**failed**"],
     [`\`${p.docs.command}\``, fmtNum(p.docs.ms, 0, " ms"), p.docs.ok ? "" : "**failed**"],
-    ["`npx jest tests/contract`", `${sec(p.contract.ms)} for ${p.contract.cases} cases in ${p.contract.suites} files`, `${p.contract.msPerCase.toFixed(0)} ms per case, Prism start included${p.contract.failed ? `; **${p.contract.failed} failed**` : ""}`],
+    [
+      "`npx jest tests/contract`",
+      `${sec(p.contract.ms)} for ${p.contract.cases} cases in ${p.contract.suites} files`,
+      `${p.contract.msPerCase.toFixed(0)} ms per case, Prism start included${p.contract.failed ? `; **${p.contract.failed} failed**` : ""}`,
+    ],
   ],
 )}`;
 }
@@ -269,12 +331,23 @@ function loadSection(r: Results): string {
 ${r.load.sdk.concurrent} requests at once (half send-thread-message, half list-users) through one client to the loopback server, ${r.load.sdk.bursts.length} bursts, each in a fresh process per variant (\`node --expose-gc\`). The server counts connections. Heap is \`heapUsed\` after full GCs, against a baseline taken after a warm-up; the last column is after the server closed the idle keep-alive sockets.
 
 ${table(
-  ["client", "succeeded per burst", "peak open sockets", "new connections per burst", "heap growth per burst (MiB)", "heap growth, sockets closed (MiB)", "burst wall / p99"],
+  [
+    "client",
+    "succeeded per burst",
+    "peak open sockets",
+    "new connections per burst",
+    "heap growth per burst (MiB)",
+    "heap growth, sockets closed (MiB)",
+    "burst wall / p99",
+  ],
   [row(r.load.sdk), row(r.load.raw)],
 )}
 
 - Every request succeeded: ${mark(r.load.sdk.allSucceeded)}.
-- undici's default agent opens one connection per concurrent request to an origin, with no cap: ${r.load.sdk.concurrent} concurrent requests held ${r.load.sdk.peakOpenSockets} sockets, and the next burst reused them (${r.load.sdk.bursts.slice(1).map((b) => b.newConnections).join(", ")} new connections). An application that wants fewer can pass a \`fetch\` bound to its own undici \`Agent({ connections })\`.
+- undici's default agent opens one connection per concurrent request to an origin, with no cap: ${r.load.sdk.concurrent} concurrent requests held ${r.load.sdk.peakOpenSockets} sockets, and the next burst reused them (${r.load.sdk.bursts
+    .slice(1)
+    .map((b) => b.newConnections)
+    .join(", ")} new connections). An application that wants fewer can pass a \`fetch\` bound to its own undici \`Agent({ connections })\`.
 - Heap growth is bounded and the same as raw fetch's: it does not grow from burst to burst, and most of it is the open sockets.`;
 }
 
@@ -292,8 +365,13 @@ Measured with \`scripts/bench-profile.sh\` (\`node --cpu-prof\` on one variant u
 ${
   c.sdkVsMiddlewarePath
     ? `
-Together, against the SDK on the middleware path (real Requests, two parses; close to every call before these changes), the SDK now has ${r.throughput.cells.map((x) => `${fmtRatio(x.sdkVsMiddlewarePath!.throughput)} the throughput and ${fmtRatio(x.sdkVsMiddlewarePath!.cpu)} the client CPU (${cellName(x)})`).join("; ")}; with a stubbed fetch it takes ${Object.entries(r.cpu.results)
-        .map(([op, x]) => `${(x.vsOpenapiFetch.SDK!.median / x.vsOpenapiFetch["SDK + no-op middleware"]!.median).toFixed(2)}× the CPU (${op}, ratio of medians)`)
+Together, against the SDK on the middleware path (real Requests, two parses; close to every call before these changes), the SDK now has ${r.throughput.cells.map((x) => `${fmtRatio(x.sdkVsMiddlewarePath!.throughput)} the throughput and ${fmtRatio(x.sdkVsMiddlewarePath!.cpu)} the client CPU (${cellName(x)})`).join("; ")}; with a stubbed fetch it takes ${Object.entries(
+        r.cpu.results,
+      )
+        .map(
+          ([op, x]) =>
+            `${(x.vsOpenapiFetch.SDK!.median / x.vsOpenapiFetch["SDK + no-op middleware"]!.median).toFixed(2)}× the CPU (${op}, ratio of medians)`,
+        )
         .join(", ")}.${
         r.size.before
           ? ` The changes cost ${kB(r.size.wrapper.gzipped - r.size.before.gzipped)} of gzipped bundle (${kB(r.size.before.gzipped)} at commit ${r.size.before.commit}, ${kB(r.size.wrapper.gzipped)} now).`
@@ -308,7 +386,9 @@ Together, against the SDK on the middleware path (real Requests, two parses; clo
  * than a fresh timeout signal per request: the conclusion follows this run's data.
  */
 function sharedSignalVerdict(cells: Cell[]): string {
-  const gain = median(cells.map((c) => c.vsRaw["raw fetch + shared signal"]!.throughput.median - c.vsRaw["raw fetch + timeout signal"]!.throughput.median));
+  const gain = median(
+    cells.map((c) => c.vsRaw["raw fetch + shared signal"]!.throughput.median - c.vsRaw["raw fetch + timeout signal"]!.throughput.median),
+  );
   const shared = range(cells.map((c) => c.vsRaw["raw fetch + shared signal"]!.throughput.median));
   const signed = `${gain >= 0 ? "+" : "−"}${Math.abs(gain).toFixed(2)}`;
   return gain < 0.03
@@ -348,7 +428,9 @@ function gaps(r: Results): string[] {
   }
   if (!v.cpu.ok) {
     out.push(
-      `**CPU per call**: an injected fetch must get a real \`Request\`, and with the attempt's timeout signal in it undici's Request costs far more; against bare openapi-fetch carrying the same kind of signal the SDK is at ${Object.entries(r.cpu.results)
+      `**CPU per call**: an injected fetch must get a real \`Request\`, and with the attempt's timeout signal in it undici's Request costs far more; against bare openapi-fetch carrying the same kind of signal the SDK is at ${Object.entries(
+        r.cpu.results,
+      )
         .map(([op, x]) => `${fmtRatio(x.sdkVsOpenapiFetchTimeout)} (${op})`)
         .join(", ")}.`,
     );
@@ -383,10 +465,22 @@ ${table(
     ["Throughput, SDK ÷ raw fetch", tp("SDK", "throughput"), `≥ ${TARGET.throughput}×`, mark(v.throughput.ok)],
     ["p99 latency, SDK ÷ raw fetch", tp("SDK", "p99"), `≤ ${TARGET.p99}×`, mark(v.p99.ok)],
     ["Throughput, bare openapi-fetch ÷ raw fetch (for comparison)", tp("openapi-fetch", "throughput"), "", ""],
-    ["CPU per call, SDK ÷ openapi-fetch (stubbed fetch)", Object.entries(r.cpu.results).map(([op, x]) => `${op}: ${fmtRatio(x.vsOpenapiFetch.SDK!)}`).join("<br>"), `≤ ${TARGET.cpu}×`, mark(v.cpu.ok)],
+    [
+      "CPU per call, SDK ÷ openapi-fetch (stubbed fetch)",
+      Object.entries(r.cpu.results)
+        .map(([op, x]) => `${op}: ${fmtRatio(x.vsOpenapiFetch.SDK!)}`)
+        .join("<br>"),
+      `≤ ${TARGET.cpu}×`,
+      mark(v.cpu.ok),
+    ],
     ["Size, wrapper (min + gzip)", kB(r.size.wrapper.gzipped), `≤ ${kB(r.size.targets.wrapper)}`, mark(v.wrapper.ok)],
     ["Size, wrapper + openapi-fetch (min + gzip)", kB(r.size.total.gzipped), `≤ ${kB(r.size.targets.total)}`, mark(v.total.ok)],
-    ["tsc --noEmit, 20 typed calls, SDK ÷ openapi-fetch", fmtRatio(r.typecheck.chatOnly.vsBare.sdk!.wall), `≤ ${TARGET.typecheck}×`, mark(v.typecheck.ok)],
+    [
+      "tsc --noEmit, 20 typed calls, SDK ÷ openapi-fetch",
+      fmtRatio(r.typecheck.chatOnly.vsBare.sdk!.wall),
+      `≤ ${TARGET.typecheck}×`,
+      mark(v.typecheck.ok),
+    ],
     [`tsc, 20 calls on a ${r.typecheck.synthetic.operations}-operation spec`, fmtRatio(r.typecheck.synthetic.vsBare.sdk!.wall), "", ""],
     [
       `${r.load.sdk.concurrent} concurrent requests, one client`,
@@ -394,7 +488,12 @@ ${table(
       "all succeed, bounded",
       mark(v.load.ok),
     ],
-    ["`npm run generate` / docs build / contract suite per case", `${sec(r.pipeline.generate.ms.median)} / ${sec(r.pipeline.docs.ms.median)} / ${r.pipeline.contract.msPerCase.toFixed(0)} ms (${r.pipeline.contract.cases} cases)`, "report", ""],
+    [
+      "`npm run generate` / docs build / contract suite per case",
+      `${sec(r.pipeline.generate.ms.median)} / ${sec(r.pipeline.docs.ms.median)} / ${r.pipeline.contract.msPerCase.toFixed(0)} ms (${r.pipeline.contract.cases} cases)`,
+      "report",
+      "",
+    ],
   ],
 )}
 ${missed.length ? `\nMissed targets and their measured causes:\n\n${missed.map((g) => `- ${g}`).join("\n")}\n` : ""}

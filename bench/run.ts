@@ -65,10 +65,14 @@ function main() {
     if (!section) throw new Error(`unknown section ${name}; known: ${Object.keys(SECTIONS).join(", ")}`);
     log(`\n== ${name}`);
     const t = performance.now();
-    const run = spawnSync(process.execPath, ["--expose-gc", join(out, `${name}.mjs`), "--out", join(results, `${name}.json`), ...(quick ? section.quick : section.args)], {
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--expose-gc", join(out, `${name}.mjs`), "--out", join(results, `${name}.json`), ...(quick ? section.quick : section.args)],
+      {
+        cwd: root,
+        stdio: ["ignore", "inherit", "inherit"],
+      },
+    );
     if (run.status !== 0) throw new Error(`bench section ${name} failed (exit ${run.status})`);
     seconds[name] = (performance.now() - t) / 1000;
   }
@@ -82,7 +86,9 @@ function main() {
     writeFileSync(join(root, "BENCHMARKS.md"), renderMarkdown(full));
     console.log(`\n${headline(full)}\nWrote BENCHMARKS.md (${totalSeconds.toFixed(0)} s).`);
   } else {
-    console.log(`\nRan ${names.join(", ")} in ${totalSeconds.toFixed(0)} s; results in bench/.tmp/results. BENCHMARKS.md is written after a full run.`);
+    console.log(
+      `\nRan ${names.join(", ")} in ${totalSeconds.toFixed(0)} s; results in bench/.tmp/results. BENCHMARKS.md is written after a full run.`,
+    );
   }
 }
 

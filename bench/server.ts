@@ -26,7 +26,12 @@ function headers(body: Buffer) {
 
 const server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
   requests++;
-  const route = req.method === "POST" && /^\/messages\/[^/]+\/thread$/.test(req.url!) ? thread : req.method === "GET" && req.url!.startsWith("/users") ? users : undefined;
+  const route =
+    req.method === "POST" && /^\/messages\/[^/]+\/thread$/.test(req.url!)
+      ? thread
+      : req.method === "GET" && req.url!.startsWith("/users")
+        ? users
+        : undefined;
   // Drain the request body before answering, as a real service would.
   req.resume();
   req.on("end", () => {

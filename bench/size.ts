@@ -26,7 +26,9 @@ async function main() {
   const { wrapper, total, openapiFetch } = await measureSdk();
   // The client alone: what createChatClient pulls in, without the error classes' guards, paginate, rateLimit and unwrap.
   const clientOnly = await measureBundle("bench/entry-client-only.ts", { external: ["openapi-fetch"] });
-  log(`size: wrapper ${wrapper.gzipped} B gz (target ${SIZE_TARGETS.wrapper}), with openapi-fetch ${total.gzipped} B gz (target ${SIZE_TARGETS.total})`);
+  log(
+    `size: wrapper ${wrapper.gzipped} B gz (target ${SIZE_TARGETS.wrapper}), with openapi-fetch ${total.gzipped} B gz (target ${SIZE_TARGETS.total})`,
+  );
   report({
     before: await sizeBefore(),
     targets: SIZE_TARGETS,

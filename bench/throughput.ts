@@ -3,7 +3,19 @@
 import { startLoopback } from "./loopback.js";
 import { log, numArg, report } from "./section.js";
 import { collectGarbage, quantile, rotated, spread, type Spread } from "./stats.js";
-import { bareOpenapiFetch, openapiFetchLight, OPERATIONS, rawFetch, rawFetchRequest, rawFetchSharedSignal, rawFetchTimeout, sdk, type Call, type Operation, type Variant } from "./variants.js";
+import {
+  bareOpenapiFetch,
+  openapiFetchLight,
+  OPERATIONS,
+  rawFetch,
+  rawFetchRequest,
+  rawFetchSharedSignal,
+  rawFetchTimeout,
+  sdk,
+  type Call,
+  type Operation,
+  type Variant,
+} from "./variants.js";
 
 interface Batch {
   /** Requests per second. */
@@ -32,7 +44,12 @@ async function runBatch(call: Call, total: number, concurrency: number): Promise
   const elapsed = performance.now() - started;
   const used = process.cpuUsage(cpu);
   latencies.sort();
-  return { rps: (total * 1000) / elapsed, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), cpuUs: (used.user + used.system) / total };
+  return {
+    rps: (total * 1000) / elapsed,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    cpuUs: (used.user + used.system) / total,
+  };
 }
 
 export interface Cell {
@@ -87,7 +104,8 @@ async function main() {
           for (const v of rotated(variants, round)) perRound[v.name]!.push(await runBatch(v.calls[operation], total, concurrency));
         }
         const raw = perRound["raw fetch"]!;
-        const ratio = (name: string, key: keyof Batch, base: Batch[] = raw) => spread(perRound[name]!.map((b, i) => b[key] / base[i]![key]));
+        const ratio = (name: string, key: keyof Batch, base: Batch[] = raw) =>
+          spread(perRound[name]!.map((b, i) => b[key] / base[i]![key]));
         const cell: Cell = {
           operation,
           concurrency,
@@ -95,11 +113,24 @@ async function main() {
           absolute: Object.fromEntries(
             variants.map((v) => {
               const b = perRound[v.name]!;
-              return [v.name, { rps: spread(b.map((x) => x.rps)), p50: spread(b.map((x) => x.p50)), p99: spread(b.map((x) => x.p99)), cpuUs: spread(b.map((x) => x.cpuUs)) }];
+              return [
+                v.name,
+                {
+                  rps: spread(b.map((x) => x.rps)),
+                  p50: spread(b.map((x) => x.p50)),
+                  p99: spread(b.map((x) => x.p99)),
+                  cpuUs: spread(b.map((x) => x.cpuUs)),
+                },
+              ];
             }),
           ),
-          vsRaw: Object.fromEntries(variants.map((v) => [v.name, { throughput: ratio(v.name, "rps"), p99: ratio(v.name, "p99"), cpu: ratio(v.name, "cpuUs") }])),
-          sdkVsOpenapiFetch: { throughput: ratio("SDK", "rps", perRound["openapi-fetch"]), p99: ratio("SDK", "p99", perRound["openapi-fetch"]) },
+          vsRaw: Object.fromEntries(
+            variants.map((v) => [v.name, { throughput: ratio(v.name, "rps"), p99: ratio(v.name, "p99"), cpu: ratio(v.name, "cpuUs") }]),
+          ),
+          sdkVsOpenapiFetch: {
+            throughput: ratio("SDK", "rps", perRound["openapi-fetch"]),
+            p99: ratio("SDK", "p99", perRound["openapi-fetch"]),
+          },
           sdkVsMiddlewarePath: {
             throughput: ratio("SDK", "rps", perRound["SDK + no-op middleware"]),
             p99: ratio("SDK", "p99", perRound["SDK + no-op middleware"]),

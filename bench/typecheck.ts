@@ -28,21 +28,119 @@ const threadBody = `{ receiver: "cometchat-uid-5", receiverType: "user", categor
 /** 16 chat-API calls and 4 management-API calls. */
 const MIXED_CALLS: Call[] = [
   { client: "chat", method: "GET", path: "/users", read: "data.data[0]?.uid" },
-  { client: "chat", method: "GET", path: "/users", init: `{ params: { query: { perPage: 50, page: 2 } } }`, read: "data.meta.pagination.total_pages" },
-  { client: "chat", method: "GET", path: "/users", init: `{ params: { query: { searchKey: "ma", searchIn: ["name", "uid"], status: "available" } } }`, read: "data.data.length" },
-  { client: "chat", method: "GET", path: "/users", init: `{ params: { query: { tags: ["staff"], withTags: true, roles: ["default"] } } }`, read: "data.data[0]?.tags" },
-  { client: "chat", method: "GET", path: "/users", init: `{ params: { query: { onlyDeactivated: true, count: true } } }`, read: "data.meta.pagination.count" },
-  { client: "chat", method: "POST", path: "/messages/{id}/thread", init: `{ params: { path: { id: "1842" } }, body: ${threadBody} }`, asUser: true, read: "data.data.parentId" },
-  { client: "chat", method: "POST", path: "/messages/{id}/thread", init: `{ params: { path: { id: "1842" } }, body: { receiver: "design-team", receiverType: "group", data: { text: "Done." }, tags: ["follow-up"] } }`, asUser: true, read: "data.data.sentAt" },
-  { client: "chat", method: "POST", path: "/messages/{id}/thread", init: `{ params: { path: { id: "7" } }, body: { receiver: "u2", receiverType: "user", type: "image", data: { metadata: { w: 1 } } } }`, asUser: true, read: "data.data.data.text" },
-  { client: "chat", method: "POST", path: "/messages/{id}/thread", init: `{ params: { path: { id: "9" } }, body: {} }`, asUser: true, read: "data.data.id" },
-  { client: "chat", method: "POST", path: "/messages", init: `{ body: { receiver: "u2", receiverType: "user", category: "message", type: "text", data: { text: "hi" } } }`, asUser: true, read: "data.data.id" },
-  { client: "chat", method: "POST", path: "/messages", init: `{ body: { receiver: "g1", receiverType: "group", category: "custom", type: "poll", data: { customData: { q: "?" } } } }`, asUser: true, read: "data.data.category" },
-  { client: "chat", method: "POST", path: "/messages", init: `{ body: { category: "message", multipleReceivers: { uids: ["a", "b"] }, data: { text: "all" } } }`, asUser: true, read: "data.data.receiver" },
-  { client: "chat", method: "POST", path: "/messages", init: `{ body: { receiver: "u3", category: "message", type: "text", muid: "m-1", tags: ["t"] } }`, asUser: true, read: "data.data.conversationId" },
-  { client: "chat", method: "POST", path: "/users/{uid}/auth_tokens", init: `{ params: { path: { uid: "cometchat-uid-1" } } }`, read: "data.data.authToken" },
-  { client: "chat", method: "POST", path: "/users/{uid}/auth_tokens", init: `{ params: { path: { uid: "cometchat-uid-2" } }, body: { force: true } }`, read: "data.data.uid" },
-  { client: "chat", method: "POST", path: "/users/{uid}/auth_tokens", init: `{ params: { path: { uid: "u3" } }, body: {} }`, read: "data.data.createdAt" },
+  {
+    client: "chat",
+    method: "GET",
+    path: "/users",
+    init: `{ params: { query: { perPage: 50, page: 2 } } }`,
+    read: "data.meta.pagination.total_pages",
+  },
+  {
+    client: "chat",
+    method: "GET",
+    path: "/users",
+    init: `{ params: { query: { searchKey: "ma", searchIn: ["name", "uid"], status: "available" } } }`,
+    read: "data.data.length",
+  },
+  {
+    client: "chat",
+    method: "GET",
+    path: "/users",
+    init: `{ params: { query: { tags: ["staff"], withTags: true, roles: ["default"] } } }`,
+    read: "data.data[0]?.tags",
+  },
+  {
+    client: "chat",
+    method: "GET",
+    path: "/users",
+    init: `{ params: { query: { onlyDeactivated: true, count: true } } }`,
+    read: "data.meta.pagination.count",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/messages/{id}/thread",
+    init: `{ params: { path: { id: "1842" } }, body: ${threadBody} }`,
+    asUser: true,
+    read: "data.data.parentId",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/messages/{id}/thread",
+    init: `{ params: { path: { id: "1842" } }, body: { receiver: "design-team", receiverType: "group", data: { text: "Done." }, tags: ["follow-up"] } }`,
+    asUser: true,
+    read: "data.data.sentAt",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/messages/{id}/thread",
+    init: `{ params: { path: { id: "7" } }, body: { receiver: "u2", receiverType: "user", type: "image", data: { metadata: { w: 1 } } } }`,
+    asUser: true,
+    read: "data.data.data.text",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/messages/{id}/thread",
+    init: `{ params: { path: { id: "9" } }, body: {} }`,
+    asUser: true,
+    read: "data.data.id",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/messages",
+    init: `{ body: { receiver: "u2", receiverType: "user", category: "message", type: "text", data: { text: "hi" } } }`,
+    asUser: true,
+    read: "data.data.id",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/messages",
+    init: `{ body: { receiver: "g1", receiverType: "group", category: "custom", type: "poll", data: { customData: { q: "?" } } } }`,
+    asUser: true,
+    read: "data.data.category",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/messages",
+    init: `{ body: { category: "message", multipleReceivers: { uids: ["a", "b"] }, data: { text: "all" } } }`,
+    asUser: true,
+    read: "data.data.receiver",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/messages",
+    init: `{ body: { receiver: "u3", category: "message", type: "text", muid: "m-1", tags: ["t"] } }`,
+    asUser: true,
+    read: "data.data.conversationId",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/users/{uid}/auth_tokens",
+    init: `{ params: { path: { uid: "cometchat-uid-1" } } }`,
+    read: "data.data.authToken",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/users/{uid}/auth_tokens",
+    init: `{ params: { path: { uid: "cometchat-uid-2" } }, body: { force: true } }`,
+    read: "data.data.uid",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/users/{uid}/auth_tokens",
+    init: `{ params: { path: { uid: "u3" } }, body: {} }`,
+    read: "data.data.createdAt",
+  },
   { client: "mgmt", method: "GET", path: "/apps", read: "data.data[0]?.id" },
   { client: "mgmt", method: "GET", path: "/apps", init: `{ params: { query: { perPage: 10 } } }`, read: "data.meta.pagination.total" },
   { client: "mgmt", method: "GET", path: "/apps", init: `{ params: { query: { searchKey: "prod", page: 2 } } }`, read: "data.data.length" },
@@ -52,10 +150,36 @@ const MIXED_CALLS: Call[] = [
 /** 20 chat-API calls: the mixed set, with one more call of each chat operation in place of the management ones. */
 const CHAT_CALLS: Call[] = [
   ...MIXED_CALLS.filter((c) => c.client === "chat"),
-  { client: "chat", method: "GET", path: "/users", init: `{ params: { query: { role: "moderator", perPage: 100 } } }`, read: "data.data[0]?.role" },
-  { client: "chat", method: "POST", path: "/messages/{id}/thread", init: `{ params: { path: { id: "12" } }, body: { receiver: "u4", data: { text: "ok" } } }`, asUser: true, read: "data.data.updatedAt" },
-  { client: "chat", method: "POST", path: "/messages", init: `{ body: { receiver: "u5", category: "custom", type: "location", data: { customData: { lat: 1 } } } }`, asUser: true, read: "data.data.type" },
-  { client: "chat", method: "POST", path: "/users/{uid}/auth_tokens", init: `{ params: { path: { uid: "u6" } }, body: { force: false } }`, read: "data.data.authToken" },
+  {
+    client: "chat",
+    method: "GET",
+    path: "/users",
+    init: `{ params: { query: { role: "moderator", perPage: 100 } } }`,
+    read: "data.data[0]?.role",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/messages/{id}/thread",
+    init: `{ params: { path: { id: "12" } }, body: { receiver: "u4", data: { text: "ok" } } }`,
+    asUser: true,
+    read: "data.data.updatedAt",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/messages",
+    init: `{ body: { receiver: "u5", category: "custom", type: "location", data: { customData: { lat: 1 } } } }`,
+    asUser: true,
+    read: "data.data.type",
+  },
+  {
+    client: "chat",
+    method: "POST",
+    path: "/users/{uid}/auth_tokens",
+    init: `{ params: { path: { uid: "u6" } }, body: { force: false } }`,
+    read: "data.data.authToken",
+  },
 ];
 
 /** Adds `header: { onBehalfOf }` to an init's params, for the bare client that is not bound to a user. */
@@ -100,10 +224,33 @@ ${callsSource(calls, bound)}
 function syntheticSpec(resources: number): object {
   const paths: Record<string, object> = {};
   const schemas: Record<string, object> = {
-    ErrorEnvelope: { type: "object", required: ["error"], properties: { error: { type: "object", required: ["code", "message"], properties: { code: { type: "string" }, message: { type: "string" }, details: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } } } } },
-    Pagination: { type: "object", required: ["total", "count", "per_page", "current_page", "total_pages"], properties: Object.fromEntries(["total", "count", "per_page", "current_page", "total_pages"].map((k) => [k, { type: "integer" }])) },
+    ErrorEnvelope: {
+      type: "object",
+      required: ["error"],
+      properties: {
+        error: {
+          type: "object",
+          required: ["code", "message"],
+          properties: {
+            code: { type: "string" },
+            message: { type: "string" },
+            details: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+          },
+        },
+      },
+    },
+    Pagination: {
+      type: "object",
+      required: ["total", "count", "per_page", "current_page", "total_pages"],
+      properties: Object.fromEntries(["total", "count", "per_page", "current_page", "total_pages"].map((k) => [k, { type: "integer" }])),
+    },
   };
-  const errors = Object.fromEntries(["400", "401", "403", "404", "429", "500"].map((s) => [s, { description: `Error ${s}`, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } } }]));
+  const errors = Object.fromEntries(
+    ["400", "401", "403", "404", "429", "500"].map((s) => [
+      s,
+      { description: `Error ${s}`, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } } },
+    ]),
+  );
   const obo = { name: "onBehalfOf", in: "header", required: true, schema: { type: "string" }, description: "UID to act as." };
   for (let i = 0; i < resources; i++) {
     const name = `Resource${i}`;
@@ -121,8 +268,24 @@ function syntheticSpec(resources: number): object {
         createdAt: { type: "integer" },
       },
     };
-    schemas[`Create${name}`] = { type: "object", required: ["name"], properties: { name: { type: "string" }, kind: { type: "string", enum: ["alpha", "beta", "gamma"] }, tags: { type: "array", items: { type: "string" } }, metadata: { type: "object", additionalProperties: true } } };
-    const one = { description: "OK", content: { "application/json": { schema: { type: "object", required: ["data"], properties: { data: { $ref: `#/components/schemas/${name}` } } } } } };
+    schemas[`Create${name}`] = {
+      type: "object",
+      required: ["name"],
+      properties: {
+        name: { type: "string" },
+        kind: { type: "string", enum: ["alpha", "beta", "gamma"] },
+        tags: { type: "array", items: { type: "string" } },
+        metadata: { type: "object", additionalProperties: true },
+      },
+    };
+    const one = {
+      description: "OK",
+      content: {
+        "application/json": {
+          schema: { type: "object", required: ["data"], properties: { data: { $ref: `#/components/schemas/${name}` } } },
+        },
+      },
+    };
     paths[`/resources${i}`] = {
       get: {
         operationId: `list-resources${i}`,
@@ -133,7 +296,25 @@ function syntheticSpec(resources: number): object {
           { name: "tags", in: "query", style: "form", explode: false, schema: { type: "array", items: { type: "string" } } },
         ],
         responses: {
-          200: { description: "OK", content: { "application/json": { schema: { type: "object", required: ["data", "meta"], properties: { data: { type: "array", items: { $ref: `#/components/schemas/${name}` } }, meta: { type: "object", required: ["pagination"], properties: { pagination: { $ref: "#/components/schemas/Pagination" } } } } } } } },
+          200: {
+            description: "OK",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["data", "meta"],
+                  properties: {
+                    data: { type: "array", items: { $ref: `#/components/schemas/${name}` } },
+                    meta: {
+                      type: "object",
+                      required: ["pagination"],
+                      properties: { pagination: { $ref: "#/components/schemas/Pagination" } },
+                    },
+                  },
+                },
+              },
+            },
+          },
           ...errors,
         },
       },
@@ -145,18 +326,47 @@ function syntheticSpec(resources: number): object {
       },
     };
     paths[`/resources${i}/{id}`] = {
-      get: { operationId: `get-resources${i}`, parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: { 200: one, ...errors } },
+      get: {
+        operationId: `get-resources${i}`,
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: { 200: one, ...errors },
+      },
     };
   }
-  return { openapi: "3.0.0", info: { title: "Synthetic", version: "1.0.0" }, servers: [{ url: "https://example.com" }], paths, components: { schemas } };
+  return {
+    openapi: "3.0.0",
+    info: { title: "Synthetic", version: "1.0.0" },
+    servers: [{ url: "https://example.com" }],
+    paths,
+    components: { schemas },
+  };
 }
 
 function syntheticCalls(): Call[] {
   const calls: Call[] = [];
   for (let i = 0; calls.length < 20; i += 7) {
-    calls.push({ client: "chat", method: "GET", path: `/resources${i}`, init: `{ params: { query: { perPage: 10, kind: "beta", tags: ["a"] } } }`, read: "data.data[0]?.name" });
-    calls.push({ client: "chat", method: "POST", path: `/resources${i}`, init: `{ body: { name: "n", kind: "alpha", tags: ["x"] } }`, asUser: true, read: "data.data.id" });
-    calls.push({ client: "chat", method: "GET", path: `/resources${i}/{id}`, init: `{ params: { path: { id: "r1" } } }`, read: "data.data.createdAt" });
+    calls.push({
+      client: "chat",
+      method: "GET",
+      path: `/resources${i}`,
+      init: `{ params: { query: { perPage: 10, kind: "beta", tags: ["a"] } } }`,
+      read: "data.data[0]?.name",
+    });
+    calls.push({
+      client: "chat",
+      method: "POST",
+      path: `/resources${i}`,
+      init: `{ body: { name: "n", kind: "alpha", tags: ["x"] } }`,
+      asUser: true,
+      read: "data.data.id",
+    });
+    calls.push({
+      client: "chat",
+      method: "GET",
+      path: `/resources${i}/{id}`,
+      init: `{ params: { path: { id: "r1" } } }`,
+      read: "data.data.createdAt",
+    });
   }
   return calls.slice(0, 20);
 }
@@ -182,7 +392,16 @@ function writeConsumer(name: string, source: string): string {
   writeFileSync(
     config,
     JSON.stringify({
-      compilerOptions: { target: "ES2022", lib: ["ES2022", "DOM"], module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, types: [] },
+      compilerOptions: {
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        module: "esnext",
+        moduleResolution: "bundler",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
       files: [`${name}.ts`],
     }),
   );
@@ -191,7 +410,11 @@ function writeConsumer(name: string, source: string): string {
 
 function run(cmd: string, args: string[], cwd = root): { ms: number; stdout: string } {
   const started = performance.now();
-  const result = spawnSync(cmd, args, { cwd, encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+  const result = spawnSync(cmd, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  });
   const ms = performance.now() - started;
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   return { ms, stdout: result.stdout };
@@ -245,7 +468,15 @@ function compare(configs: Record<string, string>, runs: number, diagnostics: Rec
     variants: Object.fromEntries(
       names.map((n) => {
         const r = results[n]!;
-        return [n, { wallMs: spread(r.map((x) => x.wallMs)), checkMs: spread(r.map((x) => x.checkMs)), instantiations: r[0]!.instantiations, types: r[0]!.types }];
+        return [
+          n,
+          {
+            wallMs: spread(r.map((x) => x.wallMs)),
+            checkMs: spread(r.map((x) => x.checkMs)),
+            instantiations: r[0]!.instantiations,
+            types: r[0]!.types,
+          },
+        ];
       }),
     ),
     vsBare: Object.fromEntries(
@@ -266,7 +497,9 @@ function compare(configs: Record<string, string>, runs: number, diagnostics: Rec
 
 function logComparison(label: string, c: Comparison): void {
   const sdk = c.vsBare.sdk!;
-  log(`typecheck, ${label}: SDK/openapi-fetch wall ${sdk.wall.median.toFixed(2)}×, check time ${sdk.check.median.toFixed(2)}×, instantiations ${sdk.instantiations.toFixed(2)}×`);
+  log(
+    `typecheck, ${label}: SDK/openapi-fetch wall ${sdk.wall.median.toFixed(2)}×, check time ${sdk.check.median.toFixed(2)}×, instantiations ${sdk.instantiations.toFixed(2)}×`,
+  );
 }
 
 async function main() {
@@ -303,17 +536,30 @@ async function main() {
       bare: writeConsumer("mixed-bare", consumer(bareClients("paths", "paths"), MIXED_CALLS, false)),
     },
     mixedRuns,
-    { "openapi-fetch, split": writeConsumer("mixed-bare-split", consumer(bareClients(`Omit<paths, "/apps">`, `Pick<paths, "/apps">`), MIXED_CALLS, false)) },
+    {
+      "openapi-fetch, split": writeConsumer(
+        "mixed-bare-split",
+        consumer(bareClients(`Omit<paths, "/apps">`, `Pick<paths, "/apps">`), MIXED_CALLS, false),
+      ),
+    },
   );
   logComparison("16 chat + 4 management calls", mixed);
 
   const operations = 300;
   writeFileSync(join(dir, "synthetic.openapi.json"), JSON.stringify(syntheticSpec(operations / 3)));
-  const generate = run(process.execPath, [join(root, "node_modules/openapi-typescript/bin/cli.js"), "synthetic.openapi.json", "-o", "synthetic.d.ts"], dir);
+  const generate = run(
+    process.execPath,
+    [join(root, "node_modules/openapi-typescript/bin/cli.js"), "synthetic.openapi.json", "-o", "synthetic.d.ts"],
+    dir,
+  );
   const synthetic = syntheticConsumers();
-  const synth = compare({ sdk: writeConsumer("synthetic-sdk", synthetic.sdk), bare: writeConsumer("synthetic-bare", synthetic.bare) }, runs, {
-    "SDK, unbound": writeConsumer("synthetic-sdk-unbound", synthetic.sdkUnbound),
-  });
+  const synth = compare(
+    { sdk: writeConsumer("synthetic-sdk", synthetic.sdk), bare: writeConsumer("synthetic-bare", synthetic.bare) },
+    runs,
+    {
+      "SDK, unbound": writeConsumer("synthetic-sdk-unbound", synthetic.sdkUnbound),
+    },
+  );
   logComparison(`synthetic spec of ${operations} operations, 20 calls`, synth);
 
   report({ calls: 20, chatOnly, mixed, synthetic: { operations, openapiTypescriptMs: generate.ms, ...synth } });

@@ -104,13 +104,21 @@ export function bareOpenapiFetch(
     calls: {
       "send-thread-message": async () => {
         const { data, response } = await timed((signal) =>
-          client.POST("/messages/{id}/thread", { params: { path: { id: "1842" }, header: { onBehalfOf: UID } }, body: threadBody, ...(signal && { signal }) }),
+          client.POST("/messages/{id}/thread", {
+            params: { path: { id: "1842" }, header: { onBehalfOf: UID } },
+            body: threadBody,
+            ...(signal && { signal }),
+          }),
         );
         return check(response.ok, data);
       },
       "list-users": async () => {
         const { data, response } = await timed((signal) =>
-          client.GET("/users", { params: { query: { perPage: PAGE_SIZE, page: 1 } }, headers: { onBehalfOf: UID }, ...(signal && { signal }) }),
+          client.GET("/users", {
+            params: { query: { perPage: PAGE_SIZE, page: 1 } },
+            headers: { onBehalfOf: UID },
+            ...(signal && { signal }),
+          }),
         );
         return check(response.ok, data);
       },
@@ -134,7 +142,12 @@ export function bareOpenapiFetchTimeout(baseUrl: string, fetchImpl?: (request: R
 export function openapiFetchLight(baseUrl: string): Variant {
   const sendLight = (request: LightRequest) =>
     fetch(request.url, { method: request.method, headers: request.headers, body: request.body ?? null, signal: request.signal ?? null });
-  const client = createClient<paths>({ baseUrl, headers: { "user-agent": USER_AGENT, apikey: API_KEY }, Request: LightRequest as unknown as typeof Request, fetch: sendLight as unknown as typeof fetch });
+  const client = createClient<paths>({
+    baseUrl,
+    headers: { "user-agent": USER_AGENT, apikey: API_KEY },
+    Request: LightRequest as unknown as typeof Request,
+    fetch: sendLight as unknown as typeof fetch,
+  });
   return { ...bareOpenapiFetch(baseUrl, undefined, client), name: "openapi-fetch + LightRequest" };
 }
 

@@ -9,9 +9,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith("--") ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
-);
+const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith("--") ? [[arg.slice(2), all[i + 1]]] : [])));
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 const base = args.base ?? join(root, "openapi", "baseline", "openapi.json");
 const revision = args.revision ?? join(root, "generated", "openapi.json");
@@ -35,7 +33,18 @@ function isBreakingBump(from, to) {
 function diff() {
   const redocly = join(root, "node_modules", ".bin", "redocly");
   const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
-  const command = [redocly, "diff", base, revision, "--config", join(root, "scripts", "check-breaking.redocly.yaml"), "--format", "json", "--fail-on", "none"];
+  const command = [
+    redocly,
+    "diff",
+    base,
+    revision,
+    "--config",
+    join(root, "scripts", "check-breaking.redocly.yaml"),
+    "--format",
+    "json",
+    "--fail-on",
+    "none",
+  ];
   let stdout;
   try {
     stdout = execFileSync(command[0], command.slice(1), { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -47,7 +56,10 @@ function diff() {
 }
 
 const where = (change) => {
-  const [, path = "", method = "", ...rest] = decodeURIComponent(change.path ?? "").replace(/^#\//, "").split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const [, path = "", method = "", ...rest] = decodeURIComponent(change.path ?? "")
+    .replace(/^#\//, "")
+    .split("/")
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   return change.path?.startsWith("#/paths/") ? `${method.toUpperCase()} ${path} ${rest.join("/")}` : change.path;
 };
 
@@ -59,9 +71,15 @@ if (breaking.length === 0) {
   console.log(`Breaking-change check: none in ${label}; ${minor} minor, ${patch} patch.`);
   process.exit(0);
 }
-const lines = breaking.flatMap((change) => (change.verdicts ?? [{ message: change.kind }]).filter((v) => v.impact === "major").map((v) => `  - ${where(change)}: ${v.message}${v.ruleId ? ` (${v.ruleId})` : ""}`));
+const lines = breaking.flatMap((change) =>
+  (change.verdicts ?? [{ message: change.kind }])
+    .filter((v) => v.impact === "major")
+    .map((v) => `  - ${where(change)}: ${v.message}${v.ruleId ? ` (${v.ruleId})` : ""}`),
+);
 if (isBreakingBump(released, version)) {
-  console.log(`Breaking-change check: ${major} breaking change(s) in ${label}, announced by version ${released} -> ${version}:\n${lines.join("\n")}`);
+  console.log(
+    `Breaking-change check: ${major} breaking change(s) in ${label}, announced by version ${released} -> ${version}:\n${lines.join("\n")}`,
+  );
   process.exit(0);
 }
 const [releasedMajor, releasedMinor] = parse(released);

@@ -16,7 +16,10 @@ blocks.forEach((code, i) => {
   const lines = code.split("\n");
   const imports = lines.filter((line) => line.startsWith("import "));
   const body = lines.filter((line) => !line.startsWith("import "));
-  writeFileSync(join(out, `snippet-${i + 1}.ts`), `${imports.join("\n")}\n\nexport async function snippet${i + 1}() {\n${body.join("\n")}\n}\n`);
+  writeFileSync(
+    join(out, `snippet-${i + 1}.ts`),
+    `${imports.join("\n")}\n\nexport async function snippet${i + 1}() {\n${body.join("\n")}\n}\n`,
+  );
 });
 writeFileSync(
   join(out, "tsconfig.json"),

@@ -9,7 +9,7 @@ const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "tr
 const MANAGEMENT_HOST = "apimgmt.";
 
 const resolve = (node) => {
-  if (!node || !node.$ref) return node;
+  if (!node?.$ref) return node;
   return node.$ref
     .slice(2)
     .split("/")

@@ -2,6 +2,7 @@
 # `npm test`: spec lint, generated-files freshness, type checks, then the Jest suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+npx --no-install biome check . && echo "Format and lint: clean (biome)."
 scripts/lint-spec.sh
 scripts/check-generated.sh
 npx --no-install tsc --noEmit -p tsconfig.json

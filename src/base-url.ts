@@ -27,9 +27,7 @@ const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 function regionalUrl(service: "api" | "call", { appId, region = "us" }: AppLocation): string {
   if (typeof appId !== "string" || !HOST_LABEL.test(appId)) {
-    throw new ChatConfigError(
-      `appId must be a single host-name label (letters, digits, inner hyphens), got ${JSON.stringify(appId)}.`,
-    );
+    throw new ChatConfigError(`appId must be a single host-name label (letters, digits, inner hyphens), got ${JSON.stringify(appId)}.`);
   }
   if (!(REGIONS as readonly string[]).includes(region)) {
     throw new ChatConfigError(`region must be one of ${REGIONS.join(", ")}, got ${JSON.stringify(region)}.`);

@@ -10,9 +10,7 @@ type PathsWithMethod<Paths, M extends HttpMethod> = {
 }[keyof Paths];
 type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
 type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
-type InitParam<Init> = RequiredKeysOf<Init> extends never
-  ? [(Init & { [key: string]: unknown })?]
-  : [Init & { [key: string]: unknown }];
+type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
 type Method<Paths extends Record<string, any>, M extends HttpMethod> = <
   Path extends PathsWithMethod<Paths, M>,

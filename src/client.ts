@@ -126,12 +126,14 @@ function wrap(core: Core, boundUid?: string): Record<string, unknown> {
       if (init?.params?.header) refuseCredentialHeaders("params.header", Object.keys(init.params.header), core.credentialNames);
       if (!light) return core.base.request(method as any, path, { ...init, params, fetch });
       if (!takesData) return core.base.request(method as any, path, { ...init, params, fetch, Request: LightRequest });
-      return core.base.request(method as any, path, { ...init, params, fetch, Request: LightRequest, parseAs: "stream" }).then((result: Record<string, unknown>) => {
-        if ("data" in result) result.data = ctx.data;
-        // The context outlives the call (unwrap finds it by the Response): it keeps no body.
-        ctx.data = undefined;
-        return result;
-      });
+      return core.base
+        .request(method as any, path, { ...init, params, fetch, Request: LightRequest, parseAs: "stream" })
+        .then((result: Record<string, unknown>) => {
+          if ("data" in result) result.data = ctx.data;
+          // The context outlives the call (unwrap finds it by the Response): it keeps no body.
+          ctx.data = undefined;
+          return result;
+        });
     } catch (error) {
       return Promise.reject(error);
     }

@@ -19,6 +19,8 @@ export function refuseCredentialHeaders(where: string, names: Iterable<string>, 
 /** The names in any form of HeadersInit, a Headers object from another realm included (lower case). */
 export function headerNames(headers: HeadersInit): string[] {
   const names: string[] = [];
-  new Headers(headers).forEach((_value, name) => names.push(name));
+  new Headers(headers).forEach((_value, name) => {
+    names.push(name);
+  });
   return names;
 }

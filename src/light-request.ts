@@ -13,7 +13,8 @@ export class LightRequest {
 
   constructor(url: string, init: RequestInit) {
     // The one mistake a real Request would catch before sending, rather than fail every attempt.
-    if (init.body != null && (init.method === "GET" || init.method === "HEAD")) throw new TypeError(`${init.method} requests cannot have a body.`);
+    if (init.body != null && (init.method === "GET" || init.method === "HEAD"))
+      throw new TypeError(`${init.method} requests cannot have a body.`);
     this.url = url;
     this.method = init.method!;
     this.headers = init.headers;

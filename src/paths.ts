@@ -16,8 +16,7 @@ type RelaxHeader<H> = Omit<H, "onBehalfOf"> & { onBehalfOf?: string };
 
 type RelaxParameters<P> = P extends { header: infer H }
   ? H extends { onBehalfOf: unknown }
-    ? Omit<P, "header"> &
-        ({} extends Omit<H, "onBehalfOf"> ? { header?: RelaxHeader<H> } : { header: RelaxHeader<H> })
+    ? Omit<P, "header"> & ({} extends Omit<H, "onBehalfOf"> ? { header?: RelaxHeader<H> } : { header: RelaxHeader<H> })
     : P
   : P;
 

@@ -36,9 +36,7 @@ export interface CallContext {
   idempotent?: boolean;
 }
 
-type AttemptResult =
-  | { response: Response; text: string | null }
-  | { outcome: Exclude<AttemptOutcome, { kind: "status" }>; error: unknown };
+type AttemptResult = { response: Response; text: string | null } | { outcome: Exclude<AttemptOutcome, { kind: "status" }>; error: unknown };
 
 const TIMED_OUT = Symbol("timeout");
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
@@ -177,9 +175,13 @@ export async function transport(request: Request | LightRequest, ctx: CallContex
       // Tell the caller why a POST was not repeated: it may have been processed already.
       const unsure = !idempotent && !isRetryable(outcome, false) ? "; it may have reached the service, so it was not repeated" : "";
       if (outcome.kind === "timeout") {
-        throw new ChatTimeoutError(`no complete response within ${Math.min(options.timeoutMs, left)} ms (attempt ${n})${unsure}`, ctx, n, { cause });
+        throw new ChatTimeoutError(`no complete response within ${Math.min(options.timeoutMs, left)} ms (attempt ${n})${unsure}`, ctx, n, {
+          cause,
+        });
       }
-      throw new ChatConnectionError(`connection failed (${outcome.kind}) after ${n} attempt${n > 1 ? "s" : ""}${unsure}`, ctx, n, { cause });
+      throw new ChatConnectionError(`connection failed (${outcome.kind}) after ${n} attempt${n > 1 ? "s" : ""}${unsure}`, ctx, n, {
+        cause,
+      });
     }
     logger?.info("chat-rest-sdk retrying", { method: ctx.method, path: ctx.path, attempt: n, waitMs: Math.round(waitMs) });
     await abortableSleep(waitMs, callerSignal);

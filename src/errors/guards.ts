@@ -16,8 +16,7 @@ const API_ERROR_NAMES = new Set([
 
 // Names, not instanceof: an error from another realm (a vm context, a second copy of the
 // package) fails instanceof but is still the same kind of error.
-const nameOf = (value: unknown) =>
-  typeof value === "object" && value !== null ? (value as { name?: unknown }).name : undefined;
+const nameOf = (value: unknown) => (typeof value === "object" && value !== null ? (value as { name?: unknown }).name : undefined);
 
 /** True for every {@link ChatApiError}, including subclasses and errors from another realm. */
 export function isChatApiError(value: unknown): value is ChatApiError {
@@ -35,6 +34,8 @@ export function isChatError(value: unknown): value is ChatError {
   const name = nameOf(value);
   return (
     typeof name === "string" &&
-    (API_ERROR_NAMES.has(name) || isChatConnectionError(value) || ["ChatError", "ChatConfigError", "ChatInvalidResponseError"].includes(name))
+    (API_ERROR_NAMES.has(name) ||
+      isChatConnectionError(value) ||
+      ["ChatError", "ChatConfigError", "ChatInvalidResponseError"].includes(name))
   );
 }

@@ -39,7 +39,9 @@ function prismBin(): string {
   try {
     manifestPath = require.resolve("@stoplight/prism-cli/package.json");
   } catch {
-    throw new Error("chat-rest-sdk/testing needs @stoplight/prism-cli: install it with `npm install --save-dev @stoplight/prism-cli@5.14.2`.");
+    throw new Error(
+      "chat-rest-sdk/testing needs @stoplight/prism-cli: install it with `npm install --save-dev @stoplight/prism-cli@5.14.2`.",
+    );
   }
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: { prism: string } };
   return join(dirname(manifestPath), manifest.bin.prism);

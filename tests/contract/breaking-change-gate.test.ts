@@ -13,9 +13,21 @@ interface Outcome {
 }
 
 function gate(revision: string, version = "0.1.0", released = "0.1.0"): Promise<Outcome> {
-  const args = [join(root, "scripts", "check-breaking.mjs"), "--base", fixture("base"), "--revision", fixture(revision), "--version", version, "--released", released];
+  const args = [
+    join(root, "scripts", "check-breaking.mjs"),
+    "--base",
+    fixture("base"),
+    "--revision",
+    fixture(revision),
+    "--version",
+    version,
+    "--released",
+    released,
+  ];
   return new Promise((done) =>
-    execFile(process.execPath, args, (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, output: `${stdout}${stderr}` })),
+    execFile(process.execPath, args, (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code) : 0, output: `${stdout}${stderr}` }),
+    ),
   );
 }
 

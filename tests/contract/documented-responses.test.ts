@@ -34,12 +34,15 @@ describe("every documented response, elicited through the SDK", () => {
     elicited.add(name);
   });
 
-  test.each(operationsOf(spec).map((op) => [op.operationId]))("%s with every documented parameter set gets 200 without violations", async (operationId) => {
-    const op = operationById(spec, operationId);
-    const exchange = await sendViaSdk(mockTargets(), operationId, validRequest(operationId, "full"), { Prefer: "code=200" });
-    expect(formatFindings(checkExchange(op, exchange, validator), operationId)).toBe(`${operationId}: no deviation from the spec.`);
-    expect(exchange.status).toBe(200);
-  });
+  test.each(operationsOf(spec).map((op) => [op.operationId]))(
+    "%s with every documented parameter set gets 200 without violations",
+    async (operationId) => {
+      const op = operationById(spec, operationId);
+      const exchange = await sendViaSdk(mockTargets(), operationId, validRequest(operationId, "full"), { Prefer: "code=200" });
+      expect(formatFindings(checkExchange(op, exchange, validator), operationId)).toBe(`${operationId}: no deviation from the spec.`);
+      expect(exchange.status).toBe(200);
+    },
+  );
 
   // Runs after the cases above (Jest keeps file order), so it sees which of them passed.
   test("nothing the spec documents is left without a contract test", () => {

@@ -47,7 +47,9 @@ function startUpstream(): Promise<{ server: Server; url: string; seen: string[] 
       response.writeHead(status, { "content-type": type }).end(body);
     });
   });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen })));
+  return new Promise((done) =>
+    server.listen(0, "127.0.0.1", () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen })),
+  );
 }
 
 const credentials = { apiKey: "drift-key", key: "drift-key", secret: "drift-secret" };
@@ -67,7 +69,8 @@ afterAll(async () => {
   await new Promise((done) => upstream?.server.close(done));
 });
 
-const pick = (operationId: string, check?: Finding["check"]) => run.findings.filter((f) => f.operationId === operationId && (!check || f.check === check));
+const pick = (operationId: string, check?: Finding["check"]) =>
+  run.findings.filter((f) => f.operationId === operationId && (!check || f.check === check));
 
 describe("drift detection through Prism's proxy", () => {
   test("every operation reached the upstream through the proxy", () => {
@@ -76,13 +79,21 @@ describe("drift detection through Prism's proxy", () => {
   });
 
   test("a documented field with the wrong type is reported at its JSON path, by Ajv and by Prism", () => {
-    expect(pick("list-users", "schema")).toEqual([expect.objectContaining({ at: "$.data[0].createdAt", message: 'must be integer (got "1716800000")' })]);
+    expect(pick("list-users", "schema")).toEqual([
+      expect.objectContaining({ at: "$.data[0].createdAt", message: 'must be integer (got "1716800000")' }),
+    ]);
     expect(pick("list-users", "prism")).toEqual([expect.objectContaining({ at: "$.data[0].createdAt" })]);
   });
 
   test("a missing required field is reported at the missing field's path", () => {
-    expect(pick("create-authtoken", "schema")).toEqual([expect.objectContaining({ at: "$.data.authToken", message: "required property is missing" })]);
-    expect(pick("create-authtoken", "prism").map((f) => f.message).join()).toMatch(/authToken/);
+    expect(pick("create-authtoken", "schema")).toEqual([
+      expect.objectContaining({ at: "$.data.authToken", message: "required property is missing" }),
+    ]);
+    expect(
+      pick("create-authtoken", "prism")
+        .map((f) => f.message)
+        .join(),
+    ).toMatch(/authToken/);
   });
 
   test("an undocumented status code is reported with the documented ones", () => {
@@ -106,14 +117,24 @@ describe("drift detection through Prism's proxy", () => {
     expect(report).toMatch(/^Drift against the loopback upstream: \d+ deviation\(s\) in 4 operation\(s\)$/m);
     expect(report).toMatch(/^ {2}list-users \(GET \/users\) -> 200$/m);
     expect(report).toMatch(/^ {4}\$\.data\[0\]\.createdAt +\[schema\] must be integer/m);
-    expect(report).toMatch(/^ {2}create-authtoken \(POST \/users\/\{uid\}\/auth_tokens\) -> 200\n(.*\n)*? {4}\$\.data\.authToken +\[schema\] required property is missing/m);
+    expect(report).toMatch(
+      /^ {2}create-authtoken \(POST \/users\/\{uid\}\/auth_tokens\) -> 200\n(.*\n)*? {4}\$\.data\.authToken +\[schema\] required property is missing/m,
+    );
     expect(report).toMatch(/^ {2}send-message \(POST \/messages\) -> 409\n(.*\n)*? {4}\$ +\[status\] status 409 is not documented/m);
-    expect(report).toMatch(/^ {2}list-apps \(GET \/apps\) -> 200\n(.*\n)*? {4}\$ +\[content-type\] content type "text\/html" is not documented/m);
+    expect(report).toMatch(
+      /^ {2}list-apps \(GET \/apps\) -> 200\n(.*\n)*? {4}\$ +\[content-type\] content type "text\/html" is not documented/m,
+    );
   });
 
   test("without CHAT_LIVE_WRITES the same run sends reads only", async () => {
     const before = upstream.seen.length;
-    const reads = await runContractCases({ spec, validator, targets: { chat: proxy.url, management: proxy.url }, credentials, allowWrites: false });
+    const reads = await runContractCases({
+      spec,
+      validator,
+      targets: { chat: proxy.url, management: proxy.url },
+      credentials,
+      allowWrites: false,
+    });
     expect(upstream.seen.slice(before).map((line) => line.split(" ")[0])).toEqual(["GET", "GET"]);
     expect(reads.skipped.map((s) => s.operationId).sort()).toEqual(["create-authtoken", "send-message", "send-thread-message"]);
     expect(reads.skipped[0]!.reason).toMatch(/CHAT_LIVE_WRITES=1/);

@@ -19,13 +19,21 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor's metaSchema lists pagination.links, but no vendor example or doc shows it; left out until a real response does (spec owner to confirm)",
   "list-users: 200 response property data[].tags is only in ours":
     "the vendor documents withTags=true as adding each user's tags, but its User schema omits the field",
-  "list-users: 200 response property data[].blockedByMe is only in ours": "the vendor's own list-users example returns it; its schema omits it",
-  "list-users: 200 response property data[].blockedByMeAt is only in ours": "the vendor's own list-users example returns it; its schema omits it",
-  "list-users: 200 response property data[].blockedAt is only in ours": "the vendor's own list-users example returns it; its schema omits it",
+  "list-users: 200 response property data[].blockedByMe is only in ours":
+    "the vendor's own list-users example returns it; its schema omits it",
+  "list-users: 200 response property data[].blockedByMeAt is only in ours":
+    "the vendor's own list-users example returns it; its schema omits it",
+  "list-users: 200 response property data[].blockedAt is only in ours":
+    "the vendor's own list-users example returns it; its schema omits it",
 };
 
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */
 export function allows(pattern: string, difference: string): boolean {
-  const regex = new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  const regex = new RegExp(
+    `^${pattern
+      .split("*")
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
   return regex.test(difference);
 }

@@ -55,7 +55,9 @@ function vendorSpecs() {
   test("names a changed operationId", () => {
     const changed = vendor();
     thread(changed).operationId = "post-thread";
-    expect(only(fidelityDifferences(ours, same(changed)))).toEqual(['send-thread-message: operationId is "post-thread" in the vendor\'s spec']);
+    expect(only(fidelityDifferences(ours, same(changed)))).toEqual([
+      'send-thread-message: operationId is "post-thread" in the vendor\'s spec',
+    ]);
   });
 
   test("names a parameter whose required flag or location differs", () => {
@@ -72,7 +74,8 @@ function vendorSpecs() {
 
   test("names a request-body enum that differs and a 200 property only one side has", () => {
     const changed = vendor();
-    const body = (((thread(changed).requestBody as JsonObject).content as JsonObject)["application/json"] as JsonObject).schema as JsonObject;
+    const body = (((thread(changed).requestBody as JsonObject).content as JsonObject)["application/json"] as JsonObject)
+      .schema as JsonObject;
     ((body.properties as JsonObject).receiverType as JsonObject).enum = ["user", "group", "channel"];
     const message = (changed.components.schemas as JsonObject).messageSchema as JsonObject;
     (message.properties as JsonObject).editedAt = { type: "integer" };
@@ -85,6 +88,8 @@ function vendorSpecs() {
   test("names an operation the vendor does not have", () => {
     const changed = vendor();
     delete (changed.paths["/messages/{id}/thread"] as JsonObject).post;
-    expect(only(fidelityDifferences(ours, same(changed)))).toEqual(["send-thread-message: POST /messages/{id}/thread is not in the vendor's spec"]);
+    expect(only(fidelityDifferences(ours, same(changed)))).toEqual([
+      "send-thread-message: POST /messages/{id}/thread is not in the vendor's spec",
+    ]);
   });
 });

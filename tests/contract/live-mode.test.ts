@@ -23,11 +23,17 @@ describe("liveConfig", () => {
   test("needs both the app id and the API key", () => {
     expect(liveConfig({ CHAT_APP_ID: "a" })).toBeUndefined();
     expect(liveConfig({ CHAT_API_KEY: "k" })).toBeUndefined();
-    expect(liveConfig({ CHAT_APP_ID: "a", CHAT_API_KEY: "k" })).toMatchObject({ appId: "a", apiKey: "k", region: "us", allowWrites: false });
+    expect(liveConfig({ CHAT_APP_ID: "a", CHAT_API_KEY: "k" })).toMatchObject({
+      appId: "a",
+      apiKey: "k",
+      region: "us",
+      allowWrites: false,
+    });
   });
 
   test("allows writes only for CHAT_LIVE_WRITES=1 exactly", () => {
-    for (const value of ["true", "yes", "0", ""]) expect(liveConfig({ CHAT_APP_ID: "a", CHAT_API_KEY: "k", CHAT_LIVE_WRITES: value })!.allowWrites).toBe(false);
+    for (const value of ["true", "yes", "0", ""])
+      expect(liveConfig({ CHAT_APP_ID: "a", CHAT_API_KEY: "k", CHAT_LIVE_WRITES: value })!.allowWrites).toBe(false);
     expect(liveConfig({ CHAT_APP_ID: "a", CHAT_API_KEY: "k", CHAT_LIVE_WRITES: "1" })!.allowWrites).toBe(true);
   });
 });

@@ -16,7 +16,9 @@ import { operationsOf, validationStatus } from "../harness/spec";
 import { validRequest } from "../harness/valid-requests";
 
 const cases = operationsOf(spec).flatMap((op) =>
-  op.parameters.filter((p) => p.in === "path" && p.required).map((param) => [`${op.operationId} without path parameter ${param.name}`, op, param.name] as const),
+  op.parameters
+    .filter((p) => p.in === "path" && p.required)
+    .map((param) => [`${op.operationId} without path parameter ${param.name}`, op, param.name] as const),
 );
 
 describe("a missing required path parameter", () => {

@@ -10,12 +10,17 @@ import { validRequest } from "../harness/valid-requests";
 
 const operations = operationsOf(spec);
 const cases: [string, NegativeCase][] = operations.flatMap((op) =>
-  negativeCases(spec, op, validRequest(op.operationId), validator).map((c) => [`${c.operationId}: ${c.title}`, c] as [string, NegativeCase]),
+  negativeCases(spec, op, validRequest(op.operationId), validator).map(
+    (c) => [`${c.operationId}: ${c.title}`, c] as [string, NegativeCase],
+  ),
 );
 
 async function send(c: NegativeCase) {
   const op = operations.find((candidate) => candidate.operationId === c.operationId)!;
-  const response = await sendRaw(mockTargets().chat, op, c.request, { credentials: rawCredentials(op.operationId), omitCredentials: c.omitCredentials });
+  const response = await sendRaw(mockTargets().chat, op, c.request, {
+    credentials: rawCredentials(op.operationId),
+    omitCredentials: c.omitCredentials,
+  });
   const body = await response.text();
   const violations = prismViolations(response.headers);
   return { status: response.status, violations, message: `${JSON.stringify(violations)} ${body}` };
@@ -39,14 +44,22 @@ describe("boundary values the spec allows are accepted", () => {
 });
 
 describe("the derivation covers what the issue asks for, for every operation", () => {
-  test.each(operations.map((op) => [op.operationId, op] as const))("%s has a missing-credential case and at least one type, enum or boundary case", (operationId) => {
-    const titles = cases.filter(([, c]) => c.operationId === operationId).map(([, c]) => c.title);
-    expect(titles.some((t) => t.startsWith("without the") && t.endsWith("credential"))).toBe(true);
-    expect(titles.some((t) => /wrong type|outside the enum|maximum|minimum|maxLength|maxItems|not matching/.test(t))).toBe(true);
-  });
+  test.each(operations.map((op) => [op.operationId, op] as const))(
+    "%s has a missing-credential case and at least one type, enum or boundary case",
+    (operationId) => {
+      const titles = cases.filter(([, c]) => c.operationId === operationId).map(([, c]) => c.title);
+      expect(titles.some((t) => t.startsWith("without the") && t.endsWith("credential"))).toBe(true);
+      expect(titles.some((t) => /wrong type|outside the enum|maximum|minimum|maxLength|maxItems|not matching/.test(t))).toBe(true);
+    },
+  );
 
-  test.each(operations.map((op) => [op.operationId, op] as const))("%s: every rejection expects the status the spec documents for bad input", (operationId, op) => {
-    const expected = cases.filter(([, c]) => c.operationId === operationId && c.invalid && !c.omitCredentials).map(([, c]) => c.expectedStatus);
-    expect(new Set(expected)).toEqual(new Set([validationStatus(op)]));
-  });
+  test.each(operations.map((op) => [op.operationId, op] as const))(
+    "%s: every rejection expects the status the spec documents for bad input",
+    (operationId, op) => {
+      const expected = cases
+        .filter(([, c]) => c.operationId === operationId && c.invalid && !c.omitCredentials)
+        .map(([, c]) => c.expectedStatus);
+      expect(new Set(expected)).toEqual(new Set([validationStatus(op)]));
+    },
+  );
 });

@@ -8,7 +8,13 @@ import { validRequest, validRequests } from "../harness/valid-requests";
 import { mockChat, mockUrl } from "../support/mock";
 
 const chat = mockChat();
-const body = { receiver: "cometchat-uid-2", receiverType: "user" as const, category: "message" as const, type: "text" as const, data: { text: "Contract check" } };
+const body = {
+  receiver: "cometchat-uid-2",
+  receiverType: "user" as const,
+  category: "message" as const,
+  type: "text" as const,
+  data: { text: "Contract check" },
+};
 
 describe("every operation succeeds through the SDK against the mock", () => {
   test("every operation in the spec has a success case", () => {

@@ -15,39 +15,54 @@ const listUsers = (url: string, query = "") => fetch(`${url}/users${query}`, { h
 const contradicting = join(__dirname, "fixtures", "example-contradicts-schema.openapi.json");
 
 describe("startMockServer", () => {
-  test("serves on a free loopback port, stops on close(), and close() can be called twice", async () => {
-    const mock = await startMockServer();
-    try {
-      expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect((await listUsers(mock.url)).status).toBe(200);
-    } finally {
-      await Promise.all([mock.close(), mock.close()]);
-    }
-    await expect(listUsers(mock.url)).rejects.toThrow();
-  }, PRISM_TEST_MS);
+  test(
+    "serves on a free loopback port, stops on close(), and close() can be called twice",
+    async () => {
+      const mock = await startMockServer();
+      try {
+        expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+        expect((await listUsers(mock.url)).status).toBe(200);
+      } finally {
+        await Promise.all([mock.close(), mock.close()]);
+      }
+      await expect(listUsers(mock.url)).rejects.toThrow();
+    },
+    PRISM_TEST_MS,
+  );
 
-  test("errors (default true) turns an answer that contradicts the spec into a 500; errors: false serves it, flagged", async () => {
-    const [strict, lenient] = await Promise.all([startMockServer({ spec: contradicting }), startMockServer({ spec: contradicting, errors: false })]);
-    try {
-      const [fromStrict, fromLenient] = await Promise.all([fetch(`${strict.url}/count`), fetch(`${lenient.url}/count`)]);
-      expect(fromStrict.status).toBe(500);
-      expect(await fromLenient.json()).toEqual({ count: "three" });
-      expect(fromLenient.headers.get("sl-violations")).toMatch(/count must be integer/);
-    } finally {
-      await Promise.all([strict.close(), lenient.close()]);
-    }
-  }, PRISM_TEST_MS);
+  test(
+    "errors (default true) turns an answer that contradicts the spec into a 500; errors: false serves it, flagged",
+    async () => {
+      const [strict, lenient] = await Promise.all([
+        startMockServer({ spec: contradicting }),
+        startMockServer({ spec: contradicting, errors: false }),
+      ]);
+      try {
+        const [fromStrict, fromLenient] = await Promise.all([fetch(`${strict.url}/count`), fetch(`${lenient.url}/count`)]);
+        expect(fromStrict.status).toBe(500);
+        expect(await fromLenient.json()).toEqual({ count: "three" });
+        expect(fromLenient.headers.get("sl-violations")).toMatch(/count must be integer/);
+      } finally {
+        await Promise.all([strict.close(), lenient.close()]);
+      }
+    },
+    PRISM_TEST_MS,
+  );
 
-  test("rejects with Prism's log when the port is taken", async () => {
-    const blocker = createServer();
-    await new Promise<void>((done) => blocker.listen(0, "127.0.0.1", done));
-    const { port } = blocker.address() as AddressInfo;
-    try {
-      await expect(startMockServer({ port })).rejects.toThrow(/Prism exited[\s\S]*EADDRINUSE|address already in use/i);
-    } finally {
-      blocker.close();
-    }
-  }, PRISM_TEST_MS);
+  test(
+    "rejects with Prism's log when the port is taken",
+    async () => {
+      const blocker = createServer();
+      await new Promise<void>((done) => blocker.listen(0, "127.0.0.1", done));
+      const { port } = blocker.address() as AddressInfo;
+      try {
+        await expect(startMockServer({ port })).rejects.toThrow(/Prism exited[\s\S]*EADDRINUSE|address already in use/i);
+      } finally {
+        blocker.close();
+      }
+    },
+    PRISM_TEST_MS,
+  );
 
   test.each([
     [{ port: -1 }, /port must be an integer/],
@@ -76,38 +91,46 @@ describe("the chat-rest-mock bin", () => {
     expect(() => accessSync(bin, constants.X_OK)).not.toThrow();
   });
 
-  test("prints its URL, serves the spec, and stops cleanly on Ctrl-C (SIGINT)", async () => {
-    const child = spawn(process.execPath, [bin, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
-    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-    try {
-      const url = await new Promise<string>((done, fail) => {
-        let out = "";
-        child.stdout.on("data", (chunk: Buffer) => {
-          out += chunk;
-          const match = /chat-rest-mock listening on (http:\/\/\S+)/.exec(out);
-          if (match) done(match[1]!);
+  test(
+    "prints its URL, serves the spec, and stops cleanly on Ctrl-C (SIGINT)",
+    async () => {
+      const child = spawn(process.execPath, [bin, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+      const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+      try {
+        const url = await new Promise<string>((done, fail) => {
+          let out = "";
+          child.stdout.on("data", (chunk: Buffer) => {
+            out += chunk;
+            const match = /chat-rest-mock listening on (http:\/\/\S+)/.exec(out);
+            if (match) done(match[1]!);
+          });
+          child.once("exit", (code) => fail(new Error(`exited ${code} before listening: ${out}`)));
         });
-        child.once("exit", (code) => fail(new Error(`exited ${code} before listening: ${out}`)));
-      });
-      expect((await listUsers(url)).status).toBe(200);
-      child.kill("SIGINT");
-      expect(await exited).toBe(0);
-      await expect(listUsers(url)).rejects.toThrow();
-    } finally {
-      child.kill("SIGKILL");
-    }
-  }, PRISM_TEST_MS);
+        expect((await listUsers(url)).status).toBe(200);
+        child.kill("SIGINT");
+        expect(await exited).toBe(0);
+        await expect(listUsers(url)).rejects.toThrow();
+      } finally {
+        child.kill("SIGKILL");
+      }
+    },
+    PRISM_TEST_MS,
+  );
 
-  test("explains its options on --help and refuses unknown ones", async () => {
-    const run = (args: string[]) =>
-      new Promise<{ code: number | null; output: string }>((done) => {
-        const child = spawn(process.execPath, [bin, ...args]);
-        let output = "";
-        child.stdout.on("data", (c) => (output += c));
-        child.stderr.on("data", (c) => (output += c));
-        child.once("exit", (code) => done({ code, output }));
-      });
-    expect(await run(["--help"])).toEqual({ code: 0, output: expect.stringContaining("Usage: chat-rest-mock [--port <n>]") });
-    expect(await run(["--frobnicate"])).toEqual({ code: 2, output: expect.stringContaining("unknown option --frobnicate") });
-  }, PRISM_TEST_MS);
+  test(
+    "explains its options on --help and refuses unknown ones",
+    async () => {
+      const run = (args: string[]) =>
+        new Promise<{ code: number | null; output: string }>((done) => {
+          const child = spawn(process.execPath, [bin, ...args]);
+          let output = "";
+          child.stdout.on("data", (c) => (output += c));
+          child.stderr.on("data", (c) => (output += c));
+          child.once("exit", (code) => done({ code, output }));
+        });
+      expect(await run(["--help"])).toEqual({ code: 0, output: expect.stringContaining("Usage: chat-rest-mock [--port <n>]") });
+      expect(await run(["--frobnicate"])).toEqual({ code: 2, output: expect.stringContaining("unknown option --frobnicate") });
+    },
+    PRISM_TEST_MS,
+  );
 });

@@ -28,8 +28,12 @@ test("every example in examples/ has an expected result here", () => {
   expect(examples.sort()).toEqual(Object.keys(expected).sort());
 });
 
-test.each(Object.keys(expected))("the %s example runs against the mock and prints its result", async (name) => {
-  const { code, stdout, stderr } = await runExample(name);
-  expect({ code, stderr: code === 0 ? "" : stderr }).toEqual({ code: 0, stderr: "" });
-  expect(stdout).toMatch(expected[name]!);
-}, 60_000);
+test.each(Object.keys(expected))(
+  "the %s example runs against the mock and prints its result",
+  async (name) => {
+    const { code, stdout, stderr } = await runExample(name);
+    expect({ code, stderr: code === 0 ? "" : stderr }).toEqual({ code: 0, stderr: "" });
+    expect(stdout).toMatch(expected[name]!);
+  },
+  60_000,
+);

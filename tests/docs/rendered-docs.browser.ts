@@ -64,7 +64,10 @@ describe("the REST API reference (dist/docs/index.html)", () => {
   test("renders every field of the send-thread-message body", async () => {
     const text = await lines(page, operation);
     // The request body only: from its heading up to the responses, which have a body of their own.
-    const bodyFields = text.slice(text.findIndex((line) => line.startsWith("Body")), text.indexOf("Responses"));
+    const bodyFields = text.slice(
+      text.findIndex((line) => line.startsWith("Body")),
+      text.indexOf("Responses"),
+    );
     expect(bodyFields.length).toBeGreaterThan(0);
     for (const field of ["receiver", "receiverType", "category", "type", "data", "multipleReceivers", "tags"]) {
       expect(bodyFields).toContain(field);

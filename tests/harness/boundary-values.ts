@@ -29,10 +29,16 @@ export function boundaryValues(schema: JsonObject, carrier: Carrier, validItem?:
     values.push({ label: "wrong type (text)", value: "not-a-number", invalid: true });
     if (type === "integer") values.push({ label: "wrong type (fraction)", value: 1.5, invalid: true });
     if (typeof schema.minimum === "number") {
-      values.push({ label: "minimum - 1", value: schema.minimum - 1, invalid: true }, { label: "minimum", value: schema.minimum, invalid: false });
+      values.push(
+        { label: "minimum - 1", value: schema.minimum - 1, invalid: true },
+        { label: "minimum", value: schema.minimum, invalid: false },
+      );
     }
     if (typeof schema.maximum === "number") {
-      values.push({ label: "maximum + 1", value: schema.maximum + 1, invalid: true }, { label: "maximum", value: schema.maximum, invalid: false });
+      values.push(
+        { label: "maximum + 1", value: schema.maximum + 1, invalid: true },
+        { label: "maximum", value: schema.maximum, invalid: false },
+      );
     }
   }
   if (type === "boolean") values.push({ label: "wrong type (not true/false)", value: "maybe", invalid: true });

@@ -36,7 +36,8 @@ export function checkExchange(op: SpecOperation, exchange: Exchange, validator: 
   for (const violation of prismViolations(exchange.headers)) {
     // Prism locations start with "request"/"response" and the part ("body", "header", ...).
     const [side = "response", part, ...rest] = violation.location ?? [];
-    const where = side === "response" && (part === undefined || part === "body") ? fromSegments(rest) : [side, part, ...rest].filter(Boolean).join(".");
+    const where =
+      side === "response" && (part === undefined || part === "body") ? fromSegments(rest) : [side, part, ...rest].filter(Boolean).join(".");
     add("prism", where, `${violation.severity ?? "Error"} in the ${side}: ${violation.message}`);
   }
 
@@ -48,14 +49,24 @@ export function checkExchange(op: SpecOperation, exchange: Exchange, validator: 
   const content = (response.content ?? {}) as JsonObject;
   const documentedTypes = Object.keys(content);
   if (documentedTypes.length === 0) {
-    if (exchange.text !== "") add("content-type", "$", `status ${exchange.status} documents no body, but one was sent (${exchange.mediaType || "no content type"})`);
+    if (exchange.text !== "")
+      add(
+        "content-type",
+        "$",
+        `status ${exchange.status} documents no body, but one was sent (${exchange.mediaType || "no content type"})`,
+      );
     return findings;
   }
   const media = content[exchange.mediaType] as JsonObject | undefined;
   if (!media) {
     // Prism answers problem+json when it cannot reach the upstream at all; say what it said.
-    const problem = exchange.mediaType === "application/problem+json" ? (exchange.json as { title?: string } | undefined)?.title : undefined;
-    add("content-type", "$", `content type "${exchange.mediaType}" is not documented for ${exchange.status} (documented: ${documentedTypes.join(", ")})${problem ? `: ${problem}` : ""}`);
+    const problem =
+      exchange.mediaType === "application/problem+json" ? (exchange.json as { title?: string } | undefined)?.title : undefined;
+    add(
+      "content-type",
+      "$",
+      `content type "${exchange.mediaType}" is not documented for ${exchange.status} (documented: ${documentedTypes.join(", ")})${problem ? `: ${problem}` : ""}`,
+    );
     return findings;
   }
   if (media.schema && /[/+]json$/.test(exchange.mediaType)) {

@@ -44,7 +44,9 @@ class ContractSummaryReporter {
         `(Prism start ${seconds(summary.setupMs)} s included; budget ${seconds(BUDGET_MS)} s)\n`,
     );
     if (summary.totalMs > this.guardMs) {
-      this.error = new Error(`Contract suite took ${seconds(summary.totalMs)} s, over the ${seconds(this.guardMs)} s guard: look for a hung mock or a retry storm.`);
+      this.error = new Error(
+        `Contract suite took ${seconds(summary.totalMs)} s, over the ${seconds(this.guardMs)} s guard: look for a hung mock or a retry storm.`,
+      );
       this.write(`${this.error.message}\n`);
     }
   }

@@ -20,10 +20,12 @@ export function documentedCases(spec: OpenApiDocument): DocumentedCase[] {
   const cases: DocumentedCase[] = [];
   for (const op of operationsOf(spec)) {
     for (const [status, response] of Object.entries(op.responses)) {
-      if (!/^\d{3}$/.test(status)) throw new Error(`${op.operationId}: response ${status} is not a single status; the harness cannot elicit it`);
+      if (!/^\d{3}$/.test(status))
+        throw new Error(`${op.operationId}: response ${status} is not a single status; the harness cannot elicit it`);
       const content = (response.content ?? {}) as JsonObject;
       // A response without a body (a 204, say) is still a case: only its status can be checked.
-      if (Object.keys(content).length === 0) cases.push({ operationId: op.operationId, method: op.method, path: op.path, status: Number(status), mediaType: "" });
+      if (Object.keys(content).length === 0)
+        cases.push({ operationId: op.operationId, method: op.method, path: op.path, status: Number(status), mediaType: "" });
       for (const [mediaType, mediaNode] of Object.entries(content)) {
         const media = mediaNode as JsonObject;
         const examples = Object.entries((media.examples ?? {}) as JsonObject);

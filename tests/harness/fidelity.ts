@@ -21,12 +21,25 @@ const MAX_DEPTH = 6;
 
 // Flattens a schema into property paths (`data.entities.sender`, `data[]` for array items),
 // through $ref, allOf (merged) and oneOf/anyOf (the union of the branches).
-function flatten(spec: JsonObject, node: unknown, prefix: string, out: Map<string, string>, open: Set<string>, quirks: Set<string>, depth = 0, seen = new Set<unknown>()): void {
+function flatten(
+  spec: JsonObject,
+  node: unknown,
+  prefix: string,
+  out: Map<string, string>,
+  open: Set<string>,
+  quirks: Set<string>,
+  depth = 0,
+  seen = new Set<unknown>(),
+): void {
   if (!node || depth > MAX_DEPTH) return;
   const schema = resolve(spec, node);
   if (seen.has(schema)) return;
   const within = new Set(seen).add(schema);
-  const parts = [...((schema.allOf ?? []) as JsonObject[]), ...((schema.oneOf ?? []) as JsonObject[]), ...((schema.anyOf ?? []) as JsonObject[])];
+  const parts = [
+    ...((schema.allOf ?? []) as JsonObject[]),
+    ...((schema.oneOf ?? []) as JsonObject[]),
+    ...((schema.anyOf ?? []) as JsonObject[]),
+  ];
   for (const part of parts) flatten(spec, part, prefix, out, open, quirks, depth, within);
   if (schema.type === "array" && schema.items) {
     flatten(spec, schema.items, `${prefix}[]`, out, open, quirks, depth + 1, within);
@@ -85,7 +98,11 @@ export function fingerprints(spec: OpenApiDocument): Map<string, Fingerprint> {
 
 // Below an object the vendor leaves open (no properties), our detail refines it: not a difference.
 const underVendorOpen = (path: string, kind: "body" | "ok", vendor: Fingerprint) =>
-  [...vendor.open].some((o) => o.startsWith(`${kind}:`) && (o === `${kind}:` || path.startsWith(`${o.slice(kind.length + 1)}.`) || path.startsWith(`${o.slice(kind.length + 1)}[]`)));
+  [...vendor.open].some(
+    (o) =>
+      o.startsWith(`${kind}:`) &&
+      (o === `${kind}:` || path.startsWith(`${o.slice(kind.length + 1)}.`) || path.startsWith(`${o.slice(kind.length + 1)}[]`)),
+  );
 
 // Only the operation compared is read: the vendor's files have broken $refs elsewhere, and
 // security is not compared (the vendor declares credentials as parameters; see the allow-list).
@@ -93,7 +110,11 @@ function vendorFingerprint(vendor: OpenApiDocument, key: string): Fingerprint | 
   const [method, path] = key.split(" ") as [string, string];
   const operation = (vendor.paths[path] as JsonObject | undefined)?.[method.toLowerCase()] as JsonObject | undefined;
   if (!operation) return undefined;
-  const only = { ...vendor, security: [], paths: { [path]: { [method.toLowerCase()]: { ...operation, security: [] } } } } as OpenApiDocument;
+  const only = {
+    ...vendor,
+    security: [],
+    paths: { [path]: { [method.toLowerCase()]: { ...operation, security: [] } } },
+  } as OpenApiDocument;
   return fingerprints(only).get(key);
 }
 
@@ -111,15 +132,21 @@ export function fidelityDifferences(ours: OpenApiDocument, vendorFor: (key: stri
     if (theirs.operationId !== mine.operationId) differences.push(`${name}: operationId is "${theirs.operationId}" in the vendor's spec`);
     for (const [param, required] of theirs.parameters) {
       if (!mine.parameters.has(param)) differences.push(`${name}: parameter ${param} is only in the vendor's spec`);
-      else if (mine.parameters.get(param) !== required) differences.push(`${name}: parameter ${param} is ${required ? "required" : "optional"} in the vendor's spec`);
+      else if (mine.parameters.get(param) !== required)
+        differences.push(`${name}: parameter ${param} is ${required ? "required" : "optional"} in the vendor's spec`);
     }
-    for (const param of mine.parameters.keys()) if (!theirs.parameters.has(param)) differences.push(`${name}: parameter ${param} is only in ours`);
-    for (const [kind, label] of [["body", "request body"], ["ok", "200 response"]] as const) {
+    for (const param of mine.parameters.keys())
+      if (!theirs.parameters.has(param)) differences.push(`${name}: parameter ${param} is only in ours`);
+    for (const [kind, label] of [
+      ["body", "request body"],
+      ["ok", "200 response"],
+    ] as const) {
       const a = theirs[kind];
       const b = mine[kind];
       for (const [path, values] of a) {
         if (!b.has(path)) differences.push(`${name}: ${label} property ${path} is only in the vendor's spec`);
-        else if (kind === "body" && values !== b.get(path)) differences.push(`${name}: ${label} enum of ${path} is [${values}] in the vendor's spec, [${b.get(path)}] in ours`);
+        else if (kind === "body" && values !== b.get(path))
+          differences.push(`${name}: ${label} enum of ${path} is [${values}] in the vendor's spec, [${b.get(path)}] in ours`);
       }
       for (const path of b.keys()) {
         if (!a.has(path) && !underVendorOpen(path, kind, theirs)) differences.push(`${name}: ${label} property ${path} is only in ours`);

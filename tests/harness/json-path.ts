@@ -2,7 +2,13 @@
 
 /** From a JSON Pointer (`/data/0/uid`, as Ajv reports). */
 export function toJsonPath(pointer: string): string {
-  const segments = pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments =
+    pointer === ""
+      ? []
+      : pointer
+          .slice(1)
+          .split("/")
+          .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   return fromSegments(segments);
 }
 
@@ -11,7 +17,9 @@ export function fromSegments(segments: readonly string[]): string {
   return (
     "$" +
     segments
-      .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : /^[A-Za-z_$][\w$]*$/.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`))
+      .map((segment) =>
+        /^\d+$/.test(segment) ? `[${segment}]` : /^[A-Za-z_$][\w$]*$/.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`,
+      )
       .join("")
   );
 }

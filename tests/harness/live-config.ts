@@ -37,6 +37,7 @@ export function withLiveIds(ids: LiveConfig["ids"], request: RequestInit): Reque
   if (out.params.header?.onBehalfOf !== undefined) out.params.header.onBehalfOf = need(ids.sender, "CHAT_SENDER_UID");
   if (out.params.path?.uid !== undefined) out.params.path.uid = need(ids.sender, "CHAT_SENDER_UID");
   if (out.params.path?.id !== undefined) out.params.path.id = need(ids.parent, "CHAT_PARENT_ID");
-  if (out.body && typeof out.body === "object" && "receiver" in out.body) (out.body as { receiver: string }).receiver = need(ids.receiver, "CHAT_RECEIVER_UID");
+  if (out.body && typeof out.body === "object" && "receiver" in out.body)
+    (out.body as { receiver: string }).receiver = need(ids.receiver, "CHAT_RECEIVER_UID");
   return out;
 }

@@ -37,7 +37,8 @@ function removeAt(root: unknown, path: (string | 0)[], name: string): unknown {
   return container;
 }
 
-const getAt = (root: unknown, path: (string | 0)[]) => path.reduce<unknown>((at, key) => (at as Record<string | number, unknown> | undefined)?.[key], root);
+const getAt = (root: unknown, path: (string | 0)[]) =>
+  path.reduce<unknown>((at, key) => (at as Record<string | number, unknown> | undefined)?.[key], root);
 
 export function negativeCases(spec: OpenApiDocument, op: SpecOperation, valid: RequestInit, validator: ResponseValidator): NegativeCase[] {
   const cases: NegativeCase[] = [];
@@ -53,7 +54,14 @@ export function negativeCases(spec: OpenApiDocument, op: SpecOperation, valid: R
   const unauthorized = op.responses["401"] ? 401 : undefined;
   for (const header of op.credentialHeaders[0] ?? []) {
     if (unauthorized === undefined) throw new Error(`${op.operationId} needs ${header} but documents no 401`);
-    cases.push({ ...base, title: `without the ${header} credential`, request: structuredClone(valid), omitCredentials: [header], expectedStatus: unauthorized, invalid: true });
+    cases.push({
+      ...base,
+      title: `without the ${header} credential`,
+      request: structuredClone(valid),
+      omitCredentials: [header],
+      expectedStatus: unauthorized,
+      invalid: true,
+    });
   }
 
   for (const param of op.parameters) {
@@ -64,7 +72,14 @@ export function negativeCases(spec: OpenApiDocument, op: SpecOperation, valid: R
       const request = structuredClone(valid);
       const { [param.name]: _left, ...rest } = request.params[param.in] ?? {};
       request.params[param.in] = rest;
-      cases.push({ ...base, title: `without the required ${location}`, request, expectedStatus: rejected, mustName: param.name, invalid: true });
+      cases.push({
+        ...base,
+        title: `without the required ${location}`,
+        request,
+        expectedStatus: rejected,
+        mustName: param.name,
+        invalid: true,
+      });
     }
     const carrier: Carrier = "text";
     const current = valid.params[param.in]?.[param.name];
@@ -87,15 +102,33 @@ export function negativeCases(spec: OpenApiDocument, op: SpecOperation, valid: R
     const body = valid.body ?? {};
     if (op.requestBody.required) {
       const { body: _omitted, ...request } = structuredClone(valid);
-      cases.push({ ...base, title: "without the required body", request: request as RequestInit, expectedStatus: rejected, mustName: "body", invalid: true });
+      cases.push({
+        ...base,
+        title: "without the required body",
+        request: request as RequestInit,
+        expectedStatus: rejected,
+        mustName: "body",
+        invalid: true,
+      });
     }
     const pick: BranchPicker = (branches, value) => branches.find((branch) => validator.validate(branch, value).length === 0);
     for (const site of schemaSites(spec, op.requestBody.schema, body, pick)) {
-      const name = site.path.map((p) => (p === 0 ? "[0]" : `.${p}`)).join("").slice(1) || "body";
+      const name =
+        site.path
+          .map((p) => (p === 0 ? "[0]" : `.${p}`))
+          .join("")
+          .slice(1) || "body";
       const here = getAt(body, site.path);
       for (const required of (site.schema.required ?? []) as string[]) {
         if (here && typeof here === "object" && required in here) {
-          cases.push({ ...base, title: `body without required ${name === "body" ? "" : `${name}.`}${required}`, request: { ...structuredClone(valid), body: removeAt(body, site.path, required) }, expectedStatus: rejected, mustName: required, invalid: true });
+          cases.push({
+            ...base,
+            title: `body without required ${name === "body" ? "" : `${name}.`}${required}`,
+            request: { ...structuredClone(valid), body: removeAt(body, site.path, required) },
+            expectedStatus: rejected,
+            mustName: required,
+            invalid: true,
+          });
         }
       }
       if (site.path.length === 0) continue;

@@ -28,7 +28,10 @@ function describe(error: ErrorObject, body: unknown): SchemaError {
     const extra = (error.params as { additionalProperty: string }).additionalProperty;
     return { path: toJsonPath(`${pointer}/${extra}`), message: "property is not allowed by the schema" };
   }
-  const actual = pointer.split("/").slice(1).reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], body);
+  const actual = pointer
+    .split("/")
+    .slice(1)
+    .reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], body);
   return { path: toJsonPath(pointer), message: `${error.message} (got ${JSON.stringify(actual)?.slice(0, 60)})` };
 }
 
@@ -36,7 +39,9 @@ export function responseValidator(spec: OpenApiDocument): ResponseValidator {
   const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
   addFormats(ajv);
   const schemas = (spec.components.schemas ?? {}) as JsonObject;
-  const $defs = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, toJsonSchema(schema, `${COMPONENTS_ID}#/$defs/`)]));
+  const $defs = Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [name, toJsonSchema(schema, `${COMPONENTS_ID}#/$defs/`)]),
+  );
   ajv.addSchema({ $id: COMPONENTS_ID, $defs });
   const compiled = new Map<JsonObject, ValidateFunction>();
   return {
@@ -49,7 +54,9 @@ export function responseValidator(spec: OpenApiDocument): ResponseValidator {
       if (check(body)) return [];
       // oneOf/anyOf failures repeat per branch; one line per path and message is enough to read.
       const seen = new Set<string>();
-      return (check.errors ?? []).map((error) => describe(error, body)).filter((e) => !seen.has(`${e.path} ${e.message}`) && !!seen.add(`${e.path} ${e.message}`));
+      return (check.errors ?? [])
+        .map((error) => describe(error, body))
+        .filter((e) => !seen.has(`${e.path} ${e.message}`) && !!seen.add(`${e.path} ${e.message}`));
     },
   };
 }

@@ -60,9 +60,23 @@ export async function sendViaSdk(
   const capture = capturingFetch();
   const client =
     op.api === "management"
-      ? createManagementClient({ key: credentials.key, secret: credentials.secret, baseUrl: targets.management, fetch: capture.fetch, ...NO_RETRIES } as ManagementClientOptions)
-      : createChatClient({ appId: "contract", apiKey: credentials.apiKey, baseUrl: targets.chat, fetch: capture.fetch, ...NO_RETRIES } as ChatClientOptions);
-  const call = (client as unknown as Record<string, (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown }>>)[op.method]!;
+      ? createManagementClient({
+          key: credentials.key,
+          secret: credentials.secret,
+          baseUrl: targets.management,
+          fetch: capture.fetch,
+          ...NO_RETRIES,
+        } as ManagementClientOptions)
+      : createChatClient({
+          appId: "contract",
+          apiKey: credentials.apiKey,
+          baseUrl: targets.chat,
+          fetch: capture.fetch,
+          ...NO_RETRIES,
+        } as ChatClientOptions);
+  const call = (client as unknown as Record<string, (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown }>>)[
+    op.method
+  ]!;
   let sdk: Exchange["sdk"];
   try {
     sdk = await call(op.path, { ...request, headers: extraHeaders });

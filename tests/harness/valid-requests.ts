@@ -17,7 +17,13 @@ export type ValidRequestTable = { [Id in keyof operations]: ValidRequest<operati
 export type OperationId = keyof operations;
 export type RequestInit = { params: Record<string, Record<string, unknown> | undefined>; body?: unknown };
 
-const textReply = { receiver: "cometchat-uid-2", receiverType: "user", category: "message", type: "text", data: { text: "Contract check" } } as const;
+const textReply = {
+  receiver: "cometchat-uid-2",
+  receiverType: "user",
+  category: "message",
+  type: "text",
+  data: { text: "Contract check" },
+} as const;
 
 export const validRequests: ValidRequestTable = {
   "send-thread-message": {

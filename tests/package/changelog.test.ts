@@ -9,4 +9,3 @@ test("CHANGELOG.md has a section for the version in package.json", () => {
   const { version } = JSON.parse(read("package.json")) as { version: string };
   expect(read("CHANGELOG.md").split("\n")).toContain(`## ${version}`);
 });
-

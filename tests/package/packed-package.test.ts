@@ -31,12 +31,23 @@ test("publint has nothing to report, not even a suggestion", () => {
 
 test("are-the-types-wrong finds no problem under node10, node16 (CJS and ESM) or bundler", () => {
   // The spec entry points are data files, not modules with types, so they are not attw's business.
-  const report = output(bin("attw"), [tarball, "--exclude-entrypoints", "./openapi.json", "./openapi.yaml", "--format", "ascii", "--no-color"]);
+  const report = output(bin("attw"), [
+    tarball,
+    "--exclude-entrypoints",
+    "./openapi.json",
+    "./openapi.yaml",
+    "--format",
+    "ascii",
+    "--no-color",
+  ]);
   expect(report).toContain("No problems found");
 }, 60_000);
 
 test("the tarball holds only the bundles, their declarations, the spec and the package metadata", () => {
-  const files = output("tar", ["-tzf", tarball]).trim().split("\n").map((file) => file.replace(/^package\//, ""));
+  const files = output("tar", ["-tzf", tarball])
+    .trim()
+    .split("\n")
+    .map((file) => file.replace(/^package\//, ""));
   const allowed = [
     /^(package\.json|README\.md|LICENSE|CHANGELOG\.md)$/,
     /^dist\/[\w.-]+\.(mjs|cjs|d\.mts|d\.cts)$/,
@@ -57,11 +68,15 @@ test("the spec the package exports is byte-identical to generated/", () => {
   }
 });
 
-test.each(CONFIGS)("compiles under strict %s settings and runs the smoke calls against the packaged mock", (config) => {
-  const dir = prepareConfig(consumer, config);
-  compile(consumer, dir);
-  const stdout = output(process.execPath, [join(dir, "out", "main.js")], dir);
-  expect(stdout).toContain("send-thread-message: reply");
-  expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
-  expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
-}, 90_000);
+test.each(CONFIGS)(
+  "compiles under strict %s settings and runs the smoke calls against the packaged mock",
+  (config) => {
+    const dir = prepareConfig(consumer, config);
+    compile(consumer, dir);
+    const stdout = output(process.execPath, [join(dir, "out", "main.js")], dir);
+    expect(stdout).toContain("send-thread-message: reply");
+    expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
+    expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
+  },
+  90_000,
+);

@@ -23,7 +23,7 @@ function esmEntry(dir: string): string {
     const conditions = target as Record<string, unknown>;
     target = conditions.browser ?? conditions.import ?? conditions.default;
   }
-  const entry = typeof target === "string" ? target : module ?? main;
+  const entry = typeof target === "string" ? target : (module ?? main);
   if (!entry) throw new Error(`No ESM entry in ${dir}/package.json`);
   return entry;
 }

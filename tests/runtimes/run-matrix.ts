@@ -41,7 +41,9 @@ async function main(): Promise<void> {
     const dir = prepareConfig(consumer, "node16-esm");
     compile(consumer, dir);
     // The mock comes from the installed package too, and runs on this Node.
-    const { startMockServer } = createRequire(join(consumer, "package.json"))("chat-rest-sdk/testing") as typeof import("../../src/testing/index");
+    const { startMockServer } = createRequire(join(consumer, "package.json"))(
+      "chat-rest-sdk/testing",
+    ) as typeof import("../../src/testing/index");
     const mock = await startMockServer();
     try {
       for (const runtime of RUNTIMES) {

@@ -12,7 +12,8 @@ class SummaryReporter {
     this.write(`\n${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);
     const groups = new Set();
     for (const file of results.testResults) {
-      for (const test of file.testResults) if (test.status === "pending" || test.status === "todo") groups.add(test.ancestorTitles[0] ?? test.title);
+      for (const test of file.testResults)
+        if (test.status === "pending" || test.status === "todo") groups.add(test.ancestorTitles[0] ?? test.title);
     }
     for (const group of groups) this.write(`skipped: ${group}\n`);
   }

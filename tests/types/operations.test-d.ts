@@ -3,7 +3,7 @@
 // executed. tests/harness/coverage.ts fails when an operation of the spec has no call here.
 import { expectTypeOf } from "expect-type";
 import {
-  createChatClient,
+  type createChatClient,
   createManagementClient,
   type App,
   type AuthToken,
@@ -64,9 +64,14 @@ export async function sendMessage() {
   expectTypeOf<NonNullable<Op["parameters"]["header"]>>().toEqualTypeOf<{ onBehalfOf?: string | undefined }>();
 
   // onBehalfOf is optional, on either client.
-  const sent = await chat.POST("/messages", { body: { category: "message", receiver: "u2", receiverType: "user", type: "text", data: { text: "hi" } } });
+  const sent = await chat.POST("/messages", {
+    body: { category: "message", receiver: "u2", receiverType: "user", type: "text", data: { text: "hi" } },
+  });
   if (sent.data) expectTypeOf(sent.data.data).branded.toEqualTypeOf<Message>();
-  await chat.POST("/messages", { params: { header: { onBehalfOf: "u1" } }, body: { category: "custom", type: "location", data: { customData: { lat: 1 } } } });
+  await chat.POST("/messages", {
+    params: { header: { onBehalfOf: "u1" } },
+    body: { category: "custom", type: "location", data: { customData: { lat: 1 } } },
+  });
   await chat.as("u1").POST("/messages", { body: { category: "message" } });
 
   // @ts-expect-error a custom message needs its app-defined type
@@ -127,7 +132,10 @@ export async function listApps() {
     expectTypeOf(apps.data.data).toEqualTypeOf<App[]>();
     expectTypeOf(apps.data.meta.pagination).toEqualTypeOf<Pagination>();
   }
-  if (apps.data?.data[0]?.apiKeys) expectTypeOf(apps.data.data[0].apiKeys).toEqualTypeOf<Record<string, { apiKey?: string; name?: string; scope?: "fullAccess" | "authOnly"; createdBy?: string }>>();
+  if (apps.data?.data[0]?.apiKeys)
+    expectTypeOf(apps.data.data[0].apiKeys).toEqualTypeOf<
+      Record<string, { apiKey?: string; name?: string; scope?: "fullAccess" | "authOnly"; createdBy?: string }>
+    >();
 
   // @ts-expect-error page is a number
   await mgmt.GET("/apps", { params: { query: { page: "2" } } });

@@ -1,6 +1,16 @@
 // Type-level tests of the request layer: checked by `tsc --noEmit`, never executed.
 import { expectTypeOf } from "expect-type";
-import { createChatClient, createManagementClient, paginate, rateLimit, unwrap, type App, type RateLimit, type User, type ThreadMessage } from "../../src/index.js";
+import {
+  createChatClient,
+  createManagementClient,
+  paginate,
+  rateLimit,
+  unwrap,
+  type App,
+  type RateLimit,
+  type User,
+  type ThreadMessage,
+} from "../../src/index.js";
 
 declare const chat: ReturnType<typeof createChatClient>;
 const mgmt = createManagementClient({ key: "k", secret: "s" });

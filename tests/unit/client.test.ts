@@ -40,12 +40,21 @@ describe("chat client requests", () => {
   test("a call whose headers name a credential is refused before anything is sent, whatever form the headers take", async () => {
     const rec = recordingFetch();
     const chat = createChatClient({ appId, apiKey, fetch: rec.fetch });
-    const forms: HeadersInit[] = [{ APIKEY: "other" }, new Headers({ apikey: "other" }), [["x-trace", "t1"], ["apikey", "other"]]];
+    const forms: HeadersInit[] = [
+      { APIKEY: "other" },
+      new Headers({ apikey: "other" }),
+      [
+        ["x-trace", "t1"],
+        ["apikey", "other"],
+      ],
+    ];
     for (const headers of forms) {
       await expect(chat.GET("/users", { headers })).rejects.toThrow(/^headers must not set apikey:/);
     }
     // params.header is merged last by openapi-fetch, so it is checked too (JavaScript callers are not stopped by the types).
-    await expect(chat.GET("/users", { params: { header: { apikey: "other" } } } as never)).rejects.toThrow(/^params\.header must not set apikey:/);
+    await expect(chat.GET("/users", { params: { header: { apikey: "other" } } } as never)).rejects.toThrow(
+      /^params\.header must not set apikey:/,
+    );
     const mgmt = createManagementClient({ key: "k", secret: "s", fetch: rec.fetch });
     await expect(mgmt.GET("/apps", { headers: { key: "other" } })).rejects.toThrow(ChatConfigError);
     expect(rec.requests).toHaveLength(0);

@@ -3,7 +3,17 @@ import { recordingFetch } from "../support/recording-fetch";
 // The client reads deprecations from the generated manifest. This spec has none yet, so this
 // test swaps in a manifest that deprecates list-users and checks the client warns through it.
 jest.mock("../../generated/manifest", () => ({
-  operations: [{ operationId: "list-users", method: "GET", path: "/users", api: "chat", onBehalfOf: "none", deprecated: true, replacedBy: "search-users" }],
+  operations: [
+    {
+      operationId: "list-users",
+      method: "GET",
+      path: "/users",
+      api: "chat",
+      onBehalfOf: "none",
+      deprecated: true,
+      replacedBy: "search-users",
+    },
+  ],
 }));
 
 import { createChatClient } from "../../src/index";

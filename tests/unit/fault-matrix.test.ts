@@ -1,12 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createChatClient, unwrap } from "../../src/index";
-import {
-  ChatConnectionError,
-  ChatInvalidResponseError,
-  ChatTimeoutError,
-  InternalServerError,
-  RateLimitError,
-} from "../../src/index";
+import { ChatConnectionError, ChatInvalidResponseError, ChatTimeoutError, InternalServerError, RateLimitError } from "../../src/index";
 import { json, startFaultServer } from "../support/fault-server";
 
 type Fault = (req: IncomingMessage, res: ServerResponse) => void;
@@ -58,8 +52,7 @@ const expected: Record<string, { GET: Expectation; POST: Expectation }> = {
 };
 
 const calls = {
-  GET: (baseUrl: string) =>
-    unwrap(createChatClient({ appId: "faults", apiKey: "k-fault", baseUrl, timeoutMs: 300 }).GET("/users")),
+  GET: (baseUrl: string) => unwrap(createChatClient({ appId: "faults", apiKey: "k-fault", baseUrl, timeoutMs: 300 }).GET("/users")),
   POST: (baseUrl: string) =>
     unwrap(
       createChatClient({ appId: "faults", apiKey: "k-fault", baseUrl, timeoutMs: 300 })

@@ -49,7 +49,9 @@ describe("calls without middleware", () => {
   });
 
   test("a body that is a stream (from a custom bodySerializer) is read once and sent again on a retry", async () => {
-    const server = await startFaultServer((_q, res, hit) => (hit === 1 ? json(res, 429, {}, { "retry-after": "0" }) : json(res, 200, reply)));
+    const server = await startFaultServer((_q, res, hit) =>
+      hit === 1 ? json(res, 429, {}, { "retry-after": "0" }) : json(res, 200, reply),
+    );
     try {
       const asStream = (value: unknown) => new Blob([JSON.stringify(value)]).stream();
       const { response } = await createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url })
@@ -111,7 +113,11 @@ describe("calls with middleware", () => {
     let request: unknown;
     await createChatClient({ appId: "hp", apiKey: "k", fetch: rec.fetch })
       .as("u1")
-      .POST("/messages/{id}/thread", { params: { path: { id: "9" } }, body, middleware: [{ onRequest: (p) => void (request = p.request) }] });
+      .POST("/messages/{id}/thread", {
+        params: { path: { id: "9" } },
+        body,
+        middleware: [{ onRequest: (p) => void (request = p.request) }],
+      });
     expect(request).toBeInstanceOf(Request);
   });
 

@@ -3,7 +3,9 @@ import { json, startFaultServer } from "../support/fault-server";
 
 describe("logger", () => {
   test("logs method, path template, status, attempt and duration per attempt, and each retry", async () => {
-    const server = await startFaultServer((_q, res, hit) => (hit === 1 ? json(res, 429, {}, { "retry-after": "0" }) : json(res, 200, { data: { id: "2" } })));
+    const server = await startFaultServer((_q, res, hit) =>
+      hit === 1 ? json(res, 429, {}, { "retry-after": "0" }) : json(res, 200, { data: { id: "2" } }),
+    );
     const entries: [string, string, Record<string, unknown> | undefined][] = [];
     const at = (level: string) => (message: string, fields?: Record<string, unknown>) => entries.push([level, message, fields]);
     const logger: Logger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };

@@ -9,8 +9,13 @@ function pagedServer(total: number, options: { ignorePage?: boolean } = {}): Han
     const perPage = Number(url.searchParams.get("perPage") ?? 100);
     const page = options.ignorePage ? 1 : Number(url.searchParams.get("page") ?? 1);
     const totalPages = Math.max(1, Math.ceil(total / perPage));
-    const items = Array.from({ length: Math.max(0, Math.min(perPage, total - (page - 1) * perPage)) }, (_, i) => user((page - 1) * perPage + i + 1));
-    json(res, 200, { data: items, meta: { pagination: { total, count: items.length, per_page: perPage, current_page: page, total_pages: totalPages } } });
+    const items = Array.from({ length: Math.max(0, Math.min(perPage, total - (page - 1) * perPage)) }, (_, i) =>
+      user((page - 1) * perPage + i + 1),
+    );
+    json(res, 200, {
+      data: items,
+      meta: { pagination: { total, count: items.length, per_page: perPage, current_page: page, total_pages: totalPages } },
+    });
   };
 }
 
@@ -58,21 +63,30 @@ describe("paginate()", () => {
   });
 
   test("an error status is thrown as a typed error", async () => {
-    await withServer((_q, res) => json(res, 404, { error: { code: "ERR_NOT_FOUND", message: "gone" } }), async (server) => {
-      const chat = createChatClient({ appId: "p", apiKey: "k", baseUrl: server.url });
-      await expect(paginate(chat, "/users").next()).rejects.toBeInstanceOf(NotFoundError);
-    });
+    await withServer(
+      (_q, res) => json(res, 404, { error: { code: "ERR_NOT_FOUND", message: "gone" } }),
+      async (server) => {
+        const chat = createChatClient({ appId: "p", apiKey: "k", baseUrl: server.url });
+        await expect(paginate(chat, "/users").next()).rejects.toBeInstanceOf(NotFoundError);
+      },
+    );
   });
 
   test("other page-numbered lists work the same way, e.g. management apps", async () => {
-    await withServer((req, res) => {
-      const page = Number(new URL(req.url!, "http://x").searchParams.get("page"));
-      json(res, 200, { data: [{ id: `app${page}`, name: "A", region: "us", createdAt: 1 }], meta: { pagination: { total: 2, count: 1, per_page: 1, current_page: page, total_pages: 2 } } });
-    }, async (server) => {
-      const mgmt = createManagementClient({ key: "k", secret: "s", baseUrl: server.url });
-      const ids: string[] = [];
-      for await (const app of paginate(mgmt, "/apps", { perPage: 1 })) ids.push(app.id);
-      expect(ids).toEqual(["app1", "app2"]);
-    });
+    await withServer(
+      (req, res) => {
+        const page = Number(new URL(req.url!, "http://x").searchParams.get("page"));
+        json(res, 200, {
+          data: [{ id: `app${page}`, name: "A", region: "us", createdAt: 1 }],
+          meta: { pagination: { total: 2, count: 1, per_page: 1, current_page: page, total_pages: 2 } },
+        });
+      },
+      async (server) => {
+        const mgmt = createManagementClient({ key: "k", secret: "s", baseUrl: server.url });
+        const ids: string[] = [];
+        for await (const app of paginate(mgmt, "/apps", { perPage: 1 })) ids.push(app.id);
+        expect(ids).toEqual(["app1", "app2"]);
+      },
+    );
   });
 });

@@ -12,7 +12,21 @@ describe("npm start", () => {
   });
 
   test("with CHAT_APP_ID and CHAT_API_KEY it talks to the app's regional host instead", async () => {
-    const reply = { data: { id: "2", parentId: "77", sender: "u1", receiver: "u2", receiverType: "user", category: "message", type: "text", conversationId: "c", data: { text: "Replying in the thread." }, sentAt: 1, updatedAt: 1 } };
+    const reply = {
+      data: {
+        id: "2",
+        parentId: "77",
+        sender: "u1",
+        receiver: "u2",
+        receiverType: "user",
+        category: "message",
+        type: "text",
+        conversationId: "c",
+        data: { text: "Replying in the thread." },
+        sentAt: 1,
+        updatedAt: 1,
+      },
+    };
     const rec = recordingFetch(200, reply);
     const lines: string[] = [];
     const ok = await runQuickstart(

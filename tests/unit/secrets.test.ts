@@ -9,7 +9,8 @@ const SECRETS = [API_KEY, MGMT_KEY, MGMT_SECRET];
 
 function recordingLogger() {
   const lines: string[] = [];
-  const log = (level: string) => (message: string, fields?: Record<string, unknown>) => lines.push(`${level} ${message} ${JSON.stringify(fields)}`);
+  const log = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    lines.push(`${level} ${message} ${JSON.stringify(fields)}`);
   const logger: Logger = { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
   return { logger, lines };
 }
@@ -37,14 +38,24 @@ describe("credentials never leak", () => {
   test("every error path and every log line is free of the key and the secret", async () => {
     const server = await startFaultServer((req, res) => {
       // A hostile or buggy service echoing the credentials back in its error body.
-      if (req.url?.startsWith("/echo")) return json(res, 400, { error: { code: "ERR", message: `bad key ${req.headers.apikey ?? req.headers.secret}`, details: { key: [String(req.headers.key)] } } });
+      if (req.url?.startsWith("/echo"))
+        return json(res, 400, {
+          error: {
+            code: "ERR",
+            message: `bad key ${req.headers.apikey ?? req.headers.secret}`,
+            details: { key: [String(req.headers.key)] },
+          },
+        });
       if (req.url?.startsWith("/users")) return json(res, 500, { error: { code: "ERR", message: "boom" } });
-      if (req.url?.startsWith("/apps")) return json(res, 401, { error: { code: "AUTH_ERR", message: `secret ${req.headers.secret} rejected` } });
+      if (req.url?.startsWith("/apps"))
+        return json(res, 401, { error: { code: "AUTH_ERR", message: `secret ${req.headers.secret} rejected` } });
       req.socket.destroy();
     });
     const { logger, lines } = recordingLogger();
     const leakyFetch = async () => {
-      throw new TypeError(`fetch failed for apikey=${API_KEY}`, { cause: Object.assign(new Error(`socket ${API_KEY}`), { code: "ECONNRESET", key: API_KEY }) });
+      throw new TypeError(`fetch failed for apikey=${API_KEY}`, {
+        cause: Object.assign(new Error(`socket ${API_KEY}`), { code: "ECONNRESET", key: API_KEY }),
+      });
     };
     const chat = createChatClient({ appId: "leak", apiKey: API_KEY, baseUrl: server.url, logger, maxRetries: 1 });
     const mgmt = createManagementClient({ key: MGMT_KEY, secret: MGMT_SECRET, baseUrl: server.url, logger, maxRetries: 0 });
@@ -55,7 +66,9 @@ describe("credentials never leak", () => {
       unwrap(mgmt.GET("/apps")).catch((e) => e),
       unwrap(mgmt.request("get", "/echo" as "/apps")).catch((e) => e),
       unwrap(createChatClient({ appId: "leak", apiKey: API_KEY, fetch: leakyFetch, maxRetries: 0 }).GET("/users")).catch((e) => e),
-      Promise.resolve().then(() => createChatClient({ appId: "bad.host", apiKey: API_KEY })).catch((e) => e),
+      Promise.resolve()
+        .then(() => createChatClient({ appId: "bad.host", apiKey: API_KEY }))
+        .catch((e) => e),
     ]);
     await server.close();
     expect(failures.every((f) => f instanceof Error)).toBe(true);

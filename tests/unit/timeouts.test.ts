@@ -53,17 +53,20 @@ describe("a caller's abort stays an abort", () => {
   });
 
   test("aborting during a backoff sleep stops at once and sends nothing more", async () => {
-    await withServer((_q, res) => json(res, 503, {}, { "retry-after": "30" }), async (server) => {
-      const controller = new AbortController();
-      const client = createChatClient({ appId: "t", apiKey: "k", baseUrl: server.url });
-      const pending = client.GET("/users", { signal: controller.signal });
-      // The 30 s Retry-After puts the transport to sleep; the abort must wake it.
-      await new Promise((r) => setTimeout(r, 100));
-      controller.abort(new Error("shutting down"));
-      const error = await pending.catch((e) => e);
-      expect(error.message).toBe("shutting down");
-      expect(server.requests).toHaveLength(1);
-    });
+    await withServer(
+      (_q, res) => json(res, 503, {}, { "retry-after": "30" }),
+      async (server) => {
+        const controller = new AbortController();
+        const client = createChatClient({ appId: "t", apiKey: "k", baseUrl: server.url });
+        const pending = client.GET("/users", { signal: controller.signal });
+        // The 30 s Retry-After puts the transport to sleep; the abort must wake it.
+        await new Promise((r) => setTimeout(r, 100));
+        controller.abort(new Error("shutting down"));
+        const error = await pending.catch((e) => e);
+        expect(error.message).toBe("shutting down");
+        expect(server.requests).toHaveLength(1);
+      },
+    );
   });
 
   test("an already aborted signal sends nothing", async () => {

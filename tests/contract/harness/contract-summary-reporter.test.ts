@@ -1,5 +1,4 @@
 // Point 8: the run reports how many contract cases ran and how long the suite took.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const Reporter = require("../../harness/contract-summary-reporter.js");
 
 const file = (path: string, passed: number, failed: number, ms: number) => ({
@@ -18,7 +17,14 @@ function report(files: ReturnType<typeof file>[], setupMs: number, guardMs?: num
 
 describe("the contract summary reporter", () => {
   test("counts the cases of tests/contract only and adds Prism's start to their time", () => {
-    const { lines, error } = report([file("/repo/tests/contract/negative.test.ts", 100, 3, 2_000), file("/repo/tests/contract/harness/spec.test.ts", 4, 0, 500), file("/repo/tests/unit/client.test.ts", 50, 0, 9_000)], 1_500);
+    const { lines, error } = report(
+      [
+        file("/repo/tests/contract/negative.test.ts", 100, 3, 2_000),
+        file("/repo/tests/contract/harness/spec.test.ts", 4, 0, 500),
+        file("/repo/tests/unit/client.test.ts", 50, 0, 9_000),
+      ],
+      1_500,
+    );
     expect(lines).toEqual(["Contract suite: 107 cases in 2 files, 4.0 s (Prism start 1.5 s included; budget 30.0 s)\n"]);
     expect(error).toBeUndefined();
   });

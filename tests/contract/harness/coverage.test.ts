@@ -51,6 +51,8 @@ describe("coverageGaps", () => {
   test("a table entry for an operation the spec no longer has is named", () => {
     const spec = loadSpec();
     const table = { ...validRequests, "delete-user": validRequests["list-users"] };
-    expect(coverageGaps({ spec, table, elicited: allElicited(spec), typeTests })).toEqual(["delete-user: in tests/harness/valid-requests.ts but not in the spec"]);
+    expect(coverageGaps({ spec, table, elicited: allElicited(spec), typeTests })).toEqual([
+      "delete-user: in tests/harness/valid-requests.ts but not in the spec",
+    ]);
   });
 });

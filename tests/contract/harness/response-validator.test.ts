@@ -25,7 +25,18 @@ describe("toJsonSchema (OpenAPI 3.0 -> JSON Schema)", () => {
 
   test("OpenAPI-only annotations are dropped and component refs rewritten", () => {
     expect(toJsonSchema({ $ref: "#/components/schemas/User" }, "base#/$defs/")).toEqual({ $ref: "base#/$defs/User" });
-    expect(toJsonSchema({ type: "object", example: {}, discriminator: { propertyName: "k" }, "x-internal": true, properties: { example: { type: "string", example: "e" } } }, "#")).toEqual({
+    expect(
+      toJsonSchema(
+        {
+          type: "object",
+          example: {},
+          discriminator: { propertyName: "k" },
+          "x-internal": true,
+          properties: { example: { type: "string", example: "e" } },
+        },
+        "#",
+      ),
+    ).toEqual({
       type: "object",
       properties: { example: { type: "string" } },
     });
@@ -38,17 +49,25 @@ describe("toJsonSchema (OpenAPI 3.0 -> JSON Schema)", () => {
 
 describe("response validation against the spec", () => {
   test("a wrong type is reported at its JSON path", () => {
-    const body = { data: [{ uid: 7, name: "x", createdAt: 1 }], meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 } } };
+    const body = {
+      data: [{ uid: 7, name: "x", createdAt: 1 }],
+      meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 } },
+    };
     expect(validator.validate(okSchema("list-users"), body)).toEqual([{ path: "$.data[0].uid", message: "must be string (got 7)" }]);
   });
 
   test("a missing required property is reported at the property's own path", () => {
-    expect(validator.validate(okSchema("create-authtoken"), { data: { uid: "u1", createdAt: 1 } })).toEqual([{ path: "$.data.authToken", message: "required property is missing" }]);
+    expect(validator.validate(okSchema("create-authtoken"), { data: { uid: "u1", createdAt: 1 } })).toEqual([
+      { path: "$.data.authToken", message: "required property is missing" },
+    ]);
   });
 
   test("formats are checked (uri, email)", () => {
     const app = { id: "a", name: "n", region: "eu", createdAt: 1, appOwner: { email: "not-an-email" } };
-    const errors = validator.validate(okSchema("list-apps"), { data: [app], meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 } } });
+    const errors = validator.validate(okSchema("list-apps"), {
+      data: [app],
+      meta: { pagination: { total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 } },
+    });
     expect(errors).toEqual([{ path: "$.data[0].appOwner.email", message: 'must match format "email" (got "not-an-email")' }]);
   });
 

@@ -1,7 +1,14 @@
 import { loadSpec, operationById, validationStatus, type SpecOperation } from "../../harness/spec";
 
 const withStatuses = (...statuses: string[]): SpecOperation =>
-  ({ operationId: "x", method: "GET", path: "/x", parameters: [], responses: Object.fromEntries(statuses.map((s) => [s, {}])), credentialHeaders: [] }) as SpecOperation;
+  ({
+    operationId: "x",
+    method: "GET",
+    path: "/x",
+    parameters: [],
+    responses: Object.fromEntries(statuses.map((s) => [s, {}])),
+    credentialHeaders: [],
+  }) as SpecOperation;
 
 describe("validationStatus: the status an invalid request must get comes from the spec", () => {
   test("a documented 422 wins", () => expect(validationStatus(withStatuses("200", "400", "422"))).toBe(422));

@@ -41,9 +41,12 @@ if (!config) {
 
   afterAll(() => Promise.all(proxies.map((proxy) => proxy.close())));
 
-  test.each(operationsOf(spec).map((op) => [op.operationId]))("%s matches the spec on the real service (or is skipped with the reason)", (operationId) => {
-    if (run.skipped.some((s) => s.operationId === operationId)) return;
-    const findings = run.findings.filter((f) => f.operationId === operationId);
-    expect(formatFindings(findings, operationId)).toBe(`${operationId}: no deviation from the spec.`);
-  });
+  test.each(operationsOf(spec).map((op) => [op.operationId]))(
+    "%s matches the spec on the real service (or is skipped with the reason)",
+    (operationId) => {
+      if (run.skipped.some((s) => s.operationId === operationId)) return;
+      const findings = run.findings.filter((f) => f.operationId === operationId);
+      expect(formatFindings(findings, operationId)).toBe(`${operationId}: no deviation from the spec.`);
+    },
+  );
 }
