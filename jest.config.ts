@@ -7,9 +7,9 @@ const config: Config = {
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node10", isolatedModules: true } }] },
   // Sources import with `.js` extensions (Node ESM style); Jest resolves them to the `.ts` files.
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
-  reporters: ["default", "<rootDir>/tests/support/summary-reporter.js", "<rootDir>/tests/harness/contract-summary-reporter.js"],
-  globalSetup: "<rootDir>/tests/support/global-setup.ts",
-  globalTeardown: "<rootDir>/tests/support/global-teardown.ts",
+  reporters: ["default", "<rootDir>/tests/harness/summary-reporter.js", "<rootDir>/tests/harness/contract-summary-reporter.js"],
+  globalSetup: "<rootDir>/tests/harness/global-setup.ts",
+  globalTeardown: "<rootDir>/tests/harness/global-teardown.ts",
 };
 
 export default config;

@@ -1,4 +1,4 @@
-// Point 5: the breaking-change gate (scripts/check-breaking.mjs) on fixture pairs. Each
+// The breaking-change gate (scripts/check-breaking.mjs) on fixture pairs. Each
 // revision in tests/fixtures/breaking/ changes base.json in one way.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";

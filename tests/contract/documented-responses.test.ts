@@ -1,4 +1,4 @@
-// Point 1 of the harness: every (operation, documented status, named example) of the spec is
+// Every (operation, documented status, named example) of the spec is
 // elicited from Prism through the SDK and checked on the wire. The last test fails, naming the
 // gap, when the spec documents something no test elicited.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Point 4: drift detection, proved without the real service. A loopback upstream deviates from
+// Drift detection, proved without the real service. A loopback upstream deviates from
 // the spec in four ways; the harness, through Prism's proxy, must report each one by operation
 // and JSON path, and must not report the operation that conforms.
 import { createServer, type IncomingMessage, type Server } from "node:http";

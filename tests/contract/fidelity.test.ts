@@ -1,4 +1,4 @@
-// Point 7: fidelity to the vendor's published specs (../shared/reference/, read by tests only,
+// Fidelity to the vendor's published specs (../shared/reference/, read by tests only,
 // never by the package). Compared per operation: path and method, operationId, parameter names,
 // locations and required flags, request-body property names and enums, 200 response property
 // names, with $ref, allOf and oneOf resolved on both sides.

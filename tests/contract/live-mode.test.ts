@@ -1,4 +1,4 @@
-// Point 4, live mode's guard rails: without credentials it skips and says what to set; writes
+// Live mode's guard rails: without credentials it skips and says what to set; writes
 // need an explicit CHAT_LIVE_WRITES=1 and real ids. (That a run without it sends reads only is
 // shown against a real loopback upstream in drift-detection.test.ts.)
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-// Point 2, the one negative case the SDK cannot send: a request without a required path parameter.
+// The one negative case the SDK cannot send: a request without a required path parameter.
 //
 // Leaving a path parameter out does not produce "the same route minus a parameter": the SDK
 // refuses before sending (otherwise openapi-fetch would put a literal "{id}" in the URL), and a

@@ -1,4 +1,4 @@
-// Point 2 of the harness: requests the spec forbids are rejected, and boundary requests it
+// Requests the spec forbids are rejected, and boundary requests it
 // allows pass. Every case is derived from the spec (tests/harness/negative-cases.ts) and sent
 // raw, so neither the SDK's own checks nor its serialisation can hide what the mock enforces.
 import { prismViolations } from "../harness/check-exchange";
@@ -43,7 +43,7 @@ describe("boundary values the spec allows are accepted", () => {
   });
 });
 
-describe("the derivation covers what the issue asks for, for every operation", () => {
+describe("the derivation reaches every operation with credential, type, enum and boundary cases", () => {
   test.each(operations.map((op) => [op.operationId, op] as const))(
     "%s has a missing-credential case and at least one type, enum or boundary case",
     (operationId) => {

@@ -5,7 +5,7 @@ import { operations } from "../../generated/manifest";
 import { mockTargets } from "../harness/mock-context";
 import { sendViaSdk } from "../harness/send-via-sdk";
 import { validRequest, validRequests } from "../harness/valid-requests";
-import { mockChat, mockUrl } from "../support/mock";
+import { mockChat, mockUrl } from "../harness/mock";
 
 const chat = mockChat();
 const body = {

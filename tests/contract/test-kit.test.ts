@@ -1,4 +1,4 @@
-// Point 6: the user test kit. startMockServer (also what our own global setup uses) and the
+// The user test kit: startMockServer (also what our own global setup uses) and the
 // chat-rest-mock bin, each run for real: Prism processes on loopback.
 import { spawn } from "node:child_process";
 import { accessSync, constants, readFileSync } from "node:fs";

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { mockUrl } from "../support/mock";
+import { mockUrl } from "../harness/mock";
 
 // Every example runs as a user would run it (`npm run example -- <name>`), against the suite's mock.
 const root = join(__dirname, "..", "..");

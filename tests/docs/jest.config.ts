@@ -7,7 +7,7 @@ const config: Config = {
   testEnvironment: "node",
   roots: ["<rootDir>/tests/docs"],
   testMatch: ["**/*.browser.ts"],
-  reporters: ["default", "<rootDir>/tests/support/summary-reporter.js"],
+  reporters: ["default", "<rootDir>/tests/harness/summary-reporter.js"],
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node10", isolatedModules: true } }] },
 };
 

@@ -1,6 +1,6 @@
 import { createChatClient, createManagementClient } from "../../src/client";
 import { ChatConfigError } from "../../src/errors/chat-config-error";
-import { recordingFetch } from "../support/recording-fetch";
+import { recordingFetch } from "../harness/recording-fetch";
 
 const appId = "abc123";
 const apiKey = "test-api-key";

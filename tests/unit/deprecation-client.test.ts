@@ -1,4 +1,4 @@
-import { recordingFetch } from "../support/recording-fetch";
+import { recordingFetch } from "../harness/recording-fetch";
 
 // The client reads deprecations from the generated manifest. This spec has none yet, so this
 // test swaps in a manifest that deprecates list-users and checks the client warns through it.

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createChatClient, unwrap } from "../../src/index";
 import { ChatConnectionError, ChatInvalidResponseError, ChatTimeoutError, InternalServerError, RateLimitError } from "../../src/index";
-import { json, startFaultServer } from "../support/fault-server";
+import { json, startFaultServer } from "../harness/fault-server";
 
 type Fault = (req: IncomingMessage, res: ServerResponse) => void;
 

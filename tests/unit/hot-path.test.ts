@@ -1,7 +1,7 @@
 import type { Middleware } from "openapi-fetch";
 import { createChatClient } from "../../src/index";
-import { json, startFaultServer } from "../support/fault-server";
-import { recordingFetch } from "../support/recording-fetch";
+import { json, startFaultServer } from "../harness/fault-server";
+import { recordingFetch } from "../harness/recording-fetch";
 
 // The hot path: with no middleware, openapi-fetch builds a LightRequest and the transport sends
 // fetch(url, init), handing over the JSON it parsed. These tests pin what callers can observe.

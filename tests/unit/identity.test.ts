@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createChatClient, ChatConfigError } from "../../src/index";
 import { guardBrowser, isBrowserLike } from "../../src/browser-guard";
 import { defaultUserAgent, SDK_VERSION } from "../../src/user-agent";
-import { recordingFetch } from "../support/recording-fetch";
+import { recordingFetch } from "../harness/recording-fetch";
 
 describe("User-Agent", () => {
   test("SDK_VERSION matches package.json", () => {

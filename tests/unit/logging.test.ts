@@ -1,5 +1,5 @@
 import { createChatClient, type Logger } from "../../src/index";
-import { json, startFaultServer } from "../support/fault-server";
+import { json, startFaultServer } from "../harness/fault-server";
 
 describe("logger", () => {
   test("logs method, path template, status, attempt and duration per attempt, and each retry", async () => {

@@ -1,5 +1,5 @@
 import { createChatClient, createManagementClient, paginate, NotFoundError } from "../../src/index";
-import { json, withServer, type Handler } from "../support/fault-server";
+import { json, withServer, type Handler } from "../harness/fault-server";
 
 const user = (n: number) => ({ uid: `u${n}`, name: `User ${n}`, createdAt: 1_700_000_000 + n });
 

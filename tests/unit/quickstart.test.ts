@@ -1,5 +1,5 @@
 import { runQuickstart } from "../../scripts/quickstart";
-import { recordingFetch } from "../support/recording-fetch";
+import { recordingFetch } from "../harness/recording-fetch";
 
 describe("npm start", () => {
   test("without credentials it sends the reply to a local mock and prints its parentId", async () => {

@@ -1,5 +1,5 @@
 import { createChatClient } from "../../src/index";
-import { json, startFaultServer } from "../support/fault-server";
+import { json, startFaultServer } from "../harness/fault-server";
 
 describe("redirects never carry the key to another origin", () => {
   test("a redirect to another origin is not followed", async () => {

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { createChatClient, unwrap, ChatConnectionError, InternalServerError, RateLimitError } from "../../src/index";
-import { json, withServer, type Handler } from "../support/fault-server";
+import { json, withServer, type Handler } from "../harness/fault-server";
 
 const body = { type: "text" as const, data: { text: "hello" } };
 const thread = (baseUrl: string, extra: Record<string, unknown> = {}, fetch?: (r: Request) => Promise<Response>) =>

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { createChatClient, createManagementClient, unwrap, type Logger } from "../../src/index";
-import { json, startFaultServer } from "../support/fault-server";
+import { json, startFaultServer } from "../harness/fault-server";
 
 const API_KEY = "apikey-9f8e7d6c5b4a";
 const MGMT_KEY = "mgmtkey-1a2b3c4d5e";

@@ -1,5 +1,5 @@
 import { createChatClient, ChatTimeoutError } from "../../src/index";
-import { json, withServer, type Handler } from "../support/fault-server";
+import { json, withServer, type Handler } from "../harness/fault-server";
 
 const slow =
   (ms: number): Handler =>

@@ -1,4 +1,4 @@
-// Point 8: the run reports how many contract cases ran and how long the suite took.
+// The run reports how many contract cases ran and how long the suite took.
 const Reporter = require("../../harness/contract-summary-reporter.js");
 
 const file = (path: string, passed: number, failed: number, ms: number) => ({

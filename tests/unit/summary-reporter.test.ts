@@ -1,4 +1,4 @@
-const SummaryReporter = require("./summary-reporter.js");
+const SummaryReporter = require("../harness/summary-reporter.js");
 
 function report(results: Record<string, unknown>): string {
   let out = "";
