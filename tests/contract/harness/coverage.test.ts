@@ -30,12 +30,15 @@ describe("coverageGaps", () => {
   test("a named example added to an existing response is named", () => {
     const spec = loadSpec();
     const elicited = allElicited(spec);
-    const notFound = (spec.components.responses as JsonObject).NotFound as JsonObject;
-    const examples = ((notFound.content as JsonObject)["application/json"] as JsonObject).examples as JsonObject;
-    examples.tokenNotFound = { value: { error: { code: "ERR_AUTH_TOKEN_NOT_FOUND", message: "No such token." } } };
+    const forbidden = (spec.components.responses as JsonObject).Forbidden as JsonObject;
+    const examples = ((forbidden.content as JsonObject)["application/json"] as JsonObject).examples as JsonObject;
+    examples.appDisabled = { value: { error: { code: "AUTH_ERR_APP_DISABLED", message: "The app is disabled." } } };
     expect(coverageGaps({ spec, table: validRequests, elicited, typeTests })).toEqual([
-      "send-thread-message 404 tokenNotFound: documented response is not elicited by any contract test",
-      "create-authtoken 404 tokenNotFound: documented response is not elicited by any contract test",
+      "send-message 403 appDisabled: documented response is not elicited by any contract test",
+      "send-thread-message 403 appDisabled: documented response is not elicited by any contract test",
+      "list-users 403 appDisabled: documented response is not elicited by any contract test",
+      "create-authtoken 403 appDisabled: documented response is not elicited by any contract test",
+      "list-apps 403 appDisabled: documented response is not elicited by any contract test",
     ]);
   });
 
