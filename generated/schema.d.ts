@@ -396,6 +396,10 @@ export interface components {
              */
             updatedAt: number;
         };
+        /** @description Body of a response that carries one message. */
+        MessageEnvelope: {
+            data: components["schemas"]["Message"];
+        };
         /** @description What went wrong. */
         ErrorDetail: {
             /**
@@ -475,6 +479,10 @@ export interface components {
              * @example 1842
              */
             parentId: string;
+        };
+        /** @description Body of a response that carries one thread reply. */
+        ThreadMessageEnvelope: {
+            data: components["schemas"]["ThreadMessage"];
         };
         /** @description A user of the app. */
         User: {
@@ -580,6 +588,11 @@ export interface components {
         PaginationMeta: {
             pagination: components["schemas"]["Pagination"];
         };
+        /** @description Body of a response that carries one page of users. */
+        UserPageEnvelope: {
+            data: components["schemas"]["User"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
         /** @description Options for creating an auth token. */
         CreateAuthTokenRequest: {
             /** @description Set to `true` to have the service generate a new token even where it would otherwise return an existing one. */
@@ -602,6 +615,10 @@ export interface components {
              * @example 1718445612
              */
             createdAt: number;
+        };
+        /** @description Body of a response that carries one auth token. */
+        AuthTokenEnvelope: {
+            data: components["schemas"]["AuthToken"];
         };
         /** @description One API key of an app, as listed by the management API. */
         AppApiKey: {
@@ -710,19 +727,13 @@ export interface components {
                 [key: string]: components["schemas"]["AppApiKey"];
             };
         };
+        /** @description Body of a response that carries one page of apps. */
+        AppPageEnvelope: {
+            data: components["schemas"]["App"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
     };
     responses: {
-        /** @description The request is malformed or a field fails validation; `error.details` lists the problems per field. */
-        BadRequest: {
-            headers: {
-                "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
-                "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
         /** @description The credentials are missing or unknown to the service. */
         Unauthorized: {
             headers: {
@@ -769,8 +780,8 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A resource named in the request (in the path or in `onBehalfOf`) does not exist. */
-        NotFound: {
+        /** @description The request is malformed or a field fails validation; `error.details` lists the problems per field. */
+        BadRequest: {
             headers: {
                 "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                 "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
@@ -883,12 +894,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Message"];
-                    };
+                    "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -929,15 +948,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["ThreadMessage"];
-                    };
+                    "application/json": components["schemas"]["ThreadMessageEnvelope"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            /** @description The parent message, or the user named in `onBehalfOf`, does not exist. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -1030,13 +1067,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["User"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
+                    "application/json": components["schemas"]["UserPageEnvelope"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -1071,15 +1115,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["AuthToken"];
-                    };
+                    "application/json": components["schemas"]["AuthTokenEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -1119,13 +1171,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["App"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
+                    "application/json": components["schemas"]["AppPageEnvelope"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

@@ -1,41 +1,49 @@
-// Compares the spec with what the contract suite can test, and names every gap. Run by
-// tests/contract/coverage.test.ts on the real spec, so an operation, status or example added
-// to the spec without a contract case turns `npm test` red.
+// Compares the spec with what the test suites can test, and names every gap with the file that
+// closes it. Run on the real spec after the documented-response cases, so an operation, status or
+// example added to the spec without its tests turns `npm test` red.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { caseName, documentedCases } from "./documented-cases";
-import { operationsOf, type OpenApiDocument } from "./spec";
+import { operationsOf, tagSlug, type OpenApiDocument } from "./spec";
+import { assembleValidRequests, loadRequestFiles, requestsFileOf, type ValidRequestEntries } from "./valid-requests";
+
+const TYPES_DIR = "tests/types";
+
+/** Every type-test file (tests/types/*.test-d.ts), by its path from the repository root. */
+export function loadTypeTests(): Record<string, string> {
+  const dir = join(__dirname, "..", "..", TYPES_DIR);
+  const files = readdirSync(dir).filter((name) => name.endsWith(".test-d.ts"));
+  return Object.fromEntries(files.map((name) => [`${TYPES_DIR}/${name}`, readFileSync(join(dir, name), "utf8")]));
+}
 
 export interface CoverageInput {
   spec: OpenApiDocument;
-  /** operationId -> the valid requests the table holds. */
-  table: Record<string, { full: { params: Record<string, Record<string, unknown> | undefined> } }>;
   /** Names (caseName) of the documented cases the suite elicits. */
   elicited: ReadonlySet<string>;
-  /** Source of the type-level suite, which must name every operation's path. */
-  typeTests: string;
+  /** The files of tests/contract/requests/; read from disk when left out. */
+  requestFiles?: Record<string, ValidRequestEntries>;
+  /** Type-test sources by file; read from tests/types/ when left out. Some file must call each operation's path. */
+  typeTests?: Record<string, string>;
 }
 
-export function coverageGaps({ spec, table, elicited, typeTests }: CoverageInput): string[] {
-  const gaps: string[] = [];
-  const operations = operationsOf(spec);
-  for (const op of operations) {
-    const entry = table[op.operationId];
+export function coverageGaps({ spec, elicited, requestFiles = loadRequestFiles(), typeTests = loadTypeTests() }: CoverageInput): string[] {
+  const { table, gaps } = assembleValidRequests(spec, requestFiles);
+  const typeSources = Object.values(typeTests);
+  for (const op of operationsOf(spec)) {
     const where = `${op.operationId} (${op.method} ${op.path})`;
-    if (!typeTests.includes(`${op.method}("${op.path}"`)) {
-      gaps.push(`${where}: no type test calls ${op.method}("${op.path}") in tests/types/operations.test-d.ts`);
+    const call = `${op.method}("${op.path}"`;
+    if (!typeSources.some((source) => source.includes(call))) {
+      gaps.push(`${where}: no type test calls ${call}); add one to ${TYPES_DIR}/${tagSlug(op.tag)}.test-d.ts`);
     }
-    if (!entry) {
-      gaps.push(`${where}: no valid request in tests/harness/valid-requests.ts`);
-      continue;
-    }
-    for (const param of op.parameters) {
-      if (param.in === "cookie") continue;
-      if (entry.full.params[param.in]?.[param.name] === undefined) {
-        gaps.push(`${where}: the full request does not set ${param.in} parameter "${param.name}"`);
-      }
+    const full = table[op.operationId]?.full;
+    for (const param of full ? op.parameters : []) {
+      if (param.in === "cookie" || full?.params[param.in]?.[param.name] !== undefined) continue;
+      gaps.push(
+        `${where}: the full request does not set ${param.in} parameter "${param.name}"; ` +
+          `give the parameter an example in the spec or set it in ${requestsFileOf(op)}`,
+      );
     }
   }
-  const known = new Set(operations.map((op) => op.operationId));
-  for (const id of Object.keys(table)) if (!known.has(id)) gaps.push(`${id}: in tests/harness/valid-requests.ts but not in the spec`);
   for (const documented of documentedCases(spec)) {
     if (!elicited.has(caseName(documented))) gaps.push(`${caseName(documented)}: documented response is not elicited by any contract test`);
   }

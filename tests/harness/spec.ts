@@ -43,6 +43,7 @@ export interface SpecParameter {
   in: "query" | "header" | "path" | "cookie";
   required: boolean;
   schema: JsonObject;
+  example?: Json;
   style?: string;
   explode?: boolean;
 }
@@ -51,9 +52,11 @@ export interface SpecOperation {
   operationId: string;
   method: string;
   path: string;
+  /** The operation's first tag: it names the files that hold its valid request and type test. */
+  tag: string;
   parameters: SpecParameter[];
-  /** The JSON request body schema (refs unresolved), if the operation takes a body. */
-  requestBody?: { required: boolean; schema: JsonObject };
+  /** The JSON request body schema (refs unresolved) and its named examples (resolved), if the operation takes a body. */
+  requestBody?: { required: boolean; schema: JsonObject; examples: Record<string, Json> };
   /** Documented responses by status, refs resolved to the Response objects. */
   responses: Record<string, JsonObject>;
   /** Header names of the credentials, per alternative security requirement. */
@@ -71,6 +74,14 @@ function credentialHeaders(spec: OpenApiDocument, security: Json | undefined): s
     }),
   );
 }
+
+function examplesOf(spec: OpenApiDocument, media: JsonObject): Record<string, Json> {
+  const named = Object.entries((media.examples ?? {}) as JsonObject).map(([name, example]) => [name, resolve(spec, example).value as Json]);
+  return Object.fromEntries(named);
+}
+
+/** The file-name form of a tag: `Auth Tokens` -> `auth-tokens`. */
+export const tagSlug = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 export function operationsOf(spec: OpenApiDocument): SpecOperation[] {
   const operations: SpecOperation[] = [];
@@ -91,8 +102,17 @@ export function operationsOf(spec: OpenApiDocument): SpecOperation[] {
         operationId: op.operationId as string,
         method: method.toUpperCase(),
         path,
+        tag: ((op.tags ?? []) as string[])[0] ?? "untagged",
         parameters,
-        ...(bodySchema ? { requestBody: { required: body!.required === true, schema: bodySchema.schema as JsonObject } } : {}),
+        ...(bodySchema
+          ? {
+              requestBody: {
+                required: body!.required === true,
+                schema: bodySchema.schema as JsonObject,
+                examples: examplesOf(spec, bodySchema),
+              },
+            }
+          : {}),
         responses,
         credentialHeaders: credentialHeaders(spec, op.security),
       });

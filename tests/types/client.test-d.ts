@@ -1,6 +1,14 @@
 // Type-level tests: checked by `tsc --noEmit` in `npm test`, never executed.
 import { expectTypeOf } from "expect-type";
-import { createChatClient, createManagementClient, type ThreadMessage, type User, type App, type AuthToken } from "../../src/index.js";
+import {
+  createChatClient,
+  createManagementClient,
+  type BoundChatClient,
+  type ThreadMessage,
+  type User,
+  type App,
+  type AuthToken,
+} from "../../src/index.js";
 
 declare const chat: ReturnType<typeof createChatClient>;
 const asUser = chat.as("cometchat-uid-1");
@@ -8,8 +16,11 @@ const mgmt = createManagementClient({ key: "k", secret: "s" });
 const body = { receiver: "cometchat-uid-2", receiverType: "user", type: "text", data: { text: "hi" } } as const;
 
 export async function sendThreadMessage() {
-  // @ts-expect-error onBehalfOf is required by send-thread-message on the unbound client
-  await chat.POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body });
+  await chat.POST("/messages/{id}/thread", {
+    // @ts-expect-error onBehalfOf is required by send-thread-message on the unbound client
+    params: { path: { id: "1" } },
+    body,
+  });
 
   const ok = await chat.POST("/messages/{id}/thread", { params: { path: { id: "1" }, header: { onBehalfOf: "u1" } }, body });
   // `branded` compares the intersection structurally rather than by its written form.
@@ -20,11 +31,29 @@ export async function sendThreadMessage() {
   await asUser.POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body });
   await asUser.POST("/messages/{id}/thread", { params: { path: { id: "1" }, header: { onBehalfOf: "u2" } }, body });
 
-  // @ts-expect-error receiverType is user | group
-  await asUser.POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body: { receiverType: "channel" } });
+  await asUser.POST("/messages/{id}/thread", {
+    params: { path: { id: "1" } },
+    body: {
+      // @ts-expect-error receiverType is user | group
+      receiverType: "channel",
+    },
+  });
 
-  // @ts-expect-error the path id is required
-  await asUser.POST("/messages/{id}/thread", { params: { path: {} }, body });
+  await asUser.POST("/messages/{id}/thread", {
+    params: {
+      // @ts-expect-error the path id is required
+      path: {},
+    },
+    body,
+  });
+}
+
+export function boundClients() {
+  expectTypeOf(chat.as("cometchat-uid-1")).toEqualTypeOf<BoundChatClient>();
+  // A bound client can switch user; the result is bound too.
+  expectTypeOf(chat.as("u1").as("u2")).toEqualTypeOf<BoundChatClient>();
+  // @ts-expect-error the uid is a string
+  chat.as(42);
 }
 
 export async function paths() {
@@ -43,19 +72,31 @@ export async function paths() {
   const users = await chat.GET("/users", { params: { query: { perPage: 10, status: "available" } } });
   if (users.data) expectTypeOf(users.data.data).toEqualTypeOf<User[]>();
 
-  // @ts-expect-error status is available | offline
-  await chat.GET("/users", { params: { query: { status: "away" } } });
+  await chat.GET("/users", {
+    params: {
+      query: {
+        // @ts-expect-error status is available | offline
+        status: "away",
+      },
+    },
+  });
 
   const token = await chat.POST("/users/{uid}/auth_tokens", { params: { path: { uid: "u1" } } });
   if (token.data) expectTypeOf(token.data.data).toEqualTypeOf<AuthToken>();
 }
 
 export function options() {
-  // @ts-expect-error apiKey is required
-  createChatClient({ appId: "a" });
+  createChatClient(
+    // @ts-expect-error apiKey is required
+    { appId: "a" },
+  );
 
-  // @ts-expect-error region is us | eu | in
-  createChatClient({ appId: "a", apiKey: "k", region: "ap" });
+  createChatClient({
+    appId: "a",
+    apiKey: "k",
+    // @ts-expect-error region is us | eu | in
+    region: "ap",
+  });
 
   // A client built with onBehalfOf is already bound.
   const bound = createChatClient({ appId: "a", apiKey: "k", onBehalfOf: "u1" });

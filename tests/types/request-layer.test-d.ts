@@ -21,17 +21,27 @@ export async function perCallOptions() {
 
   await chat.GET("/users", { logger: console, userAgent: "nightly-sync/3" });
 
-  // @ts-expect-error userAgent is a string
-  await chat.GET("/users", { userAgent: 3 });
+  await chat.GET("/users", {
+    // @ts-expect-error userAgent is a string
+    userAgent: 3,
+  });
 
-  // @ts-expect-error maxRetries is a number
-  await chat.GET("/users", { maxRetries: "3" });
+  await chat.GET("/users", {
+    // @ts-expect-error maxRetries is a number
+    maxRetries: "3",
+  });
 
-  // @ts-expect-error idempotent is a boolean
-  await chat.GET("/users", { idempotent: "yes" });
+  await chat.GET("/users", {
+    // @ts-expect-error idempotent is a boolean
+    idempotent: "yes",
+  });
 
-  // @ts-expect-error client options are checked too
-  createChatClient({ appId: "a", apiKey: "k", timeoutMs: "30s" });
+  createChatClient({
+    appId: "a",
+    apiKey: "k",
+    // @ts-expect-error client options are checked too
+    timeoutMs: "30s",
+  });
 }
 
 export async function unwrapReturnsData() {
@@ -47,14 +57,25 @@ export async function paginateIsTypedFromTheSpec() {
   }
   for await (const app of paginate(mgmt, "/apps")) expectTypeOf(app).toEqualTypeOf<App>();
 
-  // @ts-expect-error the thread endpoint is not a page-numbered list
-  paginate(chat, "/messages/{id}/thread");
+  paginate(
+    chat,
+    // @ts-expect-error the thread endpoint is not a page-numbered list
+    "/messages/{id}/thread",
+  );
 
-  // @ts-expect-error page is driven by the iterator, not passed in
-  paginate(chat, "/users", { query: { page: 2 } });
+  paginate(chat, "/users", {
+    query: {
+      // @ts-expect-error page is driven by the iterator, not passed in
+      page: 2,
+    },
+  });
 
-  // @ts-expect-error status is available | offline
-  paginate(chat, "/users", { query: { status: "away" } });
+  paginate(chat, "/users", {
+    query: {
+      // @ts-expect-error status is available | offline
+      status: "away",
+    },
+  });
 }
 
 export function rateLimitType(response: Response) {

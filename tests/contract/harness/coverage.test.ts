@@ -1,58 +1,97 @@
-// The coverage check must name what is missing when the spec grows without tests.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { coverageGaps } from "../../harness/coverage";
+// The coverage check must name what is missing when the spec grows, and where to add it.
+import { coverageGaps, loadTypeTests } from "../../harness/coverage";
 import { caseName, documentedCases } from "../../harness/documented-cases";
-import { loadSpec, type JsonObject } from "../../harness/spec";
-import { validRequests } from "../../harness/valid-requests";
+import { loadSpec, operationsOf, type JsonObject, type OpenApiDocument } from "../../harness/spec";
+import { loadRequestFiles, type ValidRequestEntries } from "../../harness/valid-requests";
 
-const typeTests = readFileSync(join(__dirname, "..", "..", "types", "operations.test-d.ts"), "utf8");
-const allElicited = (spec: ReturnType<typeof loadSpec>) => new Set(documentedCases(spec).map(caseName));
+const allElicited = (spec: OpenApiDocument) => new Set(documentedCases(spec).map(caseName));
+
+/** The real spec plus `GET /groups`: list-users under another path, operationId and tag. */
+function specWithListGroups(): OpenApiDocument {
+  const spec = loadSpec();
+  const users = (spec.paths["/users"] as JsonObject).get as JsonObject;
+  spec.paths["/groups"] = { get: { ...users, operationId: "list-groups", tags: ["Groups"] } };
+  return spec;
+}
 
 describe("coverageGaps", () => {
   test("finds no gap when every operation has a request, a type test and every case was elicited", () => {
     const spec = loadSpec();
-    expect(coverageGaps({ spec, table: validRequests, elicited: allElicited(spec), typeTests })).toEqual([]);
+    expect(coverageGaps({ spec, elicited: allElicited(spec) })).toEqual([]);
   });
 
-  test("an operation added to the spec without tests is named, with each of its documented responses", () => {
-    const spec = loadSpec();
-    const users = (spec.paths["/users"] as JsonObject).get as JsonObject;
-    spec.paths["/groups"] = { get: { ...users, operationId: "list-groups" } };
+  test("an operation added to the spec is reached by the valid requests from its examples; only its type test and responses are named", () => {
+    const spec = specWithListGroups();
     const elicitedBefore = allElicited(loadSpec());
-    const gaps = coverageGaps({ spec, table: validRequests, elicited: elicitedBefore, typeTests });
-    expect(gaps).toContain("list-groups (GET /groups): no valid request in tests/harness/valid-requests.ts");
-    expect(gaps).toContain('list-groups (GET /groups): no type test calls GET("/groups") in tests/types/operations.test-d.ts');
-    expect(gaps).toContain("list-groups 200 firstPage: documented response is not elicited by any contract test");
-    expect(gaps).toContain("list-groups 429 rateLimited: documented response is not elicited by any contract test");
+    expect(coverageGaps({ spec, elicited: elicitedBefore })).toEqual([
+      'list-groups (GET /groups): no type test calls GET("/groups"); add one to tests/types/groups.test-d.ts',
+      "list-groups 200 firstPage: documented response is not elicited by any contract test",
+      "list-groups 400 perPageInvalid: documented response is not elicited by any contract test",
+      "list-groups 401 unknownApiKey: documented response is not elicited by any contract test",
+      "list-groups 403 insufficientScope: documented response is not elicited by any contract test",
+      "list-groups 429 rateLimited: documented response is not elicited by any contract test",
+      "list-groups 500 unexpectedFailure: documented response is not elicited by any contract test",
+    ]);
   });
 
-  test("a named example added to an existing response is named", () => {
+  test("an operation added with a type test and elicited responses leaves no gap", () => {
+    const spec = specWithListGroups();
+    const typeTests = { ...loadTypeTests(), "tests/types/groups.test-d.ts": 'await chat.GET("/groups");' };
+    expect(coverageGaps({ spec, elicited: allElicited(spec), typeTests })).toEqual([]);
+  });
+
+  test("an operation whose required parameter has no example is named, with the file for its valid request", () => {
+    const spec = specWithListGroups();
+    const groups = (spec.paths["/groups"] as JsonObject).get as JsonObject;
+    groups.parameters = [{ name: "guid", in: "query", required: true, schema: { type: "string" } }];
+    const typeTests = { ...loadTypeTests(), "tests/types/groups.test-d.ts": 'await chat.GET("/groups");' };
+    expect(coverageGaps({ spec, elicited: allElicited(spec), typeTests })).toEqual([
+      'list-groups (GET /groups): no valid request, because query parameter "guid" has no example; ' +
+        "add the example to the spec or a valid request to tests/contract/requests/groups.ts",
+    ]);
+  });
+
+  test("a named example added to a shared response is named for every operation that uses it", () => {
     const spec = loadSpec();
     const elicited = allElicited(spec);
-    const notFound = (spec.components.responses as JsonObject).NotFound as JsonObject;
-    const examples = ((notFound.content as JsonObject)["application/json"] as JsonObject).examples as JsonObject;
-    examples.tokenNotFound = { value: { error: { code: "ERR_AUTH_TOKEN_NOT_FOUND", message: "No such token." } } };
-    expect(coverageGaps({ spec, table: validRequests, elicited, typeTests })).toEqual([
-      "send-thread-message 404 tokenNotFound: documented response is not elicited by any contract test",
-      "create-authtoken 404 tokenNotFound: documented response is not elicited by any contract test",
-    ]);
+    const forbidden = (spec.components.responses as JsonObject).Forbidden as JsonObject;
+    const examples = ((forbidden.content as JsonObject)["application/json"] as JsonObject).examples as JsonObject;
+    examples.appDisabled = { value: { error: { code: "AUTH_ERR_APP_DISABLED", message: "The app is disabled." } } };
+    const gaps = coverageGaps({ spec, elicited });
+    const sharing = operationsOf(spec).filter((op) => op.responses["403"] === forbidden);
+    expect(gaps).toEqual(
+      sharing.map((op) => `${op.operationId} 403 appDisabled: documented response is not elicited by any contract test`),
+    );
+    expect(gaps).toContain("list-apps 403 appDisabled: documented response is not elicited by any contract test");
   });
 
-  test("a documented parameter the full request leaves out is named", () => {
+  test("a documented parameter that a hand-written full request leaves out is named", () => {
     const spec = loadSpec();
-    const table = structuredClone(validRequests);
-    delete table["list-users"].full.params.query!.roles;
-    expect(coverageGaps({ spec, table, elicited: allElicited(spec), typeTests })).toEqual([
-      'list-users (GET /users): the full request does not set query parameter "roles"',
-    ]);
+    const requestFiles: Record<string, ValidRequestEntries> = {
+      ...loadRequestFiles(),
+      "tests/contract/requests/users.ts": { "list-users": { full: { params: { query: { perPage: 2 } } } } },
+    };
+    const gaps = coverageGaps({ spec, elicited: allElicited(spec), requestFiles });
+    // Every query parameter but perPage, and nothing else.
+    expect(gaps).toHaveLength(11);
+    expect(gaps.filter((gap) => gap.startsWith("list-users (GET /users): the full request does not set query parameter"))).toEqual(gaps);
+    expect(gaps).toContain(
+      'list-users (GET /users): the full request does not set query parameter "roles"; ' +
+        "give the parameter an example in the spec or set it in tests/contract/requests/users.ts",
+    );
   });
 
-  test("a table entry for an operation the spec no longer has is named", () => {
+  test("a valid request for an operation the spec does not have, or in another tag's file, is named", () => {
     const spec = loadSpec();
-    const table = { ...validRequests, "delete-user": validRequests["list-users"] };
-    expect(coverageGaps({ spec, table, elicited: allElicited(spec), typeTests })).toEqual([
-      "delete-user: in tests/harness/valid-requests.ts but not in the spec",
+    const listUsers = { minimal: { params: {} } };
+    const requestFiles = {
+      ...loadRequestFiles(),
+      "tests/contract/requests/users.ts": { "delete-user": listUsers } as ValidRequestEntries,
+      "tests/contract/requests/management.ts": { "list-users": listUsers },
+    };
+    expect(coverageGaps({ spec, elicited: allElicited(spec), requestFiles })).toEqual([
+      "delete-user: valid request in tests/contract/requests/users.ts but not in the spec",
+      'list-users: valid request in tests/contract/requests/management.ts; its tag "Users" puts it in tests/contract/requests/users.ts',
     ]);
   });
 });

@@ -5,6 +5,7 @@ const withStatuses = (...statuses: string[]): SpecOperation =>
     operationId: "x",
     method: "GET",
     path: "/x",
+    tag: "Users",
     parameters: [],
     responses: Object.fromEntries(statuses.map((s) => [s, {}])),
     credentialHeaders: [],
