@@ -30,9 +30,6 @@ function namesIn(path: string): string[] {
 const DOT_SEGMENT = /(?:^|[/\\])(?:\.|%2e){1,2}(?:[/\\?#]|$)/i;
 // An unpaired UTF-16 surrogate cannot be percent-encoded: encodeURIComponent throws a URIError.
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
-// openapi-fetch puts each value in with String.replace, which expands these patterns into
-// other parts of the URL: "..$'" would become "..", "$`" the whole URL before the parameter.
-const REPLACEMENT_PATTERN = /\$[$&`']/;
 
 function checkTemplate(call: string, path: string): void {
   if (typeof path !== "string" || !path.startsWith("/")) {
@@ -54,9 +51,6 @@ function checkPathValue(call: string, name: string, value: unknown): void {
   }
   if (value === "." || value === "..") throw new ChatConfigError(`${call}: ${param} cannot be "${value}".`);
   if (LONE_SURROGATE.test(value)) throw new ChatConfigError(`${call}: ${param} contains an unpaired surrogate, which no URL can carry.`);
-  if (REPLACEMENT_PATTERN.test(value)) {
-    throw new ChatConfigError(`${call}: ${param} must not contain "$$", "$&", "$\`" or "$'", which would rewrite the URL.`);
-  }
 }
 
 /**

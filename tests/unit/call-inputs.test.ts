@@ -47,17 +47,11 @@ describe("path parameters", () => {
     expect(new URL(rec.last().url).pathname).toBe("/v3/messages/a%F0%9F%98%80/thread");
   });
 
-  test.each(["..$'", "$`", "x$&", "$$"])("%j, which String.replace would expand into other parts of the URL, is refused", async (id) => {
-    const { rec, chat } = setup();
-    const call = chat.POST("/messages/{id}/thread", { params: { path: { id }, header: { onBehalfOf: "u1" } }, body });
-    await refused(call, /would rewrite the URL/, () => rec.requests.length);
-  });
-
-  test("a number and a string with a lone dollar sign are sent as they are", async () => {
+  test("a number, and a string with the dollar patterns of String.replace, are sent as they are", async () => {
     const { rec, chat } = setup();
     await chat.POST("/messages/{id}/thread", { params: { path: { id: 42 as unknown as string }, header: { onBehalfOf: "u1" } }, body });
-    await chat.POST("/messages/{id}/thread", { params: { path: { id: "a$b" }, header: { onBehalfOf: "u1" } }, body });
-    expect(rec.requests.map((r) => new URL(r.url).pathname)).toEqual(["/v3/messages/42/thread", "/v3/messages/a%24b/thread"]);
+    await chat.POST("/messages/{id}/thread", { params: { path: { id: "..$'" }, header: { onBehalfOf: "u1" } }, body });
+    expect(rec.requests.map((r) => new URL(r.url).pathname)).toEqual(["/v3/messages/42/thread", "/v3/messages/..%24'/thread"]);
   });
 });
 
