@@ -1,9 +1,5 @@
 import { ChatConfigError } from "./errors/chat-config-error.js";
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point of this check.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// After CONTROL, so only characters past "~" are left to find.
-const NON_ASCII = /[^\u0020-\u007e]/;
+import { headerTextProblem } from "./header-text.js";
 
 /**
  * Checks a credential (an API key, a management key or secret) and returns it without
@@ -19,15 +15,7 @@ const NON_ASCII = /[^\u0020-\u007e]/;
 export function checkCredential(name: string, value: unknown): string {
   const trimmed = typeof value === "string" ? value.trim() : "";
   if (trimmed === "") throw new ChatConfigError(`${name} is required and must be a non-empty string.`);
-  if (CONTROL.test(trimmed)) {
-    throw new ChatConfigError(
-      `${name} contains a control character (CR, LF, NUL, ...), which a header cannot carry; check how it was read.`,
-    );
-  }
-  if (NON_ASCII.test(trimmed)) {
-    throw new ChatConfigError(
-      `${name} contains a non-ASCII character: header values are sent as bytes, so the service would not receive it as written.`,
-    );
-  }
+  const problem = headerTextProblem(trimmed, false);
+  if (problem) throw new ChatConfigError(`${name} ${problem}.`);
   return trimmed;
 }

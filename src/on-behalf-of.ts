@@ -1,34 +1,13 @@
 import { ChatConfigError } from "./errors/chat-config-error.js";
-
-// C0 controls, DEL and C1 controls: a header cannot carry them, and a CR or LF would start a new header.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point of this check.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// After CONTROL, so only characters past "~" are left to find.
-const NON_ASCII = /[^\u0020-\u007e]/;
-const EDGE_SPACE = /^\s|\s$/;
-
-const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+import { headerTextProblem } from "./header-text.js";
 
 /** Checks a UID before it is sent as the `onBehalfOf` header, and returns it. */
 export function checkOnBehalfOf(uid: unknown): string {
   if (typeof uid !== "string" || uid === "") {
     throw new ChatConfigError(`onBehalfOf must be a non-empty UID string, got ${JSON.stringify(uid) ?? String(uid)}.`);
   }
-  const control = CONTROL.exec(uid)?.[0];
-  if (control !== undefined) {
-    throw new ChatConfigError(
-      `onBehalfOf ${JSON.stringify(uid)} contains a control character (${codePoint(control)}), which a header cannot carry.`,
-    );
-  }
-  const nonAscii = NON_ASCII.exec(uid)?.[0];
-  if (nonAscii !== undefined) {
-    // Header values are byte strings: "josé" would go out as one Latin-1 byte for "é", and "用户" not at all.
-    throw new ChatConfigError(
-      `onBehalfOf ${JSON.stringify(uid)} contains a non-ASCII character (${codePoint(nonAscii)}): header values are sent as bytes, so the service would not receive this UID as written.`,
-    );
-  }
-  // fetch strips surrounding blanks from header values: the call would act as another user than the one asked for.
-  if (EDGE_SPACE.test(uid)) throw new ChatConfigError(`onBehalfOf ${JSON.stringify(uid)} has leading or trailing whitespace.`);
+  const problem = headerTextProblem(uid, true);
+  if (problem) throw new ChatConfigError(`onBehalfOf ${JSON.stringify(uid)} ${problem}.`);
   return uid;
 }
 

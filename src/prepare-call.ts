@@ -41,13 +41,10 @@ function checkTemplate(call: string, path: string): void {
 function checkPathValue(call: string, name: string, value: unknown): void {
   const param = `path parameter "${name}"`;
   if (value === undefined || value === null || value === "") throw new ChatConfigError(`${call}: ${param} is required.`);
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new ChatConfigError(`${call}: ${param} must be a finite number, got ${value}.`);
-    return;
-  }
+  if (typeof value === "number" && Number.isFinite(value)) return;
   if (typeof value !== "string") {
-    const kind = Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `a ${typeof value}`;
-    throw new ChatConfigError(`${call}: ${param} must be a string or a number, got ${kind}.`);
+    const got = typeof value === "number" ? value : Array.isArray(value) ? "an array" : typeof value;
+    throw new ChatConfigError(`${call}: ${param} must be a string or a finite number, got ${got}.`);
   }
   if (value === "." || value === "..") throw new ChatConfigError(`${call}: ${param} cannot be "${value}".`);
   if (LONE_SURROGATE.test(value)) throw new ChatConfigError(`${call}: ${param} contains an unpaired surrogate, which no URL can carry.`);

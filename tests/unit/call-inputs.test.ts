@@ -24,12 +24,12 @@ async function refused(call: Promise<unknown>, message: RegExp, sent: () => numb
 
 describe("path parameters", () => {
   test.each([
-    [[".."], /must be a string or a number, got an array/],
-    [["a", "b"], /must be a string or a number, got an array/],
-    [{ uid: "x" }, /must be a string or a number, got an object/],
-    [true, /must be a string or a number, got a boolean/],
-    [Number.NaN, /must be a finite number, got NaN/],
-    [Number.POSITIVE_INFINITY, /must be a finite number, got Infinity/],
+    [[".."], /must be a string or a finite number, got an array/],
+    [["a", "b"], /must be a string or a finite number, got an array/],
+    [{ uid: "x" }, /must be a string or a finite number, got object/],
+    [true, /must be a string or a finite number, got boolean/],
+    [Number.NaN, /must be a string or a finite number, got NaN/],
+    [Number.POSITIVE_INFINITY, /must be a string or a finite number, got Infinity/],
   ])("the value %p is refused", async (uid, message) => {
     const { rec, chat } = setup();
     await refused(chat.GET("/users/{uid}" as "/users", { params: { path: { uid } } } as never), message, () => rec.requests.length);
