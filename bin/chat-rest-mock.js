@@ -54,6 +54,13 @@ function prismEntry() {
   return join(dirname(manifestPath), JSON.parse(readFileSync(manifestPath, "utf8")).bin.prism);
 }
 
+// The URL a client can use: Prism prints an IPv6 host without brackets, and a wildcard address
+// that no client can connect to. The same rule as src/testing/client-url.ts, which this file cannot import.
+function clientUrl(host, port) {
+  const bare = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${bare.includes(":") ? `[${bare}]` : bare}:${port}`;
+}
+
 const options = parseArgs(process.argv.slice(2));
 if (!existsSync(options.spec)) fail(`spec file not found: ${options.spec}`);
 const args = [prismEntry(), "mock", options.spec, "--host", options.host, "--port", String(options.port)];
@@ -71,10 +78,10 @@ const onOutput = (chunk) => {
     return;
   }
   log += text;
-  const match = /Prism is listening on (http:\/\/\S+)/.exec(log);
+  const match = /Prism is listening on http:\/\/(\S+):(\d+)\/*\s/.exec(log);
   if (match) {
     listening = true;
-    console.log(`chat-rest-mock listening on ${match[1].replace(/\/+$/, "")} (Ctrl-C to stop)`);
+    console.log(`chat-rest-mock listening on ${clientUrl(match[1], match[2])} (Ctrl-C to stop)`);
   }
 };
 prism.stdout.on("data", onOutput);
@@ -99,3 +106,5 @@ function stop() {
 }
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
+// A closed terminal sends SIGHUP: without this, Prism would outlive it, still listening.
+process.on("SIGHUP", stop);

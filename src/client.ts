@@ -1,5 +1,6 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { chatBaseUrl, checkBaseUrl } from "./base-url.js";
+import { checkCredential } from "./check-credential.js";
 import { guardBrowser } from "./browser-guard.js";
 import type { ChatClientOptions, CommonClientOptions, ManagementClientOptions } from "./client-options.js";
 import type { SdkClient } from "./client-types.js";
@@ -50,10 +51,7 @@ interface Core {
 }
 
 function requireSecret(name: string, value: unknown): string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new ChatConfigError(`${name} is required and must be a non-empty string.`);
-  }
-  return value;
+  return checkCredential(name, value);
 }
 
 function buildCore(options: CommonClientOptions, defaultUrl: string, credentials: Record<string, string>): Core {

@@ -24,7 +24,7 @@ export {
   RateLimitError,
   InternalServerError,
 } from "./errors/chat-api-error.js";
-export type { FailedCall } from "./errors/chat-api-error.js";
+export type { FailedCall, RedactedCall } from "./errors/chat-api-error.js";
 export { ChatConnectionError, ChatTimeoutError } from "./errors/chat-connection-error.js";
 export { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
 export { isChatApiError, isChatConnectionError, isChatError } from "./errors/guards.js";

@@ -1,4 +1,9 @@
 import type { SdkClient } from "./client-types.js";
+import { ChatConfigError } from "./errors/chat-config-error.js";
+import { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
+import { pageNumberPager } from "./page-number-pager.js";
+import type { FetchResult } from "./unwrap.js";
+import type { Pager } from "./pager.js";
 import type { RequestOptions } from "./request-options.js";
 import { unwrap } from "./unwrap.js";
 
@@ -38,7 +43,7 @@ export interface PaginateOptions<Q> extends RequestOptions {
    */
   perPage?: number;
   /**
-   * Page to start at.
+   * Page to start at, counting from 1.
    * @default 1
    * @example 3
    */
@@ -51,9 +56,17 @@ export interface PaginateOptions<Q> extends RequestOptions {
   signal?: AbortSignal;
 }
 
+const PAGE_NUMBERED = "a page-numbered list (data[] and meta.pagination)";
+
 /**
- * Iterates over every item of a page-numbered list, fetching one page at a time and stopping
- * after the last page. Errors are thrown as {@link ChatApiError}s.
+ * Iterates over every item of a page-numbered list, fetching one page at a time.
+ *
+ * It ends after the last page (`current_page` reaches `total_pages`), after an empty page, and
+ * as soon as the service stops making progress: when it answers another page than the one
+ * asked for, or the same items as the page before. It never yields an item from such a page,
+ * and never sends another request after it. An error status throws a {@link ChatApiError}; a
+ * page without the list's shape (no `meta.pagination`, `data` not an array) throws a
+ * {@link ChatInvalidResponseError} naming the path, the page and the field.
  *
  * @example
  * for await (const user of paginate(chat, "/users", { perPage: 500, query: { status: "available" } })) {
@@ -66,12 +79,21 @@ export async function* paginate<Paths extends Record<string, any>, P extends Pag
   options: PaginateOptions<Query<Paths, P>> = {},
 ): AsyncGenerator<PagedItem<Paths, P>, void, undefined> {
   const { query, perPage, startPage = 1, ...requestOptions } = options;
-  for (let page = startPage; ; page++) {
-    const params = { query: { ...query, page, ...(perPage !== undefined && { perPage }) } };
-    const body = (await unwrap((client.GET as Function)(path, { params, ...requestOptions }))) as PageShape;
-    for (const item of body.data) yield item as PagedItem<Paths, P>;
-    const { current_page, total_pages } = body.meta.pagination;
-    // `current_page` is checked too, so a service that ignores `page` cannot loop us forever.
-    if (body.data.length === 0 || current_page >= total_pages || current_page !== page) return;
+  if (!Number.isSafeInteger(startPage) || startPage < 1) {
+    throw new ChatConfigError(`paginate: startPage must be an integer from 1, got ${JSON.stringify(startPage)}.`);
+  }
+  const pager: Pager = pageNumberPager(startPage);
+  for (let asked = pager.first; ; ) {
+    const params = { query: { ...query, ...asked, ...(perPage !== undefined && { perPage }) } };
+    const call = (client.GET as Function)(path, { params, ...requestOptions }) as Promise<FetchResult>;
+    const body = await unwrap(call);
+    const { status } = (await call).response;
+    const malformed = (detail: string): never => {
+      throw new ChatInvalidResponseError(status, detail, { method: "GET", path }, { expected: PAGE_NUMBERED });
+    };
+    const { items, next } = pager.read(body, asked, malformed);
+    for (const item of items) yield item as PagedItem<Paths, P>;
+    if (next === undefined) return;
+    asked = next;
   }
 }

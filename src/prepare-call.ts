@@ -1,5 +1,5 @@
 import { ChatConfigError } from "./errors/chat-config-error.js";
-import { checkOnBehalfOf } from "./on-behalf-of.js";
+import { onBehalfOfIn } from "./on-behalf-of.js";
 
 /** The `params` of an openapi-fetch call, as far as the SDK looks at them. */
 export interface CallParams {
@@ -25,27 +25,41 @@ function namesIn(path: string): string[] {
   return names;
 }
 
+// A "." or ".." segment (also percent-encoded, or after a backslash, which URLs read as "/")
+// would climb out of the base URL's path once the URL is normalised.
+const DOT_SEGMENT = /(?:^|[/\\])(?:\.|%2e){1,2}(?:[/\\?#]|$)/i;
+// An unpaired UTF-16 surrogate cannot be percent-encoded: encodeURIComponent throws a URIError.
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+function checkTemplate(call: string, path: string): void {
+  if (typeof path !== "string" || !path.startsWith("/")) {
+    throw new ChatConfigError(`${call}: the path must start with "/", got ${JSON.stringify(path)}.`);
+  }
+  if (DOT_SEGMENT.test(path)) throw new ChatConfigError(`${call}: the path must not contain "." or ".." segments.`);
+}
+
+function checkPathValue(call: string, name: string, value: unknown): void {
+  const param = `path parameter "${name}"`;
+  if (value === undefined || value === null || value === "") throw new ChatConfigError(`${call}: ${param} is required.`);
+  if (typeof value === "number" && Number.isFinite(value)) return;
+  if (typeof value !== "string") {
+    const got = typeof value === "number" ? value : Array.isArray(value) ? "an array" : typeof value;
+    throw new ChatConfigError(`${call}: ${param} must be a string or a finite number, got ${got}.`);
+  }
+  if (value === "." || value === "..") throw new ChatConfigError(`${call}: ${param} cannot be "${value}".`);
+  if (LONE_SURROGATE.test(value)) throw new ChatConfigError(`${call}: ${param} contains an unpaired surrogate, which no URL can carry.`);
+}
+
 /**
- * Checks one call's parameters and applies the bound user, before openapi-fetch builds the
- * request, and returns the params to send. openapi-fetch would otherwise leave `{id}` in the
- * URL for a missing parameter, and a `..` id would climb out of the resource after URL
- * normalisation: both silently hit a wrong path.
+ * Checks one call's path and parameters and applies the bound user, before openapi-fetch
+ * builds the request, and returns the params to send. openapi-fetch would otherwise leave
+ * `{id}` in the URL for a missing parameter, and a `..` id would climb out of the resource
+ * after URL normalisation: both silently hit a wrong path.
  */
 export function prepareParams(method: string, path: string, params: CallParams | undefined, boundUid?: string): CallParams | undefined {
-  for (const name of namesIn(path)) {
-    const value = params?.path?.[name];
-    if (value === undefined || value === null || value === "") {
-      throw new ChatConfigError(`${method.toUpperCase()} ${path}: path parameter "${name}" is required.`);
-    }
-    if (value === "." || value === "..") {
-      throw new ChatConfigError(`${method.toUpperCase()} ${path}: path parameter "${name}" cannot be "${value}".`);
-    }
-  }
-  const perCall = params?.header?.onBehalfOf;
-  if (perCall !== undefined) {
-    checkOnBehalfOf(perCall);
-    return params;
-  }
-  if (boundUid === undefined) return params;
-  return { ...params, header: { ...params?.header, onBehalfOf: boundUid } };
+  checkTemplate(`${method.toUpperCase()} ${String(path)}`, path);
+  for (const name of namesIn(path)) checkPathValue(`${method.toUpperCase()} ${path}`, name, params?.path?.[name]);
+  const header = params?.header;
+  if (onBehalfOfIn("params.header", header) !== undefined || boundUid === undefined) return params;
+  return { ...params, header: { ...header, onBehalfOf: boundUid } };
 }

@@ -1,6 +1,5 @@
 import { lookupCall } from "./call-registry.js";
 import { ChatApiError } from "./errors/chat-api-error.js";
-import { redactText, redactValue } from "./redact.js";
 
 /** The shape of every openapi-fetch result. */
 export interface FetchResult {
@@ -23,10 +22,7 @@ export async function unwrap<R extends FetchResult>(call: Promise<R>): Promise<E
   // A response that did not come through the SDK transport (e.g. replaced by middleware)
   // still gets a useful error, named by its URL.
   const callInfo = record ?? { method: "?", path: safePath(response.url), secrets: [] };
-  const body = redactValue(error, callInfo.secrets);
-  const failure = ChatApiError.from(response.status, body, response.headers, callInfo);
-  failure.message = redactText(failure.message, callInfo.secrets);
-  throw failure;
+  throw ChatApiError.from(response.status, error, response.headers, callInfo);
 }
 
 function safePath(url: string): string {

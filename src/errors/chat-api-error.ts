@@ -1,3 +1,4 @@
+import { redactText, redactValue } from "../redact.js";
 import { ChatError } from "./chat-error.js";
 
 /** What the SDK knows about the call that failed; never the credentials. */
@@ -11,6 +12,12 @@ export interface FailedCall {
    * `idempotent: true`), which the SDK never repeats after a 5xx; the message then says so.
    */
   idempotent?: boolean;
+}
+
+/** A failed call, with the strings the error must mask: what the service could echo is redacted before the error exists. */
+export interface RedactedCall extends FailedCall {
+  /** The client's credentials; kept by no field of the error. */
+  secrets?: readonly string[];
 }
 
 /** Fields of the service's error envelope, as far as a body provided them. */
@@ -49,7 +56,9 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
  * Thrown by {@link unwrap} (and the pagination helper) when the service answers with a status
  * outside 2xx. The subclass tells the status family; `code` tells the service's reason.
  *
- * It carries no request headers, so the API key can never leak through it.
+ * It carries no request headers. The service's answer may echo a credential: given the
+ * call's secrets, the message, `body`, `code`, `details` and `requestId` are masked (as
+ * `[REDACTED]`) before the error is built, so its stack never holds them either.
  */
 export class ChatApiError extends ChatError {
   override name = "ChatApiError";
@@ -68,24 +77,32 @@ export class ChatApiError extends ChatError {
   /** The parsed body (or its text when it was not JSON). */
   readonly body: unknown;
 
-  constructor(status: number, body: unknown, headers: Headers, call: FailedCall, message?: string) {
+  constructor(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string) {
+    const secrets = call.secrets ?? [];
+    body = redactValue(body, secrets);
     const envelope = readEnvelope(body);
     const reason = envelope?.message ?? envelope?.devMessage ?? describeBody(body);
     // A 5xx does not tell whether the service applied the request before failing; a caller
     // about to send a message again needs to know that the SDK did not.
     const unsure = status >= 500 && call.idempotent === false ? "; it may have been processed, so it was not repeated" : "";
-    super(message ?? `${call.method} ${call.path} failed with ${status}${envelope?.code ? ` ${envelope.code}` : ""}: ${reason}${unsure}`);
+    super(
+      redactText(
+        message ?? `${call.method} ${call.path} failed with ${status}${envelope?.code ? ` ${envelope.code}` : ""}: ${reason}${unsure}`,
+        secrets,
+      ),
+    );
     this.status = status;
     this.code = envelope?.code;
     this.details = envelope?.details;
     this.method = call.method;
     this.path = call.path;
-    this.requestId = headers.get("x-request-id") ?? undefined;
+    const requestId = headers.get("x-request-id");
+    this.requestId = requestId === null ? undefined : redactText(requestId, secrets);
     this.body = body;
   }
 
   /** Builds the subclass that matches the status. */
-  static from(status: number, body: unknown, headers: Headers, call: FailedCall, message?: string): ChatApiError {
+  static from(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string): ChatApiError {
     if (status === 429) return new RateLimitError(status, body, headers, call, message);
     const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : ChatApiError);
     return new Class(status, body, headers, call, message);
@@ -121,7 +138,7 @@ export class RateLimitError extends ChatApiError {
   override name = "RateLimitError";
   /** Seconds to wait before the next attempt, from `Retry-After`. */
   readonly retryAfter: number | undefined;
-  constructor(status: number, body: unknown, headers: Headers, call: FailedCall, message?: string) {
+  constructor(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string) {
     super(status, body, headers, call, message);
     this.retryAfter = retryAfterSeconds(headers);
   }

@@ -1,11 +1,14 @@
 import { ChatError } from "./chat-error.js";
 
 /**
- * Thrown synchronously when a client is built, or a call is made, with input
- * that could only produce a wrong request: an app id that is not a host label,
- * an unknown region, a missing key, an empty or multi-line `onBehalfOf`, a
- * missing path parameter, an insecure base URL, a header that would replace
- * the credentials.
+ * Thrown when a client is built, or a call is made (the call's promise rejects),
+ * with input that could only produce a wrong request: an app id that is not a
+ * host label, an unknown region, a missing key or one with control or non-ASCII
+ * characters, an `onBehalfOf` that is not valid header text (under any casing of
+ * the name), a path that does not start with `/` or has a `..` segment, a path
+ * parameter that is missing, `.` or `..`, not a string or finite number, or not
+ * encodable, an insecure base URL, a header that would replace the credentials.
+ * Its message says what is wrong, and never quotes a credential.
  *
  * Nothing has been sent when this is thrown.
  */

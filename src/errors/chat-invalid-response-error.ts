@@ -3,7 +3,9 @@ import type { FailedCall } from "./chat-api-error.js";
 
 /**
  * Thrown when the service answered 2xx with a body that is not the JSON the spec promises:
- * empty, truncated or HTML. Treating it as success would hand the caller `undefined` as data.
+ * empty, truncated or HTML; or, from `paginate`, a page without the list's shape (no
+ * `meta.pagination`, `data` not an array). Treating it as success would hand the caller
+ * `undefined` as data, or iterate over the wrong thing.
  */
 export class ChatInvalidResponseError extends ChatError {
   override name = "ChatInvalidResponseError";
@@ -14,8 +16,12 @@ export class ChatInvalidResponseError extends ChatError {
   /** Path template of the call. */
   readonly path: string;
 
-  constructor(status: number, detail: string, call: FailedCall, options?: { cause?: unknown }) {
-    super(`${call.method} ${call.path} answered ${status} with ${detail}; expected a JSON body.`, options);
+  /**
+   * @param detail What arrived, e.g. `an empty body`.
+   * @param options.expected What should have arrived instead.
+   */
+  constructor(status: number, detail: string, call: FailedCall, options?: { cause?: unknown; expected?: string }) {
+    super(`${call.method} ${call.path} answered ${status} with ${detail}; expected ${options?.expected ?? "a JSON body"}.`, options);
     this.status = status;
     this.method = call.method;
     this.path = call.path;

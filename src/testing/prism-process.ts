@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { clientUrl } from "./client-url";
 
 export interface PrismProcess {
   url: string;
@@ -47,11 +48,45 @@ function prismBin(): string {
   return join(dirname(manifestPath), manifest.bin.prism);
 }
 
-// A test runner that dies must not leave mocks behind: every live child is killed on exit.
+// A test runner that dies must not leave mocks behind: every live child is killed on exit,
+// and on the signals that end a process from outside, which skip "exit".
 const running = new Set<ChildProcess>();
-process.once("exit", () => {
+const killAll = () => {
   for (const child of running) child.kill("SIGKILL");
-});
+};
+process.once("exit", killAll);
+
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+let watchingSignals = false;
+
+function onSignal(signal: NodeJS.Signals): void {
+  killAll();
+  unwatchSignals();
+  // A listener cancels the signal's default action. When ours was the only one, the process
+  // would have ended by this signal: raise it again so it still does, with the same status.
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+function watchSignals(): void {
+  if (watchingSignals) return;
+  watchingSignals = true;
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+}
+
+function unwatchSignals(): void {
+  watchingSignals = false;
+  for (const signal of SIGNALS) process.off(signal, onSignal);
+}
+
+function track(child: ChildProcess): void {
+  running.add(child);
+  watchSignals();
+  child.once("exit", () => {
+    running.delete(child);
+    // Listening only while a mock runs leaves a process without one as it was.
+    if (running.size === 0) unwatchSignals();
+  });
+}
 
 const STOP_GRACE_MS = 5_000;
 
@@ -61,18 +96,9 @@ export async function startPrism(options: PrismProcessOptions): Promise<PrismPro
   const args = [prismBin(), ...options.command, "--host", options.host, "--port", String(options.port)];
   if (options.errors) args.push("--errors");
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-  running.add(child);
-  // A forgotten close() must not keep a test runner alive; the exit hook above still kills the mock.
-  child.unref();
-  (child.stdout as unknown as { unref(): void }).unref();
-  (child.stderr as unknown as { unref(): void }).unref();
+  track(child);
   let log = "";
-  const exited = new Promise<void>((done) =>
-    child.once("exit", () => {
-      running.delete(child);
-      done();
-    }),
-  );
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
   // Keep reading output for the whole life of the process, so a chatty Prism never blocks on a full pipe.
   const onData = (chunk: Buffer) => {
     log += chunk.toString();
@@ -86,12 +112,12 @@ export async function startPrism(options: PrismProcessOptions): Promise<PrismPro
       options.startTimeoutMs,
     );
     const poll = () => {
-      const match = /Prism is listening on (http:\/\/\S+)/.exec(log);
+      const match = /Prism is listening on (http:\/\/\S+)\s/.exec(log);
       if (!match) return;
       clearTimeout(timer);
       child.stdout.off("data", poll);
       child.stderr.off("data", poll);
-      done(match[1]!.replace(/\/+$/, ""));
+      done(clientUrl(match[1]!));
     };
     child.stdout.on("data", poll);
     child.stderr.on("data", poll);
@@ -100,10 +126,17 @@ export async function startPrism(options: PrismProcessOptions): Promise<PrismPro
       fail(new Error(`Prism exited (code ${code}) before listening:\n${log}`));
     });
   }).catch(async (error) => {
+    // The child is still referenced here, so the process waits for its exit and the caller's
+    // promise settles, even when nothing else (a top-level await, say) keeps the process alive.
     child.kill("SIGKILL");
     await exited;
     throw error;
   });
+  // Only a running mock is unreferenced: a forgotten close() must not keep a test runner alive,
+  // and the hooks above still kill it when the process ends.
+  child.unref();
+  (child.stdout as unknown as { unref(): void }).unref();
+  (child.stderr as unknown as { unref(): void }).unref();
 
   let closing: Promise<void> | undefined;
   return {

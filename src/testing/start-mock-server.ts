@@ -12,6 +12,8 @@ export interface MockServerOptions {
   port?: number;
   /**
    * Interface to listen on. Keep it on loopback unless other machines must reach the mock.
+   * The returned `url` brackets an IPv6 address (`http://[::1]:4010`), and names loopback
+   * for a wildcard address (`0.0.0.0` gives `http://127.0.0.1:4010`), so a client accepts it.
    * @default "127.0.0.1"
    * @example "0.0.0.0"
    */
@@ -45,7 +47,9 @@ export interface MockServer {
   url: string;
   /**
    * Stops the mock and waits for it to exit. Calling it again returns the same promise. A mock
-   * never keeps the process alive: one left running is killed when the process exits.
+   * never keeps the process alive: one left running is killed when the process exits, or is
+   * ended by SIGINT, SIGTERM or SIGHUP (which then still ends the process, unless it has a
+   * handler of its own for that signal).
    */
   close(): Promise<void>;
 }

@@ -1,9 +1,11 @@
 // The user test kit: startMockServer (also what our own global setup uses) and the
 // chat-rest-mock bin, each run for real: Prism processes on loopback.
 import { spawn } from "node:child_process";
-import { accessSync, constants, readFileSync } from "node:fs";
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
+import { build, type BuildOptions } from "esbuild";
+import { createChatClient } from "../../src/index";
 import { startMockServer } from "../../src/testing/index";
 
 const root = join(__dirname, "..", "..");
@@ -84,6 +86,128 @@ describe("startMockServer", () => {
   });
 });
 
+describe("startMockServer in a script of its own", () => {
+  // The kit as a user's script loads it: bundled like dist/ (ESM with its __dirname shim, and
+  // CJS), in a directory under the repository, so it finds the spec and Prism as the package does.
+  let dir: string;
+  beforeAll(async () => {
+    mkdirSync(join(root, ".tmp"), { recursive: true });
+    dir = mkdtempSync(join(root, ".tmp", "test-kit-"));
+    const shim =
+      'import { fileURLToPath as __u } from "node:url"; import { dirname as __d } from "node:path"; const __dirname = __d(__u(import.meta.url));';
+    const common: BuildOptions = {
+      entryPoints: [join(root, "src", "testing", "index.ts")],
+      bundle: true,
+      platform: "node",
+      packages: "external",
+    };
+    await build({ ...common, format: "esm", outfile: join(dir, "testing.mjs"), banner: { js: shim }, logLevel: "warning" });
+    await build({ ...common, format: "cjs", outfile: join(dir, "testing.cjs"), logLevel: "warning" });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function run(file: string, code: string) {
+    writeFileSync(join(dir, file), code);
+    const child = spawn(process.execPath, [join(dir, file)], { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (c) => (output += c));
+    child.stderr.on("data", (c) => (output += c));
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+      child.once("exit", (code, signal) => done({ code, signal })),
+    );
+    const url = new Promise<string>((done, fail) => {
+      child.stdout.on("data", () => {
+        const match = /^url (\S+)$/m.exec(output);
+        if (match) done(match[1]!);
+      });
+      void ended.then(() => fail(new Error(`exited before printing its URL:\n${output}`)));
+    });
+    // Not every script prints a URL; a test that awaits one still sees the failure.
+    url.catch(() => {});
+    return { child, ended, url, output: () => output };
+  }
+
+  const startTooSoon = `try {
+  await startMockServer({ startTimeoutMs: 50 });
+  console.log("started");
+} catch (error) {
+  console.log("rejected: " + error.message.split("\\n")[0]);
+  process.exitCode = 3;
+}`;
+
+  test(
+    "a start that times out rejects, with top-level await in an ES module",
+    async () => {
+      const script = run("start-esm.mjs", `import { startMockServer } from "./testing.mjs";\n${startTooSoon}\n`);
+      expect(await script.ended).toEqual({ code: 3, signal: null });
+      expect(script.output()).toContain("rejected: Prism did not start within 50 ms");
+    },
+    PRISM_TEST_MS,
+  );
+
+  test(
+    "a start that times out rejects in CommonJS, and the process waits for it",
+    async () => {
+      const script = run(
+        "start-cjs.cjs",
+        `const { startMockServer } = require("./testing.cjs");\n(async () => {\n${startTooSoon}\n})();\n`,
+      );
+      expect(await script.ended).toEqual({ code: 3, signal: null });
+      expect(script.output()).toContain("rejected: Prism did not start within 50 ms");
+    },
+    PRISM_TEST_MS,
+  );
+
+  const serve = (extra = "") =>
+    `const { startMockServer } = require("./testing.cjs");\n${extra}\nstartMockServer().then((mock) => { console.log("url " + mock.url); setInterval(() => {}, 1000); });\n`;
+
+  test.each(["SIGINT", "SIGTERM", "SIGHUP"] as const)(
+    "%s to the process kills the mock, and the process still ends by that signal",
+    async (signal) => {
+      const script = run(`signal-${signal}.cjs`, serve());
+      const url = await script.url;
+      expect((await listUsers(url)).status).toBe(200);
+      script.child.kill(signal);
+      expect(await script.ended).toEqual({ code: null, signal });
+      await expect(listUsers(url)).rejects.toThrow();
+    },
+    PRISM_TEST_MS,
+  );
+
+  test(
+    "a process with its own SIGTERM handler ends as that handler says, and the mock is killed",
+    async () => {
+      const script = run("own-handler.cjs", serve('process.on("SIGTERM", () => setTimeout(() => process.exit(7), 100));'));
+      const url = await script.url;
+      script.child.kill("SIGTERM");
+      expect(await script.ended).toEqual({ code: 7, signal: null });
+      await expect(listUsers(url)).rejects.toThrow();
+    },
+    PRISM_TEST_MS,
+  );
+});
+
+describe("the URL startMockServer returns", () => {
+  test.each([
+    ["::1", /^http:\/\/\[::1\]:\d+$/],
+    ["0.0.0.0", /^http:\/\/127\.0\.0\.1:\d+$/],
+  ])(
+    "for host %s is one a client accepts and reaches",
+    async (host, shape) => {
+      const mock = await startMockServer({ host });
+      try {
+        expect(mock.url).toMatch(shape);
+        const chat = createChatClient({ appId: "kit", apiKey: "kit-key", baseUrl: mock.url });
+        const { response } = await chat.GET("/users");
+        expect(response.status).toBe(200);
+      } finally {
+        await mock.close();
+      }
+    },
+    PRISM_TEST_MS,
+  );
+});
+
 describe("the chat-rest-mock bin", () => {
   test("is declared in package.json and executable", () => {
     expect(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin).toEqual({ "chat-rest-mock": "bin/chat-rest-mock.js" });
@@ -108,6 +232,33 @@ describe("the chat-rest-mock bin", () => {
         });
         expect((await listUsers(url)).status).toBe(200);
         child.kill("SIGINT");
+        expect(await exited).toBe(0);
+        await expect(listUsers(url)).rejects.toThrow();
+      } finally {
+        child.kill("SIGKILL");
+      }
+    },
+    PRISM_TEST_MS,
+  );
+
+  test(
+    "stops Prism when its terminal hangs up (SIGHUP), and prints a bracketed URL for an IPv6 host",
+    async () => {
+      const child = spawn(process.execPath, [bin, "--port", "0", "--host", "::1"], { stdio: ["ignore", "pipe", "pipe"] });
+      const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+      try {
+        const url = await new Promise<string>((done, fail) => {
+          let out = "";
+          child.stdout.on("data", (chunk: Buffer) => {
+            out += chunk;
+            const match = /chat-rest-mock listening on (http:\/\/\S+)/.exec(out);
+            if (match) done(match[1]!);
+          });
+          child.once("exit", (code) => fail(new Error(`exited ${code} before listening: ${out}`)));
+        });
+        expect(url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+        expect((await listUsers(url)).status).toBe(200);
+        child.kill("SIGHUP");
         expect(await exited).toBe(0);
         await expect(listUsers(url)).rejects.toThrow();
       } finally {

@@ -4,10 +4,11 @@ import { measureSdk, SIZE_TARGETS } from "./bundle-size";
 // wrapper, 5 kB with openapi-fetch) are not met: even `createChatClient` alone bundles to about
 // 5 kB, and BENCHMARKS.md (section 3) lists the bytes by file. Until the lead picks a larger
 // target or fewer features, the check holds the size measured when a feature last landed
-// (6.47 kB and 8.68 kB, after refusing credential headers and the 5xx "not repeated" note)
-// plus about 3 %, so unplanned growth fails `npm test`. Lower a budget to its target once the
-// bundle fits.
-const BUDGETS = { wrapper: 6_650, total: 8_950 } as const;
+// (7.77 kB and 9.93 kB, after checking path templates and values, onBehalfOf under any casing
+// and credentials before sending, masking without garbling stack frames, and pagination that
+// stops on a service making no progress) plus about 3 %, so unplanned growth fails `npm test`.
+// Lower a budget to its target once the bundle fits.
+const BUDGETS = { wrapper: 8_000, total: 10_230 } as const;
 
 describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
   let sizes: Awaited<ReturnType<typeof measureSdk>>;

@@ -2,6 +2,7 @@ import { runQuickstart } from "../../scripts/quickstart";
 import { recordingFetch } from "../harness/recording-fetch";
 
 describe("npm start", () => {
+  // The first test starts Prism, which alone takes seconds when the machine's cores are busy.
   test("without credentials it sends the reply to a local mock and prints its parentId", async () => {
     const lines: string[] = [];
     const ok = await runQuickstart({}, { print: (line) => lines.push(line) });
@@ -9,7 +10,7 @@ describe("npm start", () => {
     expect(lines[0]).toMatch(/^Mock listening at http:\/\/127\.0\.0\.1:\d+\.$/);
     expect(lines[1]).toMatch(/^Sent reply \S+ to thread \S+ as \S+: ".+"$/);
     expect(JSON.parse(lines[2]!).parentId).toEqual(expect.any(String));
-  });
+  }, 30_000);
 
   test("with CHAT_APP_ID and CHAT_API_KEY it talks to the app's regional host instead", async () => {
     const reply = {

@@ -1,0 +1,48 @@
+import type { PageStep, Pager } from "./pager.js";
+
+// Page numbers may arrive as JSON numbers or as digit strings, depending on the service version.
+function readCount(value: unknown): number | undefined {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return value;
+  if (typeof value === "string" && /^\d{1,15}$/.test(value)) return Number(value);
+  return undefined;
+}
+
+const shown = (value: unknown) => (value === undefined ? "missing" : JSON.stringify(value)?.slice(0, 40));
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The pager of page-numbered lists: `?page=n` asks for a page, and the answer's
+ * `meta.pagination` says which page it is (`current_page`) and how many there are (`total_pages`).
+ *
+ * The list ends after the last page, after an empty page, and as soon as the service stops
+ * making progress: when it answers a different page than the one asked for (it ignores `page`)
+ * or repeats the previous page's items. Such a page is not yielded, so no item comes twice.
+ */
+export function pageNumberPager(startPage: number): Pager {
+  let previous: string | undefined;
+  return {
+    first: { page: startPage },
+    read(body, asked, malformed): PageStep {
+      const page = asked.page as number;
+      const at = `page ${page}`;
+      if (!isRecord(body)) return malformed(`${at} whose body is not an object`);
+      const { data, meta } = body;
+      if (!Array.isArray(data)) return malformed(`${at} whose data is ${shown(data)}, not an array`);
+      const pagination = isRecord(meta) ? meta.pagination : undefined;
+      if (!isRecord(pagination)) return malformed(`${at} without meta.pagination`);
+      const current = readCount(pagination.current_page);
+      if (current === undefined) return malformed(`${at} whose meta.pagination.current_page is ${shown(pagination.current_page)}`);
+      const total = pagination.total_pages === undefined ? undefined : readCount(pagination.total_pages);
+      if (pagination.total_pages !== undefined && total === undefined) {
+        return malformed(`${at} whose meta.pagination.total_pages is ${shown(pagination.total_pages)}`);
+      }
+      if (current !== page) return { items: [], next: undefined };
+      const signature = data.length ? JSON.stringify(data) : undefined;
+      if (signature !== undefined && signature === previous) return { items: [], next: undefined };
+      previous = signature;
+      const last = data.length === 0 || (total !== undefined && current >= total);
+      return { items: data, next: last ? undefined : { page: page + 1 } };
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/** Query parameters of one page request. */
+export type PageQuery = Record<string, unknown>;
+
+/** What a {@link Pager} makes of one page. */
+export interface PageStep {
+  /** The items to hand to the caller; empty for a page that must not be yielded. */
+  items: readonly unknown[];
+  /** The query of the next page, or `undefined` when the list has ended. */
+  next: PageQuery | undefined;
+}
+
+/**
+ * How one style of list moves from page to page: by page number (`meta.pagination`), or by a
+ * cursor the service returns. `paginate` sends the requests; a pager only reads their answers.
+ */
+export interface Pager {
+  /** The query parameters that ask for the first page. */
+  readonly first: PageQuery;
+  /**
+   * Reads the body answered to `asked`. Calls `malformed` with a description (naming the field,
+   * e.g. `meta.pagination.current_page`) when the body does not have the list's shape.
+   */
+  read(body: unknown, asked: PageQuery, malformed: (detail: string) => never): PageStep;
+}
