@@ -24,7 +24,7 @@ export async function unwrap<R extends FetchResult>(call: Promise<R>): Promise<E
   // still gets a useful error, named by its URL.
   const callInfo = record ?? { method: "?", path: safePath(response.url), secrets: [] };
   const body = redactValue(error, callInfo.secrets);
-  const failure = ChatApiError.from(response.status, body, response.headers, callInfo);
+  const failure = ChatApiError.from(response.status, body, response.headers, { ...callInfo, url: response.url });
   failure.message = redactText(failure.message, callInfo.secrets);
   throw failure;
 }

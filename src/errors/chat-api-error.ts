@@ -11,6 +11,8 @@ export interface FailedCall {
    * `idempotent: true`), which the SDK never repeats after a 5xx; the message then says so.
    */
   idempotent?: boolean;
+  /** The request URL, used only to spell a rejected query parameter as the caller did. */
+  url?: string;
 }
 
 /** Fields of the service's error envelope, as far as a body provided them. */
@@ -36,6 +38,28 @@ function describeBody(body: unknown): string {
   return `non-JSON body: ${flat.length > BODY_SNIPPET ? `${flat.slice(0, BODY_SNIPPET)}…` : flat}`;
 }
 
+// Prism, the project's mock, answers a rejected request with a fixed example body and names the
+// parameter or field it rejected only in `sl-violations`. Prism lowercases query and header names.
+function mockViolations(headers: Headers, url = ""): Record<string, string[]> | undefined {
+  let violations: { location?: string[]; message?: string }[];
+  try {
+    violations = JSON.parse(headers.get("sl-violations") ?? "[]");
+  } catch {
+    return undefined;
+  }
+  const sent = url.includes("?") ? [...new URLSearchParams(url.slice(url.indexOf("?") + 1)).keys()] : [];
+  const found: Record<string, string[]> = {};
+  for (const { location = [], message = "" } of Array.isArray(violations) ? violations : []) {
+    const [side, part, ...field] = location;
+    if (side !== "request" || !message) continue;
+    // A missing required property is reported at its parent, with its name only in the message.
+    const reported = field.join(".") || /property '([^']+)'/.exec(message)?.[1] || part || "request";
+    const name = (part === "query" && sent.find((key) => key.toLowerCase() === reported)) || reported;
+    (found[name] ??= []).push(message.split(reported).join(name));
+  }
+  return Object.keys(found).length > 0 ? found : undefined;
+}
+
 /** Seconds to wait before retrying, from `Retry-After` (delta-seconds or an HTTP date). */
 export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
   const raw = headers.get("retry-after");
@@ -57,7 +81,10 @@ export class ChatApiError extends ChatError {
   readonly status: number;
   /** The service's error code, e.g. `ERR_UID_NOT_FOUND`, when the body had one. */
   readonly code: string | undefined;
-  /** Per-field validation messages, when the service sent them. */
+  /**
+   * Per-field validation messages, when the service sent them. Against the Prism mock, also the
+   * parameters and fields it rejected (from `sl-violations`), keyed by name, e.g. `{ perPage: [...] }`.
+   */
   readonly details: Record<string, unknown> | undefined;
   /** HTTP method of the failed call. */
   readonly method: string;
@@ -70,14 +97,16 @@ export class ChatApiError extends ChatError {
 
   constructor(status: number, body: unknown, headers: Headers, call: FailedCall, message?: string) {
     const envelope = readEnvelope(body);
-    const reason = envelope?.message ?? envelope?.devMessage ?? describeBody(body);
+    const violations = mockViolations(headers, call.url);
+    const mockReason = violations ? ` Prism: ${Object.values(violations).flat().join("; ")}.` : "";
+    const reason = `${envelope?.message ?? envelope?.devMessage ?? describeBody(body)}${mockReason}`;
     // A 5xx does not tell whether the service applied the request before failing; a caller
     // about to send a message again needs to know that the SDK did not.
     const unsure = status >= 500 && call.idempotent === false ? "; it may have been processed, so it was not repeated" : "";
     super(message ?? `${call.method} ${call.path} failed with ${status}${envelope?.code ? ` ${envelope.code}` : ""}: ${reason}${unsure}`);
     this.status = status;
     this.code = envelope?.code;
-    this.details = envelope?.details;
+    this.details = violations ? { ...envelope?.details, ...violations } : envelope?.details;
     this.method = call.method;
     this.path = call.path;
     this.requestId = headers.get("x-request-id") ?? undefined;

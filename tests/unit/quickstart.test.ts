@@ -26,7 +26,8 @@ describe("npm start", () => {
     expect(lines[0]).toMatch(/^Mock listening at http:\/\/127\.0\.0\.1:\d+\.$/);
     expect(lines[1]).toMatch(/^Sent reply \S+ to thread \S+ as \S+: ".+"$/);
     expect(JSON.parse(lines[2]!).parentId).toEqual(expect.any(String));
-  });
+    // Starting Prism takes seconds when the machine's cores are busy.
+  }, 30_000);
 
   test("with CHAT_APP_ID and CHAT_API_KEY it talks to the app's regional host instead", async () => {
     const reply = {
