@@ -39,25 +39,22 @@ function describeBody(body: unknown): string {
 }
 
 // Prism, the project's mock, answers a rejected request with a fixed example body and names the
-// parameter or field it rejected only in `sl-violations`. Prism lowercases query and header names.
+// parameter or field it rejected only in `sl-violations`. It lowercases query parameter names, so
+// the request URL gives back the caller's spelling. The header is the mock's, so a bad one is ignored.
 function mockViolations(headers: Headers, url = ""): Record<string, string[]> | undefined {
-  let violations: { location?: string[]; message?: string }[];
+  let found: Record<string, string[]> | undefined;
   try {
-    violations = JSON.parse(headers.get("sl-violations") ?? "[]");
-  } catch {
-    return undefined;
-  }
-  const sent = url.includes("?") ? [...new URLSearchParams(url.slice(url.indexOf("?") + 1)).keys()] : [];
-  const found: Record<string, string[]> = {};
-  for (const { location = [], message = "" } of Array.isArray(violations) ? violations : []) {
-    const [side, part, ...field] = location;
-    if (side !== "request" || !message) continue;
-    // A missing required property is reported at its parent, with its name only in the message.
-    const reported = field.join(".") || /property '([^']+)'/.exec(message)?.[1] || part || "request";
-    const name = (part === "query" && sent.find((key) => key.toLowerCase() === reported)) || reported;
-    (found[name] ??= []).push(message.split(reported).join(name));
-  }
-  return Object.keys(found).length > 0 ? found : undefined;
+    for (const {
+      location: [side, part, ...field],
+      message,
+    } of JSON.parse(headers.get("sl-violations")!)) {
+      // A missing required property is reported at its parent, with its name only in the message.
+      const reported: string = field.join(".") || /'(.+)'/.exec(message)?.[1] || part;
+      const name = (part === "query" && RegExp(`[?&](${reported})=`, "i").exec(url)?.[1]) || reported;
+      if (side === "request") ((found ??= {})[name] ??= []).push(message.replace(reported, name));
+    }
+  } catch {}
+  return found;
 }
 
 /** Seconds to wait before retrying, from `Retry-After` (delta-seconds or an HTTP date). */
@@ -98,8 +95,7 @@ export class ChatApiError extends ChatError {
   constructor(status: number, body: unknown, headers: Headers, call: FailedCall, message?: string) {
     const envelope = readEnvelope(body);
     const violations = mockViolations(headers, call.url);
-    const mockReason = violations ? ` Prism: ${Object.values(violations).flat().join("; ")}.` : "";
-    const reason = `${envelope?.message ?? envelope?.devMessage ?? describeBody(body)}${mockReason}`;
+    const reason = `${envelope?.message ?? envelope?.devMessage ?? describeBody(body)}${violations ? ` Prism: ${Object.values(violations).join("; ")}.` : ""}`;
     // A 5xx does not tell whether the service applied the request before failing; a caller
     // about to send a message again needs to know that the SDK did not.
     const unsure = status >= 500 && call.idempotent === false ? "; it may have been processed, so it was not repeated" : "";

@@ -4,10 +4,10 @@ import { measureSdk, SIZE_TARGETS } from "./bundle-size";
 // wrapper, 5 kB with openapi-fetch) are not met: even `createChatClient` alone bundles to about
 // 5 kB, and BENCHMARKS.md (section 3) lists the bytes by file. Until the lead picks a larger
 // target or fewer features, the check holds the size measured when a feature last landed
-// (6.47 kB and 8.68 kB, after refusing credential headers and the 5xx "not repeated" note)
+// (6.68 kB and 8.89 kB, after naming the fields that the Prism mock rejected in errors)
 // plus about 3 %, so unplanned growth fails `npm test`. Lower a budget to its target once the
 // bundle fits.
-const BUDGETS = { wrapper: 6_650, total: 8_950 } as const;
+const BUDGETS = { wrapper: 6_880, total: 9_150 } as const;
 
 describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
   let sizes: Awaited<ReturnType<typeof measureSdk>>;
