@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Fails when generated/ no longer matches what `npm run generate` would write from openapi/.
+# Fails when generated/, or README.md's coverage table, no longer matches what `npm run generate`
+# would write from openapi/.
 # It regenerates in a scratch copy, so the work tree is never touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cp -r openapi scripts redocly.yaml package.json "$tmp/"
+cp -r openapi scripts redocly.yaml package.json README.md "$tmp/"
 ln -s "$PWD/node_modules" "$tmp/node_modules"
 (cd "$tmp" && scripts/generate.sh >/dev/null)
 if ! diff -r -q generated "$tmp/generated" >/dev/null; then
@@ -13,4 +14,9 @@ if ! diff -r -q generated "$tmp/generated" >/dev/null; then
   diff -r -u generated "$tmp/generated" | head -40 >&2
   exit 1
 fi
-echo "generated/ is up to date."
+if ! diff -q README.md "$tmp/README.md" >/dev/null; then
+  echo "README.md's coverage table is stale: run \`npm run generate\` and commit the result." >&2
+  diff -u README.md "$tmp/README.md" | head -40 >&2
+  exit 1
+fi
+echo "generated/ and README.md's coverage table are up to date."

@@ -3,8 +3,13 @@
 # Against a mock unless CHAT_APP_ID and CHAT_API_KEY are set (see examples/target.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: npm run example -- <name>, one of: $(cd examples && ls *.ts | grep -v target.ts | sed 's/\.ts$//' | tr '\n' ' ')}
-[ -f "examples/$name.ts" ] || { echo "No example examples/$name.ts." >&2; exit 1; }
+names=$(cd examples && ls -- *.ts | grep -v '^target\.ts$' | sed 's/\.ts$//' | paste -sd, - | sed 's/,/, /g')
+name=${1:-}
+if [ -z "$name" ]; then
+  echo "Usage: npm run example -- <name>, where <name> is one of: $names." >&2
+  exit 1
+fi
+[ -f "examples/$name.ts" ] || { echo "No example named \"$name\"; choose one of: $names." >&2; exit 1; }
 mkdir -p .tmp/examples
 # The bundle maps "chat-rest-sdk" to src/ through examples/tsconfig.json's paths; other packages stay in node_modules.
 npx --no-install esbuild "examples/$name.ts" --bundle --platform=node --format=cjs --packages=external \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Lint the hand-maintained spec, bundle it, and derive every generated artefact from the bundle.
-# Writes generated/: openapi.json, openapi.yaml, schema.d.ts and manifest.ts.
+# Writes generated/: openapi.json, openapi.yaml, schema.d.ts and manifest.ts, and the coverage table in README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
@@ -19,3 +19,5 @@ npx --no-install redocly bundle openapi/openapi.yaml --output "$tmp/openapi.yaml
 # Defaults describe what the service assumes when a field is omitted, so they must not make request fields required.
 npx --no-install openapi-typescript --default-non-nullable false >/dev/null
 node scripts/generate-manifest.mjs "$out/openapi.json" "$out/manifest.ts"
+echo "Wrote $out/openapi.json, $out/openapi.yaml, $out/schema.d.ts and $out/manifest.ts from openapi/."
+node scripts/write-coverage-table.mjs "$out/openapi.json" README.md

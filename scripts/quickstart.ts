@@ -1,27 +1,44 @@
 // `npm start`: send a threaded reply as a user and print it. Against a local mock of the spec by
 // default; against the real service when CHAT_APP_ID and CHAT_API_KEY are set.
-import { createChatClient, type Region } from "../src/index.js";
+import { createChatClient, isChatError, type Region } from "../src/index.js";
 import { startMockServer } from "../src/testing/index.js";
 
 type Env = Record<string, string | undefined>;
 
-/** Runs the quick start; `fetch` and `print` are injectable so tests can watch it. */
-export async function runQuickstart(
-  env: Env,
-  io: { fetch?: (request: Request) => Promise<Response>; print?: (line: string) => void } = {},
-): Promise<boolean> {
+/** Where the quick start prints: `print` for results, `printError` for the one line that says why it stopped. */
+export interface QuickstartIo {
+  fetch?: (request: Request) => Promise<Response>;
+  print?: (line: string) => void;
+  printError?: (line: string) => void;
+}
+
+/** Why the environment names neither a complete app nor the mock, or `undefined` when it is usable. */
+export function credentialProblem(env: Env): string | undefined {
+  if (Boolean(env.CHAT_APP_ID) === Boolean(env.CHAT_API_KEY)) return undefined;
+  const [set, unset] = env.CHAT_APP_ID ? ["CHAT_APP_ID", "CHAT_API_KEY"] : ["CHAT_API_KEY", "CHAT_APP_ID"];
+  return `${set} is set but ${unset} is not: set both to talk to your app, or neither to use a local mock.`;
+}
+
+/** Runs the quick start; `fetch` and the printers are injectable so tests can watch it. */
+export async function runQuickstart(env: Env, io: QuickstartIo = {}): Promise<boolean> {
   const print = io.print ?? ((line: string) => console.log(line));
-  const live = Boolean(env.CHAT_APP_ID && env.CHAT_API_KEY);
+  const printError = io.printError ?? ((line: string) => console.error(line));
+  const problem = credentialProblem(env);
+  if (problem) {
+    printError(problem);
+    return false;
+  }
+  const live = Boolean(env.CHAT_APP_ID);
   const mock = live ? undefined : await startMockServer();
-  print(live ? `Talking to app ${env.CHAT_APP_ID} (${env.CHAT_REGION ?? "us"}).` : `Mock listening at ${mock!.url}.`);
   try {
     const chat = createChatClient({
       appId: env.CHAT_APP_ID ?? "quickstart",
       region: (env.CHAT_REGION ?? "us") as Region,
-      apiKey: env.CHAT_API_KEY ?? "mock-api-key",
+      apiKey: env.CHAT_API_KEY ?? "2c9f4e1a7b3d5f80c6e2a4b9d1f7c3e5a8b0d2f4",
       baseUrl: mock?.url,
       fetch: io.fetch,
     });
+    print(live ? `Talking to app ${env.CHAT_APP_ID} (${env.CHAT_REGION ?? "us"}).` : `Mock listening at ${mock!.url}.`);
     const sender = chat.as(env.CHAT_SENDER_UID ?? "cometchat-uid-1");
     const { data, error, response } = await sender.POST("/messages/{id}/thread", {
       params: { path: { id: env.CHAT_PARENT_ID ?? "1" } },
@@ -41,6 +58,12 @@ export async function runQuickstart(
     print(`Sent reply ${reply.id} to thread ${reply.parentId} as ${reply.sender}: ${JSON.stringify(reply.data.text)}`);
     print(JSON.stringify(reply, null, 2));
     return true;
+  } catch (error) {
+    // The SDK's own errors (a bad region or app id, a refused connection) explain themselves in
+    // one line; a stack trace would only bury that line.
+    if (!isChatError(error)) throw error;
+    printError(`${error.name}: ${error.message}`);
+    return false;
   } finally {
     await mock?.close();
   }

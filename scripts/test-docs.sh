@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm run test:docs`: builds the docs, then opens them in headless Chromium (tests/docs).
-# Needs Debian's chromium (`apt-get install chromium`); .ci/run installs it.
+# Needs Chromium: Debian's (`apt-get install chromium`, which .ci/run does) or any at CHROMIUM_PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/require-chromium.sh
 scripts/docs.sh
 npx --no-install jest --config tests/docs/jest.config.ts "$@"

@@ -22,7 +22,7 @@ export async function unwrap<R extends FetchResult>(call: Promise<R>): Promise<E
   // A response that did not come through the SDK transport (e.g. replaced by middleware)
   // still gets a useful error, named by its URL.
   const callInfo = record ?? { method: "?", path: safePath(response.url), secrets: [] };
-  throw ChatApiError.from(response.status, error, response.headers, callInfo);
+  throw ChatApiError.from(response.status, error, response.headers, { ...callInfo, url: response.url });
 }
 
 function safePath(url: string): string {

@@ -12,6 +12,8 @@ export interface FailedCall {
    * `idempotent: true`), which the SDK never repeats after a 5xx; the message then says so.
    */
   idempotent?: boolean;
+  /** The request URL, used only to spell a rejected query parameter as the caller did. */
+  url?: string;
 }
 
 /** A failed call, with the strings the error must mask: what the service could echo is redacted before the error exists. */
@@ -43,6 +45,25 @@ function describeBody(body: unknown): string {
   return `non-JSON body: ${flat.length > BODY_SNIPPET ? `${flat.slice(0, BODY_SNIPPET)}…` : flat}`;
 }
 
+// Prism, the project's mock, answers a rejected request with a fixed example body and names the
+// parameter or field it rejected only in `sl-violations`. It lowercases query parameter names, so
+// the request URL gives back the caller's spelling. The header is the mock's, so a bad one is ignored.
+function mockViolations(headers: Headers, url = ""): Record<string, string[]> | undefined {
+  let found: Record<string, string[]> | undefined;
+  try {
+    for (const {
+      location: [side, part, ...field],
+      message,
+    } of JSON.parse(headers.get("sl-violations")!)) {
+      // A missing required property is reported at its parent, with its name only in the message.
+      const reported: string = field.join(".") || /'(.+)'/.exec(message)?.[1] || part;
+      const name = (part === "query" && RegExp(`[?&](${reported})=`, "i").exec(url)?.[1]) || reported;
+      if (side === "request") ((found ??= {})[name] ??= []).push(message.replace(reported, name));
+    }
+  } catch {}
+  return found;
+}
+
 /** Seconds to wait before retrying, from `Retry-After` (delta-seconds or an HTTP date). */
 export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
   const raw = headers.get("retry-after");
@@ -66,7 +87,10 @@ export class ChatApiError extends ChatError {
   readonly status: number;
   /** The service's error code, e.g. `ERR_UID_NOT_FOUND`, when the body had one. */
   readonly code: string | undefined;
-  /** Per-field validation messages, when the service sent them. */
+  /**
+   * Per-field validation messages, when the service sent them. Against the Prism mock, also the
+   * parameters and fields it rejected (from `sl-violations`), keyed by name, e.g. `{ perPage: [...] }`.
+   */
   readonly details: Record<string, unknown> | undefined;
   /** HTTP method of the failed call. */
   readonly method: string;
@@ -81,7 +105,8 @@ export class ChatApiError extends ChatError {
     const secrets = call.secrets ?? [];
     body = redactValue(body, secrets);
     const envelope = readEnvelope(body);
-    const reason = envelope?.message ?? envelope?.devMessage ?? describeBody(body);
+    const violations = mockViolations(headers, call.url);
+    const reason = `${envelope?.message ?? envelope?.devMessage ?? describeBody(body)}${violations ? ` Prism: ${Object.values(violations).join("; ")}.` : ""}`;
     // A 5xx does not tell whether the service applied the request before failing; a caller
     // about to send a message again needs to know that the SDK did not.
     const unsure = status >= 500 && call.idempotent === false ? "; it may have been processed, so it was not repeated" : "";
@@ -93,7 +118,7 @@ export class ChatApiError extends ChatError {
     );
     this.status = status;
     this.code = envelope?.code;
-    this.details = envelope?.details;
+    this.details = violations ? { ...envelope?.details, ...violations } : envelope?.details;
     this.method = call.method;
     this.path = call.path;
     const requestId = headers.get("x-request-id");

@@ -12,11 +12,14 @@ const expected: Record<string, RegExp> = {
   "list-management-apps": /^\d+ app\(s\)\.$/m,
 };
 
-function runExample(name: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function runExample(name?: string, chatEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const env = { ...process.env, CHAT_MOCK_URL: mockUrl(), CHAT_APP_ID: "", CHAT_API_KEY: "" };
-    execFile(join(root, "scripts", "example.sh"), [name], { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    const env = { ...process.env, CHAT_MOCK_URL: mockUrl(), CHAT_APP_ID: "", CHAT_API_KEY: "", ...chatEnv };
+    execFile(
+      join(root, "scripts", "example.sh"),
+      name === undefined ? [] : [name],
+      { cwd: root, env, timeout: 60_000 },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -37,3 +40,21 @@ test.each(Object.keys(expected))(
   },
   60_000,
 );
+
+test("without a name, the example command prints one usage line that lists the examples, and exits 1", async () => {
+  const { code, stdout, stderr } = await runExample();
+  expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
+  expect(stderr).toBe(`Usage: npm run example -- <name>, where <name> is one of: ${Object.keys(expected).sort().join(", ")}.\n`);
+});
+
+test("an unknown example name is refused with the list of names", async () => {
+  const { code, stderr } = await runExample("send-a-fax");
+  expect(code).toBe(1);
+  expect(stderr).toMatch(/^No example named "send-a-fax"; choose one of: create-auth-token, .*\.\n$/);
+});
+
+test("an example run with CHAT_APP_ID but no CHAT_API_KEY stops and says to set both", async () => {
+  const { code, stdout, stderr } = await runExample("page-through-users", { CHAT_APP_ID: "2a1b3c4d5e6f7a8b" });
+  expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
+  expect(stderr).toContain("Set both CHAT_APP_ID and CHAT_API_KEY to run against your app, or neither to run against a mock.");
+}, 60_000);

@@ -1,14 +1,13 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { confineToLoopback, isLocal, launchChromium, type PageRequest } from "../runtimes/chromium";
 import { serveStatic, type StaticServer } from "../runtimes/static-server";
 
 // Opens the docs that `npm run docs` built, as a reader would, from a loopback server.
-const docs = join(__dirname, "..", "..", "dist", "docs");
-// Redoc's footer shows Redocly's logo from its CDN and hides it when the image fails to load.
-// It is the only request the page may try to send elsewhere, and it is blocked.
-const ATTRIBUTION_LOGO = /^https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg$/;
+const root = join(__dirname, "..", "..");
+const docs = join(root, "dist", "docs");
+const slug = (tag: string) => tag.toLowerCase().replace(/\s+/g, "-");
 
 let server: StaticServer;
 let browser: Browser;
@@ -74,10 +73,29 @@ describe("the REST API reference (dist/docs/index.html)", () => {
     }
   });
 
-  test("loads no script or stylesheet from outside the machine", () => {
-    const external = requests.filter((request) => !isLocal(request.url));
-    expect(external.filter((request) => ["script", "stylesheet", "font"].includes(request.type))).toEqual([]);
-    expect(external.filter((request) => !ATTRIBUTION_LOGO.test(request.url))).toEqual([]);
+  test("asks for nothing from outside the machine: no script, stylesheet, font or image", () => {
+    expect(requests.filter((request) => !isLocal(request.url))).toEqual([]);
+  });
+
+  test("credits Redoc with a logo that is part of the page", async () => {
+    const logo = page.locator('img[alt="redocly logo"]');
+    await logo.waitFor({ state: "attached", timeout: 10_000 });
+    expect(await logo.getAttribute("src")).toMatch(/^data:image\/svg\+xml,/);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  test("lists in the sidebar exactly the tags that have operations", async () => {
+    const spec = JSON.parse(readFileSync(join(root, "generated", "openapi.json"), "utf8"));
+    const used = new Set<string>();
+    for (const item of Object.values(spec.paths as Record<string, Record<string, { tags?: string[] }>>)) {
+      for (const op of Object.values(item)) for (const tag of op.tags ?? []) used.add(slug(tag));
+    }
+    const tagLinks = await page
+      .locator("a[href]")
+      .evaluateAll((links) =>
+        links.map((link) => /^#\/([a-z-]+)$/.exec(link.getAttribute("href") ?? "")?.[1]).filter((tag) => tag !== undefined),
+      );
+    expect(new Set(tagLinks)).toEqual(used);
   });
 
   test("saves a screenshot of the whole operation", async () => {
@@ -87,7 +105,51 @@ describe("the REST API reference (dist/docs/index.html)", () => {
   });
 });
 
+describe("the deep links that README.md names", () => {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+
+  test("the operation link opens that operation", async () => {
+    const link = /`dist\/docs\/(index\.html#\/([a-z-]+)\/([\w-]+))`/.exec(readme);
+    expect(link).not.toBeNull();
+    const [, path, tag, operationId] = link!;
+    const { page, requests } = await open(`/${path}`);
+    const operation = page.locator(`[id="${tag}/${operationId}"]`);
+    await operation.waitFor({ state: "visible", timeout: 30_000 });
+    expect(await operation.isVisible()).toBe(true);
+    expect(requests.filter((request) => !isLocal(request.url))).toEqual([]);
+  }, 60_000);
+
+  test("the tag link opens that tag", async () => {
+    const link = /index\.html#\/<tag>`, e\.g\. `(#\/([a-z-]+))`/.exec(readme);
+    expect(link).not.toBeNull();
+    const [, hash, tag] = link!;
+    const { page } = await open(`/index.html${hash}`);
+    // A tag's page shows its operations, each under the id `<tag>/<operationId>`.
+    const firstOperation = page.locator(`[id^="${tag}/"]`).first();
+    await firstOperation.waitFor({ state: "visible", timeout: 30_000 });
+    expect(await firstOperation.isVisible()).toBe(true);
+  }, 60_000);
+});
+
 describe("the SDK reference (dist/docs/sdk/)", () => {
+  test("opens on an introduction that links to both entry points, the main functions and the REST reference", async () => {
+    const { page, requests } = await open("/sdk/index.html");
+    const intro = page.locator(".tsd-typography").first();
+    expect(await intro.innerText()).toContain("The TypeScript reference of the SDK");
+    const links = await intro.locator("a[href]").evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")));
+    for (const target of [
+      "modules/index.html",
+      "modules/testing.html",
+      "functions/index.createChatClient.html",
+      "functions/testing.startMockServer.html",
+      "../index.html",
+    ]) {
+      expect(links).toContain(target);
+      expect(existsSync(join(docs, "sdk", target))).toBe(true);
+    }
+    expect(requests.filter((request) => !isLocal(request.url))).toEqual([]);
+  }, 60_000);
+
   test("documents createChatClient with its options, entirely from loopback", async () => {
     const { page, requests } = await open("/sdk/functions/index.createChatClient.html");
     const text = await page.locator("body").innerText();

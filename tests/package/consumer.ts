@@ -2,7 +2,7 @@
 // fresh directory, next to the mock's engine and a compiler. Shared by the packed-package test
 // and the runtime matrix, so both exercise exactly what would be published.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const repoRoot = resolve(__dirname, "../..");
@@ -15,26 +15,61 @@ function run(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
-/** Builds dist/ and packs it. Returns the tarball's path inside `destination`. */
+/**
+ * The install steps of README.md's "Install" section, comments dropped: its first shell block runs
+ * in a clone of this repository, its second in the user's project. The tests run them as written,
+ * so the README cannot describe an install that does not work.
+ */
+export function readmeInstallSteps(): { repository: string[]; project: string[] } {
+  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  const section = /^## Install\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? "";
+  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) =>
+    match[1]!
+      .split("\n")
+      .map((line) => line.replace(/\s+#.*$/, "").trim())
+      .filter((line) => line !== "" && !line.startsWith("#")),
+  );
+  if (blocks.length !== 2)
+    throw new Error(`README.md: "## Install" must have two sh blocks (repository, project), found ${blocks.length}.`);
+  return { repository: blocks[0]!, project: blocks[1]! };
+}
+
+const words = (command: string) => command.split(/\s+/);
+
+/** Runs the README's repository steps (which build dist/ and pack it) and moves the tarball into `destination`. */
 export function packTarball(destination: string): string {
-  run(join(repoRoot, "scripts", "build.sh"), [], repoRoot);
-  // Scripts are skipped because the build just ran: prepack's output would corrupt the JSON.
-  const packed = JSON.parse(run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination], repoRoot));
-  return join(destination, packed[0].filename);
+  let tarball: string | undefined;
+  for (const command of readmeInstallSteps().repository) {
+    // This runs inside the installed tree (CI ran `npm ci` first): reinstalling would pull node_modules from under it.
+    if (command === "npm ci") continue;
+    const [program, ...args] = words(command);
+    const stdout = run(program!, args, repoRoot);
+    // `npm pack` runs prepack (the build) and prints the tarball's name last.
+    if (command.startsWith("npm pack")) tarball = stdout.trim().split("\n").pop();
+  }
+  if (!tarball?.endsWith(".tgz")) throw new Error("README.md's install steps must run `npm pack` in the repository.");
+  const packed = join(destination, tarball);
+  cpSync(join(repoRoot, tarball), packed);
+  rmSync(join(repoRoot, tarball));
+  return packed;
 }
 
 /**
- * Installs the tarball into a new project at `dir`, with the versions of Prism, TypeScript and
- * Node's types that this repo pins. Prism is an optional peer dependency of the package, needed
- * only by `chat-rest-sdk/testing`, so a consumer that uses the mock installs it like this one.
- * `--prefer-offline` takes everything from npm's cache, which `npm ci` in this repo filled.
+ * Installs the tarball into a new project at `dir` with the README's project steps (the tarball's
+ * path put in for the README's), then the versions of TypeScript and Node's types that this repo
+ * pins, to compile the consumer program. `--prefer-offline` takes everything from npm's cache,
+ * which `npm ci` in this repo filled.
  */
 export function installConsumer(dir: string, tarball: string): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }, null, 2));
+  const quiet = ["--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"];
+  for (const command of readmeInstallSteps().project) {
+    const [program, ...args] = words(command).map((word) => (word.endsWith(".tgz") ? tarball : word));
+    run(program!, [...args, ...quiet], dir);
+  }
   const pins = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).devDependencies as Record<string, string>;
-  const companions = ["@stoplight/prism-cli", "typescript", "@types/node"].map((name) => `${name}@${pins[name]}`);
-  run("npm", ["install", tarball, ...companions, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], dir);
+  run("npm", ["install", "--save-dev", ...["typescript", "@types/node"].map((name) => `${name}@${pins[name]}`), ...quiet], dir);
 }
 
 /** Copies the program and one configuration's package.json and tsconfig.json into `consumer/<config>`. */

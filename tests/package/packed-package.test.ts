@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { CONFIGS, compile, installConsumer, packTarball, prepareConfig, repoRoot } from "./consumer";
+import { basename, join } from "node:path";
+import { CONFIGS, compile, installConsumer, packTarball, prepareConfig, readmeInstallSteps, repoRoot } from "./consumer";
 
-// Everything here works on the tarball `npm pack` makes, installed by npm into a fresh project:
+// Everything here works on the tarball `npm pack` makes, installed by npm into a fresh project by
+// the commands of README.md's "Install" section:
 // a file missing from `files`, a wrong `exports` path or a broken declaration shows up as a user would see it.
 let work: string;
 let tarball: string;
@@ -23,6 +24,16 @@ beforeAll(() => {
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test("README.md's install steps, which built this consumer, pack the repository and install that very tarball", () => {
+  const { repository, project } = readmeInstallSteps();
+  expect(repository).toContain("npm pack");
+  expect(project).toContain(`npm install ../chat-rest-sdk/${basename(tarball)}`);
+  expect(require.resolve("chat-rest-sdk/package.json", { paths: [consumer] })).toBe(
+    join(consumer, "node_modules", "chat-rest-sdk", "package.json"),
+  );
+  expect(existsSync(join(repoRoot, basename(tarball)))).toBe(false);
 });
 
 test("publint has nothing to report, not even a suggestion", () => {

@@ -1,5 +1,22 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
 import { runQuickstart } from "../../scripts/quickstart";
 import { recordingFetch } from "../harness/recording-fetch";
+
+const root = join(__dirname, "..", "..");
+
+/**
+ * Runs `npm start`'s script as a user would, with only the given CHAT_* variables set. npm's own
+ * configuration warnings (from npx inside the script) depend on the machine, so they are left out of stderr.
+ */
+function runStartScript(chatEnv: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("CHAT_")));
+  return new Promise((done) => {
+    execFile(join(root, "scripts", "start.sh"), { cwd: root, env: { ...env, ...chatEnv }, timeout: 60_000 }, (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr: stderr.replace(/^npm warn .*\n/gm, "") }),
+    );
+  });
+}
 
 describe("npm start", () => {
   // The first test starts Prism, which alone takes seconds when the machine's cores are busy.
@@ -48,4 +65,45 @@ describe("npm start", () => {
     expect(ok).toBe(false);
     expect(lines.join("\n")).toMatch(/answered 404: .*ERR_MESSAGE_ID_NOT_FOUND/);
   });
+
+  test.each([
+    [{ CHAT_APP_ID: "app42" }, /^CHAT_APP_ID is set but CHAT_API_KEY is not: set both .*, or neither to use a local mock\.$/],
+    [{ CHAT_API_KEY: "2c9f4e1a7b3d5f80" }, /^CHAT_API_KEY is set but CHAT_APP_ID is not: set both .*, or neither to use a local mock\.$/],
+  ])("with only one of the credentials (%j) it says which is missing and sends nothing", async (env, message) => {
+    const rec = recordingFetch(200, {});
+    const lines: string[] = [];
+    const errors: string[] = [];
+    const ok = await runQuickstart(env, { fetch: rec.fetch, print: (l) => lines.push(l), printError: (l) => errors.push(l) });
+    expect(ok).toBe(false);
+    expect(errors).toEqual([expect.stringMatching(message)]);
+    expect(lines).toEqual([]);
+    expect(rec.requests).toEqual([]);
+  });
+
+  test("an unknown CHAT_REGION is reported in one line, before anything is sent", async () => {
+    const rec = recordingFetch(200, {});
+    const lines: string[] = [];
+    const errors: string[] = [];
+    const env = { CHAT_APP_ID: "app42", CHAT_API_KEY: "2c9f4e1a7b3d5f80", CHAT_REGION: "de" };
+    const ok = await runQuickstart(env, { fetch: rec.fetch, print: (l) => lines.push(l), printError: (l) => errors.push(l) });
+    expect(ok).toBe(false);
+    expect(errors).toEqual(['ChatConfigError: region must be one of us, eu, in, got "de".']);
+    expect(lines).toEqual([]);
+    expect(rec.requests).toEqual([]);
+  });
+
+  test("scripts/start.sh with an unknown CHAT_REGION prints that one line and no stack trace, and exits 1", async () => {
+    const { code, stdout, stderr } = await runStartScript({ CHAT_APP_ID: "app42", CHAT_API_KEY: "2c9f4e1a7b3d5f80", CHAT_REGION: "de" });
+    expect({ code, stdout, stderr }).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: 'ChatConfigError: region must be one of us, eu, in, got "de".\n',
+    });
+  }, 60_000);
+
+  test("scripts/start.sh with CHAT_APP_ID alone prints which variable is missing and exits 1", async () => {
+    const { code, stdout, stderr } = await runStartScript({ CHAT_APP_ID: "app42" });
+    expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
+    expect(stderr).toMatch(/^CHAT_APP_ID is set but CHAT_API_KEY is not: .*\.\n$/);
+  }, 60_000);
 });
