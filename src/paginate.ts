@@ -28,8 +28,20 @@ export type PagedItem<Paths, P extends keyof Paths> = Paths[P] extends { get: in
 
 type Query<Paths, P extends keyof Paths> = Paths[P] extends { get: { parameters: { query?: infer Q } } } ? Q : never;
 
+/** The path and header parameters of a list's GET (everything but its query). */
+export type ListParams<Paths, P extends keyof Paths> = Paths[P] extends { get: { parameters: infer X } }
+  ? Omit<X, "query" | "cookie">
+  : never;
+
 /** Options of {@link paginate}. */
-export interface PaginateOptions<Q> extends RequestOptions {
+export interface PaginateOptions<Q, X = {}> extends RequestOptions {
+  /**
+   * Path and header parameters, sent unchanged with every page: the user whose list it is, or
+   * `onBehalfOf` for a client that is not bound to a user.
+   * @default {}
+   * @example { path: { uid: "cometchat-uid-1" } }
+   */
+  params?: X;
   /**
    * Query parameters other than the page number.
    * @default {}
@@ -76,15 +88,15 @@ const PAGE_NUMBERED = "a page-numbered list (data[] and meta.pagination)";
 export async function* paginate<Paths extends Record<string, any>, P extends PagedPath<Paths> & string>(
   client: SdkClient<Paths>,
   path: P,
-  options: PaginateOptions<Query<Paths, P>> = {},
+  options: PaginateOptions<Query<Paths, P>, ListParams<Paths, P>> = {},
 ): AsyncGenerator<PagedItem<Paths, P>, void, undefined> {
-  const { query, perPage, startPage = 1, ...requestOptions } = options;
+  const { params: fixed, query, perPage, startPage = 1, ...requestOptions } = options;
   if (!Number.isSafeInteger(startPage) || startPage < 1) {
     throw new ChatConfigError(`paginate: startPage must be an integer from 1, got ${JSON.stringify(startPage)}.`);
   }
   const pager: Pager = pageNumberPager(startPage);
   for (let asked = pager.first; ; ) {
-    const params = { query: { ...query, ...asked, ...(perPage !== undefined && { perPage }) } };
+    const params = { ...fixed, query: { ...query, ...asked, ...(perPage !== undefined && { perPage }) } };
     const call = (client.GET as Function)(path, { params, ...requestOptions }) as Promise<FetchResult>;
     const body = await unwrap(call);
     const { status } = (await call).response;
