@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run check:breaking`: fails when the bundled spec breaks the last release's contract
 // (openapi/baseline/) and package.json's version does not announce it with a breaking bump.
+// Both versions are read from their files (package.json, openapi/baseline/release.json), so a
+// release bumps them there and the check follows.
 // Changes are rated by `redocly diff` (offline). Flags, for tests and one-off checks:
 //   --base <spec> --revision <spec> --version <x.y.z> --released <x.y.z>
 import { execFileSync } from "node:child_process";
@@ -22,12 +24,25 @@ function parse(v) {
   return match.slice(1, 4).map(Number);
 }
 
+/** Orders two versions by major, minor and patch. */
+function compare(a, b) {
+  const [x, y] = [parse(a), parse(b)];
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
 /** Semver for breaking changes: the major, or below 1.0.0 the minor, must go up. */
 function isBreakingBump(from, to) {
   const [fromMajor, fromMinor] = parse(from);
   const [toMajor, toMinor] = parse(to);
   if (toMajor !== fromMajor) return toMajor > fromMajor;
   return fromMajor === 0 && toMinor > fromMinor;
+}
+
+if (compare(version, released) < 0) {
+  console.error(
+    `Breaking-change check FAILED: package.json's version ${version} is older than the last release ${released} (openapi/baseline/release.json).`,
+  );
+  process.exit(1);
 }
 
 function diff() {
@@ -65,7 +80,7 @@ const where = (change) => {
 
 const report = diff();
 const breaking = report.changes.filter((change) => change.impact === "major");
-const label = `${relative(root, revision)} vs ${relative(root, base)} (release ${released})`;
+const label = `${relative(root, revision)} vs ${relative(root, base)} (release ${released}, package ${version})`;
 const { major, minor, patch } = report.summary;
 if (breaking.length === 0) {
   console.log(`Breaking-change check: none in ${label}; ${minor} minor, ${patch} patch.`);

@@ -1,7 +1,8 @@
 // The breaking-change gate (scripts/check-breaking.mjs) on fixture pairs. Each
 // revision in tests/fixtures/breaking/ changes base.json in one way.
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = join(__dirname, "..", "..");
@@ -31,6 +32,43 @@ function gate(revision: string, version = "0.1.0", released = "0.1.0"): Promise<
   );
 }
 
+/** The package's own release facts, as the gate reads them when run without flags. */
+const packageVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version as string;
+const releasedVersion = JSON.parse(readFileSync(join(root, "openapi", "baseline", "release.json"), "utf8")).version as string;
+
+/**
+ * Runs the gate without flags in a temporary copy of the repository's release files, where
+ * package.json says `version`, the baseline is `baseline` released as `released`, and the
+ * bundled spec is `bundle`: what `npm test` runs after a version bump.
+ */
+async function gateInCopy(options: { version: string; released: string; baseline: string; bundle: string }): Promise<Outcome> {
+  const copy = mkdtempSync(join(tmpdir(), "breaking-gate-"));
+  try {
+    for (const dir of ["scripts", join("openapi", "baseline"), "generated"]) mkdirSync(join(copy, dir), { recursive: true });
+    for (const file of ["check-breaking.mjs", "check-breaking.redocly.yaml"])
+      copyFileSync(join(root, "scripts", file), join(copy, "scripts", file));
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    writeFileSync(join(copy, "package.json"), JSON.stringify({ ...pkg, version: options.version }));
+    writeFileSync(join(copy, "openapi", "baseline", "release.json"), JSON.stringify({ version: options.released }));
+    copyFileSync(options.baseline, join(copy, "openapi", "baseline", "openapi.json"));
+    copyFileSync(options.bundle, join(copy, "generated", "openapi.json"));
+    symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir");
+    return await new Promise((done) =>
+      execFile(process.execPath, [join(copy, "scripts", "check-breaking.mjs")], (error, stdout, stderr) =>
+        done({ code: error ? Number(error.code) : 0, output: `${stdout}${stderr}` }),
+      ),
+    );
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+const bundle = join(root, "generated", "openapi.json");
+const baseline = join(root, "openapi", "baseline", "openapi.json");
+const [major, minor, patch] = packageVersion.split(".").map(Number) as [number, number, number];
+const patchBump = `${major}.${minor}.${patch + 1}`;
+const breakingBump = major === 0 ? `0.${minor + 1}.0` : `${major + 1}.0.0`;
+
 // Each run starts redocly (about half a second): start them all at once.
 const runs = {
   newRequiredParameter: gate("new-required-parameter"),
@@ -41,9 +79,18 @@ const runs = {
   patchBumpBelowOne: gate("narrowed-enum", "0.1.1"),
   majorBumpFromOne: gate("narrowed-enum", "2.0.0", "1.4.2"),
   minorBumpFromOne: gate("narrowed-enum", "1.5.0", "1.4.2"),
+  patchBumpBeforeRelease: gateInCopy({ version: patchBump, released: releasedVersion, baseline, bundle }),
+  afterRelease: gateInCopy({ version: breakingBump, released: breakingBump, baseline: bundle, bundle }),
+  breakingAfterPatchBump: gateInCopy({
+    version: patchBump,
+    released: packageVersion,
+    baseline: fixture("base"),
+    bundle: fixture("narrowed-enum"),
+  }),
+  packageOlderThanRelease: gateInCopy({ version: packageVersion, released: breakingBump, baseline, bundle }),
 };
 
-// Eight redocly runs share two cores: allow for a busy machine (this bounds a hang, it is not a timing assertion).
+// Eleven redocly runs share two cores: allow for a busy machine (this bounds a hang, it is not a timing assertion).
 jest.setTimeout(30_000);
 
 describe("the breaking-change gate", () => {
@@ -85,12 +132,36 @@ describe("the breaking-change gate", () => {
     expect((await runs.minorBumpFromOne).code).toBe(1);
   });
 
-  test("runs in npm test before the Jest suites, against the baseline of release 0.1.0", () => {
+  test("runs in npm test before the Jest suites, against the baseline of the package's last release", () => {
     const testScript = readFileSync(join(root, "scripts", "test.sh"), "utf8");
     expect(testScript.indexOf("scripts/check-breaking.mjs")).toBeGreaterThan(-1);
     expect(testScript.indexOf("scripts/check-breaking.mjs")).toBeLessThan(testScript.indexOf("jest"));
-    const baseline = JSON.parse(readFileSync(join(root, "openapi", "baseline", "openapi.json"), "utf8"));
-    expect(baseline.info.version).toBe("3.0");
-    expect(JSON.parse(readFileSync(join(root, "openapi", "baseline", "release.json"), "utf8")).version).toBe("0.1.0");
+    const baselineSpec = JSON.parse(readFileSync(baseline, "utf8"));
+    expect(baselineSpec.info.version).toBe("3.0");
+    expect(releasedVersion).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  test("reads both versions from their files and keeps passing across a version bump", async () => {
+    expect(await runs.patchBumpBeforeRelease).toEqual({
+      code: 0,
+      output: expect.stringContaining(`(release ${releasedVersion}, package ${patchBump})`),
+    });
+    // At release the baseline is refreshed and release.json names the new version.
+    expect(await runs.afterRelease).toEqual({
+      code: 0,
+      output: expect.stringContaining(`(release ${breakingBump}, package ${breakingBump})`),
+    });
+  });
+
+  test("after a bump, names the version package.json has and the one a breaking change needs", async () => {
+    const { code, output } = await runs.breakingAfterPatchBump;
+    expect(code).toBe(1);
+    expect(output).toContain(`bump package.json's version to ${breakingBump} or later (it is ${patchBump})`);
+  });
+
+  test("refuses a package version older than the last release", async () => {
+    const { code, output } = await runs.packageOlderThanRelease;
+    expect(code).toBe(1);
+    expect(output).toContain(`package.json's version ${packageVersion} is older than the last release ${breakingBump}`);
   });
 });

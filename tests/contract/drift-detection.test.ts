@@ -1,14 +1,14 @@
 // Drift detection, proved without the real service. A loopback upstream deviates from
 // the spec in four ways; the harness, through Prism's proxy, must report each one by operation
 // and JSON path, and must not report the operations that conform.
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
 import { formatFindings, type Finding } from "../harness/findings";
 import { spec, validator } from "../harness/mock-context";
 import { runContractCases, type RunResult } from "../harness/run-contract-cases";
 import { startProxy } from "../harness/start-proxy";
 import { documentedCases } from "../harness/documented-cases";
 import { operationsOf } from "../harness/spec";
+import { startFaultServer } from "../harness/fault-server";
 import type { PrismProcess } from "../../src/testing/prism-process";
 
 const operationIds = (filter: (method: string) => boolean) =>
@@ -45,18 +45,19 @@ function answer(request: IncomingMessage): { status: number; type: string; body:
   return op ? json(200, example(op.operationId)) : json(404, { error: { code: "ERR_NOT_FOUND", message: path } });
 }
 
-function startUpstream(): Promise<{ server: Server; url: string; seen: string[] }> {
-  const seen: string[] = [];
-  const server = createServer((request, response) => {
-    seen.push(`${request.method} ${request.url}`);
-    request.resume().on("end", () => {
-      const { status, type, body } = answer(request);
-      response.writeHead(status, { "content-type": type }).end(body);
-    });
+async function startUpstream() {
+  const server = await startFaultServer((request, response) => {
+    const { status, type, body } = answer(request);
+    response.writeHead(status, { "content-type": type }).end(body);
   });
-  return new Promise((done) =>
-    server.listen(0, "127.0.0.1", () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen })),
-  );
+  return {
+    server,
+    url: server.url,
+    /** `METHOD url` of every request the upstream received. */
+    get seen() {
+      return server.requests.map((r) => `${r.method} ${r.url}`);
+    },
+  };
 }
 
 const credentials = { apiKey: "drift-key", key: "drift-key", secret: "drift-secret" };
@@ -73,7 +74,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await proxy?.close();
-  await new Promise((done) => upstream?.server.close(done));
+  await upstream?.server.close();
 });
 
 const pick = (operationId: string, check?: Finding["check"]) =>

@@ -1,16 +1,18 @@
-// Jest reporter: after every run that includes tests/contract, prints one line with how many
-// contract cases ran and how long the contract suite took, Prism's start (Jest's global
-// setup) included. Plain CommonJS because Jest loads reporters without transpiling them.
+// Jest reporter: after every run that includes the contract project, prints how many contract
+// cases ran on how many operations, how long that took with Prism's start (Jest's global setup)
+// included, the time per case, and the budget; then one line per spec the spec-driven cases ran
+// on (tests/harness/record-contract-run.ts names them). Plain CommonJS because Jest loads
+// reporters without transpiling them.
 //
-// The 30 s budget is a reported number. The run fails only past GUARD_MS, a deliberately
-// generous limit for "something is badly wrong" (a hung mock, a retry storm): timings on a
-// shared 2-core machine vary too much for a tight assertion.
+// The budget grows with the suite: a fixed allowance (Prism starts, the files that start
+// processes of their own) plus a time per case. The run fails only past it, so it catches a hung
+// mock or a retry storm, while a spec that gains operations gains budget with its cases.
+const { existsSync, readFileSync, statSync } = require("node:fs");
+const { join, relative } = require("node:path");
 const { performance } = require("node:perf_hooks");
-const { sep } = require("node:path");
 
-const BUDGET_MS = 30_000;
-const GUARD_MS = 90_000;
-const CONTRACT_DIR = `${sep}tests${sep}contract${sep}`;
+const BUDGET = { allowanceMs: 60_000, perCaseMs: 20 };
+const CONTRACT_PROJECT = "contract";
 
 // Jest marks its global setup (where the shared Prism starts) in this process's performance timeline.
 function globalSetupMs() {
@@ -19,33 +21,64 @@ function globalSetupMs() {
   return start && end ? end.startTime - start.startTime : 0;
 }
 
-function summarize(results, setupMs) {
-  const files = results.testResults.filter((file) => file.testFilePath.includes(CONTRACT_DIR));
-  if (files.length === 0) return undefined;
-  const cases = files.reduce((sum, file) => sum + file.numPassingTests + file.numFailingTests, 0);
-  const filesMs = files.reduce((sum, file) => sum + (file.perfStats.end - file.perfStats.start), 0);
-  return { cases, files: files.length, totalMs: filesMs + setupMs, setupMs };
+// The record a contract file left in this run (see record-contract-run.ts), or undefined.
+function recordReader(rootDir) {
+  return (testFilePath, runStartedAt) => {
+    const file = join(rootDir, ".tmp", "contract-runs", `${encodeURIComponent(relative(rootDir, testFilePath))}.json`);
+    if (!existsSync(file) || statSync(file).mtimeMs < runStartedAt) return undefined;
+    return JSON.parse(readFileSync(file, "utf8"));
+  };
 }
 
+const isContract = (file) => (file.displayName?.name ?? file.displayName) === CONTRACT_PROJECT;
+const casesOf = (file) => file.numPassingTests + file.numFailingTests;
+const msOf = (file) => file.perfStats.end - file.perfStats.start;
+const sum = (files, of) => files.reduce((total, file) => total + of(file), 0);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const perCase = (ms, cases) => `${cases ? (ms / cases).toFixed(1) : "0.0"} ms per case`;
+
 class ContractSummaryReporter {
-  constructor(_globalConfig, options = {}) {
-    this.guardMs = options.guardMs ?? GUARD_MS;
+  constructor(globalConfig, options = {}) {
+    this.budget = { ...BUDGET, ...options.budget };
     this.write = options.write ?? ((line) => process.stdout.write(line));
     this.setupMs = options.setupMs ?? globalSetupMs;
+    this.readRecord = options.readRecord ?? recordReader(globalConfig.rootDir);
     this.error = undefined;
   }
 
   onRunComplete(_contexts, results) {
-    const summary = summarize(results, this.setupMs());
-    if (!summary) return;
-    const seconds = (ms) => (ms / 1000).toFixed(1);
+    const files = results.testResults.filter(isContract);
+    if (files.length === 0) return;
+    const setupMs = this.setupMs();
+    const cases = sum(files, casesOf);
+    const totalMs = sum(files, msOf) + setupMs;
+    const subjects = new Map();
+    for (const file of files) {
+      const record = this.readRecord(file.testFilePath, results.startTime ?? 0);
+      if (!record) continue;
+      const subject = subjects.get(record.label) ?? { operations: new Set(), files: [] };
+      for (const id of record.operations) subject.operations.add(id);
+      subject.files.push(file);
+      subjects.set(record.label, subject);
+    }
+    const operations = [...subjects.values()].reduce((total, subject) => total + subject.operations.size, 0);
+    const budgetMs = this.budget.allowanceMs + this.budget.perCaseMs * cases;
     this.write(
-      `Contract suite: ${summary.cases} cases in ${summary.files} files, ${seconds(summary.totalMs)} s ` +
-        `(Prism start ${seconds(summary.setupMs)} s included; budget ${seconds(BUDGET_MS)} s)\n`,
+      `Contract suite: ${cases} cases, ${operations} operations, ${files.length} files in ${seconds(totalMs)} ` +
+        `(Prism start ${seconds(setupMs)} included): ${perCase(totalMs, cases)}; ` +
+        `budget ${seconds(this.budget.allowanceMs)} + ${this.budget.perCaseMs} ms per case = ${seconds(budgetMs)}\n`,
     );
-    if (summary.totalMs > this.guardMs) {
+    for (const [label, subject] of subjects) {
+      const subjectCases = sum(subject.files, casesOf);
+      const subjectMs = sum(subject.files, msOf);
+      this.write(
+        `  ${label}: ${subject.operations.size} operations, ${subjectCases} cases in ${subject.files.length} file(s), ` +
+          `${seconds(subjectMs)}: ${perCase(subjectMs, subjectCases)}\n`,
+      );
+    }
+    if (totalMs > budgetMs) {
       this.error = new Error(
-        `Contract suite took ${seconds(summary.totalMs)} s, over the ${seconds(this.guardMs)} s guard: look for a hung mock or a retry storm.`,
+        `Contract suite took ${seconds(totalMs)}, over its budget of ${seconds(budgetMs)}: look for a hung mock or a retry storm.`,
       );
       this.write(`${this.error.message}\n`);
     }

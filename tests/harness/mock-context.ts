@@ -1,5 +1,6 @@
 // What a contract test against the shared Prism mock needs: the spec, the validator and where to send.
 import { operations as manifest } from "../../generated/manifest";
+import { contractSubject, rawCredentials as credentialsOf } from "./contract-subject";
 import { responseValidator } from "./response-validator";
 import type { Targets } from "./send-via-sdk";
 import { loadSpec } from "./spec";
@@ -14,8 +15,10 @@ export function mockTargets(): Targets {
   return { chat: url, management: url };
 }
 
+/** The real spec, served by the shared mock. */
+export const mockSubject = contractSubject("generated/openapi.json", spec, mockTargets, validator);
+
 /** The credential headers raw requests carry, by API. */
 export function rawCredentials(operationId: string): Record<string, string> {
-  const api = manifest.find((op) => op.operationId === operationId)?.api;
-  return api === "management" ? { key: "contract-key", secret: "contract-secret" } : { apikey: "contract-key" };
+  return credentialsOf(manifest.find((op) => op.operationId === operationId)?.api ?? "chat");
 }

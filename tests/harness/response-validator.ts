@@ -43,14 +43,23 @@ export function responseValidator(spec: OpenApiDocument): ResponseValidator {
     Object.entries(schemas).map(([name, schema]) => [name, toJsonSchema(schema, `${COMPONENTS_ID}#/$defs/`)]),
   );
   ajv.addSchema({ $id: COMPONENTS_ID, $defs });
-  const compiled = new Map<JsonObject, ValidateFunction>();
+  // Compiling costs far more than validating, and many operations share a schema: the same node,
+  // or (in a spec parsed from disk) an equal copy of it. Each distinct schema is compiled once.
+  const byNode = new WeakMap<JsonObject, ValidateFunction>();
+  const byContent = new Map<string, ValidateFunction>();
+  const compile = (schema: JsonObject) => {
+    const key = JSON.stringify(schema);
+    let check = byContent.get(key);
+    if (!check) {
+      check = ajv.compile(toJsonSchema(schema as Json, `${COMPONENTS_ID}#/$defs/`) as JsonObject);
+      byContent.set(key, check);
+    }
+    byNode.set(schema, check);
+    return check;
+  };
   return {
     validate(schema, body) {
-      let check = compiled.get(schema);
-      if (!check) {
-        check = ajv.compile(toJsonSchema(schema as Json, `${COMPONENTS_ID}#/$defs/`) as JsonObject);
-        compiled.set(schema, check);
-      }
+      const check = byNode.get(schema) ?? compile(schema);
       if (check(body)) return [];
       // oneOf/anyOf failures repeat per branch; one line per path and message is enough to read.
       const seen = new Set<string>();

@@ -48,15 +48,25 @@ function capturingFetch() {
   return { fetch, raw: () => raw };
 }
 
+/** What the SDK needs to call an operation: the manifest entry, or its equivalent for a fixture operation. */
+export interface SdkOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  api: "chat" | "management";
+}
+
+/** Sends `request` to the operation, named by its id in generated/manifest.ts or given as an {@link SdkOperation}. */
 export async function sendViaSdk(
   targets: Targets,
-  operationId: string,
+  operation: string | SdkOperation,
   request: RequestInit,
   extraHeaders: Record<string, string> = {},
   credentials: Credentials = TEST_CREDENTIALS,
 ): Promise<Exchange> {
-  const op = manifest.find((entry) => entry.operationId === operationId);
-  if (!op) throw new Error(`${operationId} is not in generated/manifest.ts`);
+  const op = typeof operation === "string" ? manifest.find((entry) => entry.operationId === operation) : operation;
+  if (!op) throw new Error(`${String(operation)} is not in generated/manifest.ts`);
+  const { operationId } = op;
   const capture = capturingFetch();
   const client =
     op.api === "management"

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createChatClient, unwrap } from "../../src/index";
 import { ChatConnectionError, ChatInvalidResponseError, ChatTimeoutError, InternalServerError, RateLimitError } from "../../src/index";
-import { json, startFaultServer } from "../harness/fault-server";
+import { json, withServer } from "../harness/fault-server";
 
 type Fault = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -75,59 +75,56 @@ describe("fault matrix: how many requests each fault causes, and what the caller
   });
 
   test.concurrent.each(cases)("%s on %s", async (fault, method) => {
-    const server = await startFaultServer((req, res) => faults[fault]!(req, res));
     let ok = false;
     try {
-      const [requests, errorClass] = expected[fault]![method];
-      const error = await calls[method](server.url).then(
-        () => undefined,
-        (e: unknown) => e,
+      await withServer(
+        (req, res) => faults[fault]!(req, res),
+        async (server) => {
+          const [requests, errorClass] = expected[fault]![method];
+          const error = await calls[method](server.url).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(error).toBeInstanceOf(errorClass);
+          expect(server.requests).toHaveLength(requests);
+          if (errorClass === RateLimitError) expect((error as RateLimitError).retryAfter).toBe(0);
+          ok = true;
+        },
       );
-      expect(error).toBeInstanceOf(errorClass);
-      expect(server.requests).toHaveLength(requests);
-      if (errorClass === RateLimitError) expect((error as RateLimitError).retryAfter).toBe(0);
-      ok = true;
     } finally {
       outcomes.push({ name: `${fault} ${method}`, ok });
-      await server.close();
     }
   });
 });
 
 describe("non-JSON error bodies give clear errors, never a parse crash", () => {
   test("an HTML 502 names the status and shows the start of the body", async () => {
-    const server = await startFaultServer(faults["502 with an HTML body"]!);
-    try {
+    await withServer(faults["502 with an HTML body"]!, async (server) => {
       const error = (await calls.POST(server.url).catch((e) => e)) as InternalServerError;
       expect(error.status).toBe(502);
       expect(error.message).toMatch(/POST \/messages\/\{id\}\/thread failed with 502: non-JSON body: <html><body><h1>502 Bad Gateway/);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   test("an empty error body says so", async () => {
-    const server = await startFaultServer((_q, res) => {
-      res.writeHead(500, { "content-length": "0" });
-      res.end();
-    });
-    try {
-      const error = (await calls.POST(server.url).catch((e) => e)) as InternalServerError;
-      expect(error).toBeInstanceOf(InternalServerError);
-      expect(error.message).toMatch(/failed with 500: empty body/);
-    } finally {
-      await server.close();
-    }
+    await withServer(
+      (_q, res) => {
+        res.writeHead(500, { "content-length": "0" });
+        res.end();
+      },
+      async (server) => {
+        const error = (await calls.POST(server.url).catch((e) => e)) as InternalServerError;
+        expect(error).toBeInstanceOf(InternalServerError);
+        expect(error.message).toMatch(/failed with 500: empty body/);
+      },
+    );
   });
 
   test("a truncated success body is reported with its size, not as a SyntaxError", async () => {
-    const server = await startFaultServer(faults["truncated JSON"]!);
-    try {
+    await withServer(faults["truncated JSON"]!, async (server) => {
       const error = await calls.GET(server.url).catch((e) => e);
       expect(error).toBeInstanceOf(ChatInvalidResponseError);
       expect(error.message).toMatch(/GET \/users answered 200 with malformed JSON \(\d+ bytes\)/);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });

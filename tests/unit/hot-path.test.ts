@@ -1,6 +1,6 @@
 import type { Middleware } from "openapi-fetch";
 import { createChatClient } from "../../src/index";
-import { json, startFaultServer } from "../harness/fault-server";
+import { json, withServer } from "../harness/fault-server";
 import { recordingFetch } from "../harness/recording-fetch";
 
 // The hot path: with no middleware, openapi-fetch builds a LightRequest and the transport sends
@@ -24,44 +24,42 @@ describe("calls without middleware", () => {
   });
 
   test("data is the parsed body, and the response is the service's answer", async () => {
-    const server = await startFaultServer((_q, res) => json(res, 200, reply, { "x-request-id": "r-1" }));
-    try {
-      const { data, response } = await createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url })
-        .as("u1")
-        .POST("/messages/{id}/thread", { params: { path: { id: "9" } }, body });
-      expect(data).toEqual(reply);
-      expect(response.status).toBe(200);
-      expect(response.url).toBe(`${server.url}/messages/9/thread`);
-      expect(response.headers.get("x-request-id")).toBe("r-1");
-    } finally {
-      await server.close();
-    }
+    await withServer(
+      (_q, res) => json(res, 200, reply, { "x-request-id": "r-1" }),
+      async (server) => {
+        const { data, response } = await createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url })
+          .as("u1")
+          .POST("/messages/{id}/thread", { params: { path: { id: "9" } }, body });
+        expect(data).toEqual(reply);
+        expect(response.status).toBe(200);
+        expect(response.url).toBe(`${server.url}/messages/9/thread`);
+        expect(response.headers.get("x-request-id")).toBe("r-1");
+      },
+    );
   });
 
   test("parseAs other than json still gets a readable body", async () => {
-    const server = await startFaultServer((_q, res) => json(res, 200, { data: [], meta: {} }));
-    try {
-      const { data } = await createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url }).GET("/users", { parseAs: "text" });
-      expect(data).toBe(JSON.stringify({ data: [], meta: {} }));
-    } finally {
-      await server.close();
-    }
+    await withServer(
+      (_q, res) => json(res, 200, { data: [], meta: {} }),
+      async (server) => {
+        const { data } = await createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url }).GET("/users", { parseAs: "text" });
+        expect(data).toBe(JSON.stringify({ data: [], meta: {} }));
+      },
+    );
   });
 
   test("a body that is a stream (from a custom bodySerializer) is read once and sent again on a retry", async () => {
-    const server = await startFaultServer((_q, res, hit) =>
-      hit === 1 ? json(res, 429, {}, { "retry-after": "0" }) : json(res, 200, reply),
+    await withServer(
+      (_q, res, hit) => (hit === 1 ? json(res, 429, {}, { "retry-after": "0" }) : json(res, 200, reply)),
+      async (server) => {
+        const asStream = (value: unknown) => new Blob([JSON.stringify(value)]).stream();
+        const { response } = await createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url })
+          .as("u1")
+          .POST("/messages/{id}/thread", { params: { path: { id: "9" } }, body, bodySerializer: asStream as never });
+        expect(response.status).toBe(200);
+        expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([body, body]);
+      },
     );
-    try {
-      const asStream = (value: unknown) => new Blob([JSON.stringify(value)]).stream();
-      const { response } = await createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url })
-        .as("u1")
-        .POST("/messages/{id}/thread", { params: { path: { id: "9" } }, body, bodySerializer: asStream as never });
-      expect(response.status).toBe(200);
-      expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([body, body]);
-    } finally {
-      await server.close();
-    }
   });
 
   test("a GET with a body is refused before anything is sent, as a real Request would", async () => {
@@ -74,15 +72,15 @@ describe("calls without middleware", () => {
   });
 
   test("request() takes the method in any case, and a lowercase get is retried like GET", async () => {
-    const server = await startFaultServer((_q, res, hit) => (hit === 1 ? json(res, 500, {}) : json(res, 200, { data: [], meta: {} })));
-    try {
-      const client = createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url });
-      const { response } = await client.request("get", "/users");
-      expect(response.status).toBe(200);
-      expect(server.requests).toHaveLength(2);
-    } finally {
-      await server.close();
-    }
+    await withServer(
+      (_q, res, hit) => (hit === 1 ? json(res, 500, {}) : json(res, 200, { data: [], meta: {} })),
+      async (server) => {
+        const client = createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url });
+        const { response } = await client.request("get", "/users");
+        expect(response.status).toBe(200);
+        expect(server.requests).toHaveLength(2);
+      },
+    );
   }, 10_000);
 });
 

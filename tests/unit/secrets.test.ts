@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { createChatClient, createManagementClient, unwrap, type Logger } from "../../src/index";
-import { json, startFaultServer } from "../harness/fault-server";
+import { json, withServer } from "../harness/fault-server";
 
 const API_KEY = "apikey-9f8e7d6c5b4a";
 const MGMT_KEY = "mgmtkey-1a2b3c4d5e";
@@ -36,41 +36,44 @@ describe("credentials never leak", () => {
   });
 
   test("every error path and every log line is free of the key and the secret", async () => {
-    const server = await startFaultServer((req, res) => {
-      // A hostile or buggy service echoing the credentials back in its error body.
-      if (req.url?.startsWith("/echo"))
-        return json(res, 400, {
-          error: {
-            code: "ERR",
-            message: `bad key ${req.headers.apikey ?? req.headers.secret}`,
-            details: { key: [String(req.headers.key)] },
-          },
-        });
-      if (req.url?.startsWith("/users")) return json(res, 500, { error: { code: "ERR", message: "boom" } });
-      if (req.url?.startsWith("/apps"))
-        return json(res, 401, { error: { code: "AUTH_ERR", message: `secret ${req.headers.secret} rejected` } });
-      req.socket.destroy();
-    });
     const { logger, lines } = recordingLogger();
     const leakyFetch = async () => {
       throw new TypeError(`fetch failed for apikey=${API_KEY}`, {
         cause: Object.assign(new Error(`socket ${API_KEY}`), { code: "ECONNRESET", key: API_KEY }),
       });
     };
-    const chat = createChatClient({ appId: "leak", apiKey: API_KEY, baseUrl: server.url, logger, maxRetries: 1 });
-    const mgmt = createManagementClient({ key: MGMT_KEY, secret: MGMT_SECRET, baseUrl: server.url, logger, maxRetries: 0 });
-    const failures = await Promise.all([
-      unwrap(chat.GET("/users")).catch((e) => e),
-      unwrap(chat.as("u1").POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body: {} })).catch((e) => e),
-      unwrap(chat.request("get", "/echo" as "/users")).catch((e) => e),
-      unwrap(mgmt.GET("/apps")).catch((e) => e),
-      unwrap(mgmt.request("get", "/echo" as "/apps")).catch((e) => e),
-      unwrap(createChatClient({ appId: "leak", apiKey: API_KEY, fetch: leakyFetch, maxRetries: 0 }).GET("/users")).catch((e) => e),
-      Promise.resolve()
-        .then(() => createChatClient({ appId: "bad.host", apiKey: API_KEY }))
-        .catch((e) => e),
-    ]);
-    await server.close();
+    const failures = await withServer(
+      (req, res) => {
+        // A hostile or buggy service echoing the credentials back in its error body.
+        if (req.url?.startsWith("/echo"))
+          return json(res, 400, {
+            error: {
+              code: "ERR",
+              message: `bad key ${req.headers.apikey ?? req.headers.secret}`,
+              details: { key: [String(req.headers.key)] },
+            },
+          });
+        if (req.url?.startsWith("/users")) return json(res, 500, { error: { code: "ERR", message: "boom" } });
+        if (req.url?.startsWith("/apps"))
+          return json(res, 401, { error: { code: "AUTH_ERR", message: `secret ${req.headers.secret} rejected` } });
+        req.socket.destroy();
+      },
+      async (server) => {
+        const chat = createChatClient({ appId: "leak", apiKey: API_KEY, baseUrl: server.url, logger, maxRetries: 1 });
+        const mgmt = createManagementClient({ key: MGMT_KEY, secret: MGMT_SECRET, baseUrl: server.url, logger, maxRetries: 0 });
+        return Promise.all([
+          unwrap(chat.GET("/users")).catch((e) => e),
+          unwrap(chat.as("u1").POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body: {} })).catch((e) => e),
+          unwrap(chat.request("get", "/echo" as "/users")).catch((e) => e),
+          unwrap(mgmt.GET("/apps")).catch((e) => e),
+          unwrap(mgmt.request("get", "/echo" as "/apps")).catch((e) => e),
+          unwrap(createChatClient({ appId: "leak", apiKey: API_KEY, fetch: leakyFetch, maxRetries: 0 }).GET("/users")).catch((e) => e),
+          Promise.resolve()
+            .then(() => createChatClient({ appId: "bad.host", apiKey: API_KEY }))
+            .catch((e) => e),
+        ]);
+      },
+    );
     expect(failures.every((f) => f instanceof Error)).toBe(true);
     expect(failures.map((f) => f.name)).toEqual([
       "InternalServerError",

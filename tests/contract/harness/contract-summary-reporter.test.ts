@@ -1,41 +1,71 @@
-// The run reports how many contract cases ran and how long the suite took.
+// The run reports how many contract cases ran on how many operations, how long that took, the
+// time per case and the budget, which grows with the number of cases.
 const Reporter = require("../../harness/contract-summary-reporter.js");
 
-const file = (path: string, passed: number, failed: number, ms: number) => ({
+const file = (path: string, project: string, passed: number, failed: number, ms: number) => ({
   testFilePath: path,
+  displayName: { name: project, color: "white" },
   numPassingTests: passed,
   numFailingTests: failed,
   perfStats: { start: 1_000, end: 1_000 + ms },
 });
 
-function report(files: ReturnType<typeof file>[], setupMs: number, guardMs?: number) {
+type File = ReturnType<typeof file>;
+const records: Record<string, { label: string; operations: string[] }> = {
+  "/repo/tests/contract/negative.test.ts": { label: "generated/openapi.json", operations: ["list-users", "send-message"] },
+  "/repo/tests/contract/documented-responses.test.ts": { label: "generated/openapi.json", operations: ["list-users", "send-message"] },
+  "/repo/tests/contract/at-scale.test.ts": { label: "fixture", operations: ["list-users-001", "list-users-002", "list-users-003"] },
+};
+
+function report(files: File[], setupMs: number, budget?: { allowanceMs: number; perCaseMs: number }) {
   const lines: string[] = [];
-  const reporter = new Reporter({}, { write: (line: string) => lines.push(line), setupMs: () => setupMs, guardMs });
-  reporter.onRunComplete(new Set(), { testResults: files });
+  const reporter = new Reporter(
+    { rootDir: "/repo" },
+    { write: (line: string) => lines.push(line), setupMs: () => setupMs, readRecord: (path: string) => records[path], budget },
+  );
+  reporter.onRunComplete(new Set(), { testResults: files, startTime: 0 });
   return { lines, error: reporter.getLastError() as Error | undefined };
 }
 
 describe("the contract summary reporter", () => {
-  test("counts the cases of tests/contract only and adds Prism's start to their time", () => {
+  test("counts the contract project's cases and operations, adds Prism's start, and gives the time per case and the budget", () => {
     const { lines, error } = report(
       [
-        file("/repo/tests/contract/negative.test.ts", 100, 3, 2_000),
-        file("/repo/tests/contract/harness/spec.test.ts", 4, 0, 500),
-        file("/repo/tests/unit/client.test.ts", 50, 0, 9_000),
+        file("/repo/tests/contract/negative.test.ts", "contract", 100, 3, 2_000),
+        file("/repo/tests/contract/documented-responses.test.ts", "contract", 40, 0, 1_000),
+        file("/repo/tests/contract/at-scale.test.ts", "contract", 850, 7, 8_000),
+        file("/repo/tests/contract/harness/spec.test.ts", "unit", 4, 0, 500),
+        file("/repo/tests/unit/client.test.ts", "unit", 50, 0, 9_000),
       ],
       1_500,
     );
-    expect(lines).toEqual(["Contract suite: 107 cases in 2 files, 4.0 s (Prism start 1.5 s included; budget 30.0 s)\n"]);
+    expect(lines).toEqual([
+      "Contract suite: 1000 cases, 5 operations, 3 files in 12.5 s (Prism start 1.5 s included): 12.5 ms per case; " +
+        "budget 60.0 s + 20 ms per case = 80.0 s\n",
+      "  generated/openapi.json: 2 operations, 143 cases in 2 file(s), 3.0 s: 21.0 ms per case\n",
+      "  fixture: 3 operations, 857 cases in 1 file(s), 8.0 s: 9.3 ms per case\n",
+    ]);
     expect(error).toBeUndefined();
   });
 
   test("stays silent when no contract test ran", () => {
-    expect(report([file("/repo/tests/unit/client.test.ts", 5, 0, 100)], 0).lines).toEqual([]);
+    expect(report([file("/repo/tests/unit/client.test.ts", "unit", 5, 0, 100)], 0).lines).toEqual([]);
   });
 
-  test("fails the run past the generous guard, and says so", () => {
-    const { lines, error } = report([file("/repo/tests/contract/negative.test.ts", 1, 0, 95_000)], 0, 90_000);
-    expect(error?.message).toMatch(/took 95\.0 s, over the 90\.0 s guard/);
-    expect(lines[1]).toBe(`${error!.message}\n`);
+  test("fails the run past the budget, and says so", () => {
+    const { lines, error } = report([file("/repo/tests/contract/negative.test.ts", "contract", 100, 0, 3_100)], 0, {
+      allowanceMs: 1_000,
+      perCaseMs: 20,
+    });
+    expect(error?.message).toMatch(/took 3\.1 s, over its budget of 3\.0 s/);
+    expect(lines.at(-1)).toBe(`${error!.message}\n`);
+  });
+
+  test("the budget grows with the cases: the same time per case passes at any size", () => {
+    const budget = { allowanceMs: 1_000, perCaseMs: 20 };
+    for (const cases of [100, 1_000, 10_000]) {
+      const { error } = report([file("/repo/tests/contract/negative.test.ts", "contract", cases, 0, 1_000 + cases * 19)], 0, budget);
+      expect(error).toBeUndefined();
+    }
   });
 });
