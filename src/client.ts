@@ -1,10 +1,4 @@
-import createClient, {
-  createQuerySerializer,
-  defaultBodySerializer,
-  defaultPathSerializer,
-  type Client,
-  type Middleware,
-} from "openapi-fetch";
+import createClient, { createQuerySerializer, defaultBodySerializer, defaultPathSerializer, type Middleware } from "openapi-fetch";
 import { chatBaseUrl, checkBaseUrl } from "./base-url.js";
 import { guardBrowser } from "./browser-guard.js";
 import { withCall } from "./call-record.js";
@@ -44,28 +38,6 @@ type Method = "GET" | "PUT" | "POST" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS" |
 const METHODS: Method[] = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE"];
 type Headers_ = Record<string, string>;
 
-/** What the wrapper needs for every call of one client; it holds the secrets in a closure only. */
-interface Core {
-  /** openapi-fetch, for calls that need its full path: middleware, custom serializers, parseAs. */
-  base: Client<any>;
-  baseUrl: string;
-  /** The client's headers, names in lower case: User-Agent, the caller's, then the credentials. */
-  headers: Headers_;
-  options: ResolvedRequestOptions;
-  secrets: readonly string[];
-  /** The credential header names (lower case), which no other header may set. */
-  credentialNames: readonly string[];
-  fetch: InjectedFetch | undefined;
-  requestInitExt: RequestInit | undefined;
-  logger: Logger | undefined;
-  /** The middleware registered through `use`, kept as openapi-fetch keeps it (or more). */
-  middleware: Middleware[];
-  /** A client option (a Request class or a body serializer) that only openapi-fetch's path applies. */
-  fullPath: boolean;
-  serializeQuery: (query: Record<string, unknown>) => string;
-  serializePath: (url: string, params: Record<string, unknown>) => string;
-}
-
 /** The options of one call that the SDK applies itself, separated from what goes into the request. */
 interface CallSettings {
   options: ResolvedRequestOptions;
@@ -76,34 +48,6 @@ interface CallSettings {
 function requireSecret(name: string, value: unknown): string {
   if (typeof value !== "string" || value.trim() === "") throw new ChatConfigError(`${name} is required and must be a non-empty string.`);
   return value;
-}
-
-function buildCore(options: CommonClientOptions, defaultUrl: string, credentials: Headers_): Core {
-  guardBrowser(options.dangerouslyAllowBrowser);
-  const credentialNames = Object.keys(credentials);
-  if (options.headers) refuseCredentialHeaders("headers", Object.keys(options.headers), credentialNames);
-  const baseUrl = options.baseUrl === undefined ? defaultUrl : checkBaseUrl(options.baseUrl);
-  const userAgent = options.userAgent ?? defaultUserAgent();
-  // Credentials come last: headers naming them are refused above, and this keeps it so.
-  const headers = mergeHeaders(mergeHeaders(userAgent ? { "user-agent": userAgent } : {}, options.headers), credentials);
-  const { querySerializer: query, pathSerializer, bodySerializer, Request } = options;
-  // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
-  const querySerializer = typeof query === "function" ? query : { array: { style: "form", explode: false } as const, ...query };
-  return {
-    base: createClient<any>({ baseUrl, headers, querySerializer, pathSerializer, bodySerializer, Request }),
-    baseUrl,
-    headers,
-    options: resolveRequestOptions(REQUEST_DEFAULTS, options),
-    secrets: Object.values(credentials),
-    credentialNames,
-    fetch: options.fetch,
-    requestInitExt: options.requestInitExt as RequestInit | undefined,
-    logger: options.logger,
-    middleware: [],
-    fullPath: !!(Request || bodySerializer),
-    serializeQuery: typeof querySerializer === "function" ? querySerializer : createQuerySerializer(querySerializer),
-    serializePath: pathSerializer ?? defaultPathSerializer,
-  };
 }
 
 /**
@@ -127,15 +71,15 @@ const CALL_OPTIONS = ["maxRetries", "timeoutMs", "deadlineMs", "idempotent", "lo
 const NOT_FETCH_OPTIONS = new Set([...CALL_OPTIONS, "params", "body", "headers", "parseAs", "middleware", "fetch"]);
 
 /** Separates the SDK's own options of one call (retries, timeouts, logger, User-Agent) from the request. */
-function separateCallOptions(core: Core, init: CallInit | undefined): CallSettings {
+function separateCallOptions(client: CallSettings, init: CallInit | undefined): CallSettings {
   let set = false;
   if (init) for (const key of CALL_OPTIONS) set ||= init[key] !== undefined;
   // Most calls set none of them, and then the client's settings are used as they are.
-  if (!set) return { options: core.options, logger: core.logger, userAgent: undefined };
+  if (!set) return client;
   init = init as CallInit;
   return {
-    options: resolveRequestOptions(core.options, init as RequestOptions),
-    logger: (init.logger as Logger | undefined) ?? core.logger,
+    options: resolveRequestOptions(client.options, init as RequestOptions),
+    logger: (init.logger as Logger | undefined) ?? client.logger,
     userAgent: init.userAgent === undefined ? undefined : String(init.userAgent),
   };
 }
@@ -144,10 +88,8 @@ function separateCallOptions(core: Core, init: CallInit | undefined): CallSettin
 // label, matrix and explode styles ({.id}, {;id}, {id*}) are taken off first.
 const bareTemplate = (path: string) => (/\{[.;]|\*\}/.test(path) ? path.replace(/\{[.;]?([^{}]+?)\*?\}/g, "{$1}") : path);
 
-/** Whether openapi-fetch must build this call: only it runs middleware and per-call serializers. */
-function needsFullPath(core: Core, init: CallInit | undefined): boolean {
-  if (core.fullPath || core.middleware.length) return true;
-  if (!init) return false;
+/** Whether a call needs openapi-fetch to build it: only openapi-fetch runs middleware and per-call serializers. */
+function needsOpenapiFetch(init: CallInit): boolean {
   return !!(
     (init.middleware as unknown[] | undefined)?.length ||
     init.Request ||
@@ -159,79 +101,114 @@ function needsFullPath(core: Core, init: CallInit | undefined): boolean {
   );
 }
 
-/** The common case, built here: the URL by openapi-fetch's serializers, the headers as a plain object. */
-function sendDirect(core: Core, call: TransportCall, params: CallParams | undefined, init: CallInit | undefined, userAgent?: string) {
-  let url = core.baseUrl + call.path;
-  if (params?.path) url = core.serializePath(url, params.path);
-  const search = core.serializeQuery((params?.query as Record<string, unknown>) ?? {});
-  if (search) url += `?${search[0] === "?" ? search.slice(1) : search}`;
-  const headers = { ...core.headers };
-  const fetchInit: RequestInit = { method: call.method, headers };
-  if (init) {
-    mergeHeaders(headers, init.headers);
-    if (userAgent !== undefined) headers["user-agent"] = userAgent;
-  }
-  mergeHeaders(headers, params?.header);
-  if (init) {
-    for (const key in init) if (!NOT_FETCH_OPTIONS.has(key)) (fetchInit as Record<string, unknown>)[key] = init[key];
-    if (init.body !== undefined) {
-      // As a Request would, before anything is sent; fetch would reject it on every attempt.
-      if (call.method === "GET" || call.method === "HEAD") throw new TypeError(`${call.method} requests cannot have a body.`);
-      const body = (defaultBodySerializer as (body: unknown, headers: Headers_) => BodyInit)(init.body, headers);
-      if (!(body instanceof FormData)) headers["content-type"] ??= "application/json";
-      fetchInit.body = body;
-    }
-  }
-  return transport({ url, init: fetchInit }, call).then(({ response, data }) =>
-    response.ok ? { data, response } : withCall({ error: data, response }, call),
-  );
-}
+type Send = (method: string, path: string, init: CallInit | undefined, boundUid: string | undefined) => Promise<unknown>;
 
-/** Everything else, built by openapi-fetch, with the transport beneath it as its fetch. */
-function sendFull(core: Core, call: TransportCall, params: CallParams | undefined, init: CallInit | undefined, userAgent?: string) {
-  const fetch = (request: Request) => transport(request, call).then((delivered) => delivered.response);
-  // duplex lets a Request take a stream, e.g. from a custom bodySerializer; a caller's own value wins.
-  const rest: CallInit = { duplex: "half", ...init, params, fetch };
-  for (const key of CALL_OPTIONS) delete rest[key];
-  if (userAgent !== undefined) {
-    const headers = new Headers(rest.headers as HeadersInit | undefined);
-    headers.set("user-agent", userAgent);
-    rest.headers = headers;
-  }
-  return core.base
-    .request(call.method as "get", call.path, rest)
-    .then((result: { error?: unknown; response: Response }) =>
-      result.response.ok && result.error === undefined ? result : withCall(result, call),
-    );
-}
-
-/** Sends one call: checks its input, then takes the direct path or openapi-fetch's. */
-function send(core: Core, method: string, path: string, init: CallInit | undefined, boundUid: string | undefined) {
-  const { options, logger, userAgent } = separateCallOptions(core, init);
-  warnIfDeprecated(method, path, logger);
-  const params = prepareParams(method, bareTemplate(path), init?.params, boundUid);
-  // After prepareParams, so a bad onBehalfOf gets its own message rather than Headers' TypeError.
-  if (init?.headers) refuseCredentialHeaders("headers", headerNames(init.headers as HeadersInit), core.credentialNames);
-  if (init?.params?.header) refuseCredentialHeaders("params.header", Object.keys(init.params.header), core.credentialNames);
-  const call: TransportCall = {
-    method,
-    path,
-    idempotent: isIdempotent(method, options.idempotent),
-    options,
-    secrets: core.secrets,
-    logger,
-    fetch: (init?.fetch as InjectedFetch | undefined) ?? core.fetch,
-    requestInitExt: core.requestInitExt,
-    parseAs: (init?.parseAs as ParseAs | undefined) ?? "json",
+/**
+ * Builds what every call of one client shares, and returns how a call is sent; it holds the
+ * secrets in this closure only.
+ */
+function clientCore(options: CommonClientOptions, defaultUrl: string, credentials: Headers_) {
+  guardBrowser(options.dangerouslyAllowBrowser);
+  const credentialNames = Object.keys(credentials);
+  if (options.headers) refuseCredentialHeaders("headers", Object.keys(options.headers), credentialNames);
+  const baseUrl = options.baseUrl === undefined ? defaultUrl : checkBaseUrl(options.baseUrl);
+  const userAgent = options.userAgent ?? defaultUserAgent();
+  // Credentials come last: headers naming them are refused above, and this keeps it so.
+  const headers = mergeHeaders(mergeHeaders(userAgent ? { "user-agent": userAgent } : {}, options.headers), credentials);
+  const { querySerializer: query, pathSerializer, bodySerializer, Request, requestInitExt } = options;
+  // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
+  const querySerializer = typeof query === "function" ? query : { array: { style: "form", explode: false } as const, ...query };
+  const base = createClient<any>({ baseUrl, headers, querySerializer, pathSerializer, bodySerializer, Request });
+  const serializeQuery = typeof querySerializer === "function" ? querySerializer : createQuerySerializer(querySerializer);
+  const serializePath = pathSerializer ?? defaultPathSerializer;
+  const settings: CallSettings = {
+    options: resolveRequestOptions(REQUEST_DEFAULTS, options),
+    logger: options.logger,
+    userAgent: undefined,
   };
-  return (needsFullPath(core, init) ? sendFull : sendDirect)(core, call, params, init, userAgent);
+  const secrets = Object.values(credentials);
+  const clientFetch = options.fetch;
+  /** The middleware registered through `use`: while there is any, every call takes openapi-fetch's path. */
+  const middleware: Middleware[] = [];
+
+  /** The common case, built here: the URL by openapi-fetch's serializers, the headers as a plain object. */
+  const sendDirect = (call: TransportCall, params: CallParams | undefined, init: CallInit | undefined, userAgent?: string) => {
+    let url = serializePath(baseUrl + call.path, params?.path ?? {});
+    const search = serializeQuery((params?.query as Record<string, unknown>) ?? {});
+    if (search) url += `?${search[0] === "?" ? search.slice(1) : search}`;
+    const callHeaders = { ...headers };
+    const fetchInit: RequestInit = { method: call.method, headers: callHeaders };
+    if (init) {
+      mergeHeaders(callHeaders, init.headers);
+      if (userAgent !== undefined) callHeaders["user-agent"] = userAgent;
+    }
+    mergeHeaders(callHeaders, params?.header);
+    if (init) {
+      for (const key in init) if (!NOT_FETCH_OPTIONS.has(key)) (fetchInit as Record<string, unknown>)[key] = init[key];
+      if (init.body !== undefined) {
+        // As a Request would, before anything is sent; fetch would reject it on every attempt.
+        if (call.method === "GET" || call.method === "HEAD") throw new TypeError(`${call.method} requests cannot have a body.`);
+        const body = (defaultBodySerializer as (body: unknown, headers: Headers_) => BodyInit)(init.body, callHeaders);
+        if (!(body instanceof FormData)) callHeaders["content-type"] ??= "application/json";
+        fetchInit.body = body;
+      }
+    }
+    return transport({ url, init: fetchInit }, call).then(({ response, data }) =>
+      response.ok ? { data, response } : withCall({ error: data, response }, call),
+    );
+  };
+
+  /** Everything else, built by openapi-fetch, with the transport beneath it as its fetch. */
+  const sendFull = (call: TransportCall, params: CallParams | undefined, init: CallInit | undefined, userAgent?: string) => {
+    const fetch = (request: Request) => transport(request, call).then((delivered) => delivered.response);
+    // duplex lets a Request take a stream, e.g. from a custom bodySerializer; a caller's own value wins.
+    const rest: CallInit = { duplex: "half", ...init, params, fetch };
+    for (const key of CALL_OPTIONS) delete rest[key];
+    if (userAgent !== undefined) {
+      const callHeaders = new Headers(rest.headers as HeadersInit | undefined);
+      callHeaders.set("user-agent", userAgent);
+      rest.headers = callHeaders;
+    }
+    return base
+      .request(call.method as "get", call.path, rest)
+      .then((result: { error?: unknown; response: Response }) =>
+        result.response.ok && result.error === undefined ? result : withCall(result, call),
+      );
+  };
+
+  /** Sends one call: checks its input, then takes the direct path or openapi-fetch's. */
+  const send: Send = (method, path, init, boundUid) => {
+    const { options, logger, userAgent } = separateCallOptions(settings, init);
+    warnIfDeprecated(method, path, logger);
+    const params = prepareParams(method, bareTemplate(path), init?.params, boundUid);
+    // After prepareParams, so a bad onBehalfOf gets its own message rather than Headers' TypeError.
+    if (init?.headers) refuseCredentialHeaders("headers", headerNames(init.headers as HeadersInit), credentialNames);
+    if (init?.params?.header) refuseCredentialHeaders("params.header", Object.keys(init.params.header), credentialNames);
+    const call: TransportCall = {
+      method,
+      path,
+      idempotent: isIdempotent(method, options.idempotent),
+      options,
+      secrets,
+      logger,
+      fetch: (init?.fetch as InjectedFetch | undefined) ?? clientFetch,
+      requestInitExt: requestInitExt as RequestInit | undefined,
+      parseAs: (init?.parseAs as ParseAs | undefined) ?? "json",
+    };
+    // A client-wide Request class or body serializer is only applied by openapi-fetch.
+    const full = Request || bodySerializer || middleware.length || (init && needsOpenapiFetch(init));
+    return (full ? sendFull : sendDirect)(call, params, init, userAgent);
+  };
+  return { send, base, middleware };
 }
+
+type Core = ReturnType<typeof clientCore>;
 
 function wrap(core: Core, boundUid?: string): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
   const call = (method: string, path: string, init?: CallInit) => {
     try {
-      return send(core, method, path, init, boundUid);
+      return core.send(method, path, init, boundUid);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -276,7 +253,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient | Bound
   // Checked even when baseUrl overrides it, so a typo surfaces against the mock, not in production.
   const regionalUrl = chatBaseUrl({ appId: options.appId, region: options.region ?? "us" });
   const boundUid = options.onBehalfOf === undefined ? undefined : checkOnBehalfOf(options.onBehalfOf);
-  return chatClient(buildCore(options, regionalUrl, { apikey: apiKey }), boundUid);
+  return chatClient(clientCore(options, regionalUrl, { apikey: apiKey }), boundUid);
 }
 
 /**
@@ -290,5 +267,5 @@ export function createManagementClient(options: ManagementClientOptions): Manage
   if (!options || typeof options !== "object") throw new ChatConfigError("createManagementClient needs an options object.");
   const key = requireSecret("key", options.key);
   const secret = requireSecret("secret", options.secret);
-  return wrap(buildCore(options, "https://apimgmt.cometchat.io", { key, secret })) as unknown as ManagementClient;
+  return wrap(clientCore(options, "https://apimgmt.cometchat.io", { key, secret })) as unknown as ManagementClient;
 }

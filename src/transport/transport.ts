@@ -42,46 +42,30 @@ function fetchVia(call: TransportCall, input: Request | string, init?: RequestIn
   return globalThis.fetch(input, ext ? { ...init, ...ext } : init);
 }
 
-// Every attempt sends the same body, so a stream is read once into bytes; strings and the
-// like can be sent again as they are.
-async function resendable(body: BodyInit | null | undefined): Promise<BodyInit | null | undefined> {
-  return body instanceof ReadableStream ? new Response(body).arrayBuffer() : body;
-}
-
-/** Plans the attempts of a direct call: `fetch(url, init)`, with the attempt's signal. */
-function planDirect(call: TransportCall, url: string, init: RequestInit, body: BodyInit | null | undefined, readAs: ReadAs): AttemptPlan {
-  const redirect = init.redirect ?? "follow";
-  const mode = redirect === "follow" ? "manual" : redirect;
-  const send = (at: string, method: string, signal: AbortSignal | undefined) =>
-    fetchVia(call, at, { ...init, method, body: method === init.method ? body : undefined, redirect: mode, ...(signal && { signal }) });
-  return { url, redirect, method: init.method!, readAs, send: (signal) => send(url, init.method!, signal), resend: send };
-}
-
 /**
- * Plans the attempts of a call that openapi-fetch built: each attempt sends a copy of its
- * Request, made by the Request's own class, so a caller's subclass and the properties
- * openapi-fetch set on it reach fetch.
+ * Plans a call's attempts. A redirect hop is sent as `fetch(url, init)`. So is the first
+ * request on the direct path; on openapi-fetch's path it is a copy of its Request, made by the
+ * Request's own class, so a caller's subclass and the properties set on it reach fetch.
  */
-function planRequest(call: TransportCall, request: Request, body: BodyInit | null | undefined, readAs: ReadAs): AttemptPlan {
-  const redirect = request.redirect ?? "follow";
+function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | undefined, readAs: ReadAs): AttemptPlan {
+  const request = outgoing instanceof Request ? outgoing : undefined;
+  const init: RequestInit = request
+    ? { method: request.method, headers: request.headers, signal: request.signal }
+    : (outgoing as { init: RequestInit }).init;
+  const url = request ? request.url : (outgoing as { url: string }).url;
+  const redirect = (request ?? init).redirect ?? "follow";
   const mode = redirect === "follow" ? "manual" : redirect;
-  const Class = request.constructor as typeof Request;
+  const resend = (at: string, method: string, signal: AbortSignal | undefined) =>
+    fetchVia(call, at, { ...init, method, body: method === init.method ? body : undefined, redirect: mode, ...(signal && { signal }) });
   const send = (signal: AbortSignal | undefined) => {
-    const copy = new Class(request, { body, redirect: mode, ...(signal && { signal }) });
+    if (!request) return resend(url, init.method!, signal);
+    const copy = new (request.constructor as typeof Request)(request, { body, redirect: mode, ...(signal && { signal }) });
     // openapi-fetch sets per-call options the Request has no field for (e.g. `dispatcher`) on it.
     for (const key of Object.keys(request))
       (copy as unknown as Record<string, unknown>)[key] ??= (request as unknown as Record<string, unknown>)[key];
     return fetchVia(call, copy);
   };
-  const resend = (at: string, method: string, signal: AbortSignal | undefined) =>
-    fetchVia(call, at, {
-      method,
-      headers: request.headers,
-      body: method === request.method ? body : undefined,
-      redirect: "manual",
-      signal: signal ?? request.signal,
-    });
-  return { url: request.url, redirect, method: request.method, readAs, send, resend };
+  return { url, redirect, method: init.method!, readAs, send, resend };
 }
 
 /** The parsed body of a 2xx answer, which must be JSON; undefined when it has none. */
@@ -100,9 +84,8 @@ function successData(call: TransportCall, response: Response, text: string | nul
 }
 
 /** openapi-fetch's `error` for a non-2xx answer: the JSON body, else its text; undefined when empty. */
-function errorValue(call: TransportCall, response: Response, body: string | ArrayBuffer | null): unknown {
-  if (body === null || call.method === "HEAD" || response.headers.get("content-length") === "0") return undefined;
-  const text = typeof body === "string" ? body : new TextDecoder().decode(body);
+function errorValue(call: TransportCall, response: Response, text: string | null): unknown {
+  if (text === null || call.method === "HEAD" || response.headers.get("content-length") === "0") return undefined;
   try {
     return JSON.parse(text);
   } catch {
@@ -147,20 +130,14 @@ function failure(call: TransportCall, result: { outcome: AttemptOutcome; error: 
 export async function transport(outgoing: Outgoing, call: TransportCall): Promise<Delivered> {
   const { options, logger } = call;
   const started = options.deadlineMs ? Date.now() : 0;
-  const direct = !(outgoing instanceof Request) && "init" in outgoing;
-  const readAs: ReadAs = call.parseAs === "json" || call.parseAs === "text" ? "text" : call.parseAs === "stream" ? "stream" : "bytes";
-  let plan: AttemptPlan;
-  let callerSignal: AbortSignal | null | undefined;
-  if (direct) {
-    callerSignal = outgoing.init.signal;
-    plan = planDirect(call, outgoing.url, outgoing.init, await resendable(outgoing.init.body), readAs);
-  } else {
-    const request = outgoing as Request;
-    callerSignal = request.signal;
-    // A clone keeps the caller's Request readable; openapi-fetch still holds it.
-    const body = request.body ? await request.clone().arrayBuffer() : undefined;
-    plan = planRequest(call, request, body, readAs);
-  }
+  const direct = !(outgoing instanceof Request);
+  const { parseAs } = call;
+  const readAs: ReadAs = parseAs === "json" || parseAs === "text" ? "text" : parseAs === "stream" ? "stream" : "bytes";
+  const callerSignal = direct ? outgoing.init.signal : outgoing.signal;
+  // Every attempt sends the same body, so a stream is read once into bytes (a clone keeps
+  // openapi-fetch's Request readable); strings and the like can be sent again as they are.
+  const body = direct ? outgoing.init.body : outgoing.body && outgoing.clone().arrayBuffer();
+  const attempts = plan(call, outgoing, await (body instanceof ReadableStream ? new Response(body).arrayBuffer() : body), readAs);
 
   for (let n = 1; ; n++) {
     if (callerSignal?.aborted) throw callerSignal.reason;
@@ -168,7 +145,7 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
     if (options.deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${options.deadlineMs} ms passed`, call, n - 1);
     const budgetMs = !left ? options.timeoutMs : options.timeoutMs ? Math.min(options.timeoutMs, left) : left;
     const attemptStarted = logger ? Date.now() : 0;
-    const result = await runAttempt(plan, callerSignal, budgetMs);
+    const result = await runAttempt(attempts, callerSignal, budgetMs);
     const outcome: AttemptOutcome = "outcome" in result ? result.outcome : { kind: "status", status: result.response.status };
     logger?.debug("chat-rest-sdk attempt", {
       method: call.method,
@@ -182,8 +159,9 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
     if (waitMs > MAX_RETRY_AFTER_MS || (options.deadlineMs && Date.now() - started + waitMs >= options.deadlineMs)) {
       if (!("response" in result)) throw failure(call, result, n, budgetMs);
       const { response, body } = result;
-      if (!response.ok) return { response: rebuild(response, body), data: errorValue(call, response, body) };
-      if (call.parseAs !== "json") return { response: call.parseAs === "stream" ? response : rebuild(response, body), data: undefined };
+      if (!response.ok)
+        return { response: rebuild(response, body), data: direct ? errorValue(call, response, body as string | null) : undefined };
+      if (parseAs !== "json") return { response: parseAs === "stream" ? response : rebuild(response, body), data: undefined };
       const data = successData(call, response, body as string | null);
       // A direct caller takes `data` and never reads this body, so the original answer will do.
       return { response: direct ? response : rebuild(response, body), data };
