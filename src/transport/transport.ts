@@ -159,12 +159,12 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
     if (waitMs > MAX_RETRY_AFTER_MS || (options.deadlineMs && Date.now() - started + waitMs >= options.deadlineMs)) {
       if (!("response" in result)) throw failure(call, result, n, budgetMs);
       const { response, body } = result;
-      if (!response.ok)
-        return { response: rebuild(response, body), data: direct ? errorValue(call, response, body as string | null) : undefined };
-      if (parseAs !== "json") return { response: parseAs === "stream" ? response : rebuild(response, body), data: undefined };
-      const data = successData(call, response, body as string | null);
+      const text = body as string | null;
       // A direct caller takes `data` and never reads this body, so the original answer will do.
-      return { response: direct ? response : rebuild(response, body), data };
+      if (direct) return { response, data: response.ok ? successData(call, response, text) : errorValue(call, response, text) };
+      // openapi-fetch reads the copy; for JSON, the body is checked first.
+      if (response.ok && parseAs === "json") successData(call, response, text);
+      return { response: response.ok && parseAs === "stream" ? response : rebuild(response, body), data: undefined };
     }
     logger?.info("chat-rest-sdk retrying", { method: call.method, path: call.path, attempt: n, waitMs: Math.round(waitMs) });
     await abortableSleep(waitMs, callerSignal);
