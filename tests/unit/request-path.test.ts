@@ -1,6 +1,6 @@
 import type { Middleware } from "openapi-fetch";
 import { ChatInvalidResponseError, createChatClient } from "../../src/index";
-import { json, withServer } from "../harness/fault-server";
+import { withServer } from "../harness/fault-server";
 
 // A call without middleware or custom serializers is built by the SDK itself (the direct path);
 // anything else is built by openapi-fetch. Both must send the same request and give the same result.
@@ -13,12 +13,11 @@ const noop: Middleware = { onRequest: () => undefined };
 function capture(answer: () => Response = () => new Response(JSON.stringify(reply), { headers: { "content-type": "application/json" } })) {
   const sent: { url: string; method: string; headers: Record<string, string>; body: string }[] = [];
   const fetch = async (request: Request) => {
-    sent.push({
-      url: request.url,
-      method: request.method,
-      headers: Object.fromEntries(request.headers.entries()),
-      body: await request.text(),
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
     });
+    sent.push({ url: request.url, method: request.method, headers, body: await request.text() });
     return answer();
   };
   return { fetch, sent };
