@@ -9,8 +9,8 @@ export function isBrowserLike(scope: Record<string, unknown> = globalThis): bool
 export function guardBrowser(allow: boolean | undefined, scope?: Record<string, unknown>): void {
   if (!allow && isBrowserLike(scope)) {
     throw new ChatConfigError(
-      "chat-rest-sdk refuses to run in a browser: every user of the page could read the API key. " +
-        "Call the API from a server, or pass dangerouslyAllowBrowser: true if the key is safe to expose.",
+      "chat-rest-sdk refuses to run in a browser: the API key would be readable by anyone using the page, and a fullAccess key " +
+        "allows anything. Call the API from a server, or pass dangerouslyAllowBrowser: true if the key is safe to expose.",
     );
   }
 }
