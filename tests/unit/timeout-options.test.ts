@@ -15,7 +15,10 @@ describe("timeoutMs and deadlineMs are checked", () => {
 
   test("a bad value per call rejects the call before anything is sent", async () => {
     let sent = 0;
-    const fetch = async () => (sent++, new Response("{}"));
+    const fetch = async () => {
+      sent++;
+      return new Response("{}");
+    };
     const chat = createChatClient({ appId: "t", apiKey: "k", fetch });
     await expect(chat.GET("/users", { timeoutMs: 2 ** 31 })).rejects.toThrow(/timeoutMs must be a finite number from 0 to 2147483647/);
     await expect(chat.GET("/users", { deadlineMs: -5 })).rejects.toThrow(/deadlineMs must be a finite number from 0 to 2147483647/);
@@ -33,7 +36,10 @@ describe("0 turns a time limit off", () => {
     redirect: "follow",
     method: "GET",
     readAs: "text",
-    send: async (signal) => (signals.push(signal), new Response("{}")),
+    send: async (signal) => {
+      signals.push(signal);
+      return new Response("{}");
+    },
     resend: async () => new Response("{}"),
   });
 
