@@ -21,9 +21,9 @@ export interface Loopback {
   close(): Promise<void>;
 }
 
-/** Starts bench/server.ts (built by scripts/bench.sh) in its own process, on 127.0.0.1. */
-export async function startLoopback(): Promise<Loopback> {
-  const child: ChildProcess = fork(join(process.cwd(), "bench/.out/server.mjs"), [], {
+/** Starts bench/server.ts (built by scripts/bench.sh) in its own process, on 127.0.0.1; each answer waits `delayMs`. */
+export async function startLoopback(delayMs = 0): Promise<Loopback> {
+  const child: ChildProcess = fork(join(process.cwd(), "bench/.out/server.mjs"), delayMs ? ["--delay-ms", String(delayMs)] : [], {
     execArgv: [],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

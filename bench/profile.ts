@@ -1,10 +1,10 @@
 // Where the time goes: runs one variant against the loopback server under `node --cpu-prof`
 // and prints the functions with the most self time, and the share of each source file.
-// Usage: scripts/bench-profile.sh [sdk|sdk-middleware|openapi-fetch|openapi-fetch-light|raw|raw-timeout] [send-thread-message|list-users] [concurrency] [seconds]
+// Usage: scripts/bench-profile.sh [sdk|sdk-middleware|openapi-fetch|sdk-timeouts-off|raw|raw-timeout] [send-thread-message|list-users] [concurrency] [seconds]
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startLoopback } from "./loopback.js";
-import { bareOpenapiFetch, openapiFetchLight, rawFetch, rawFetchTimeout, sdk, type Operation } from "./variants.js";
+import { bareOpenapiFetch, rawFetch, rawFetchTimeout, sdk, type Operation } from "./variants.js";
 
 interface Node {
   id: number;
@@ -50,11 +50,9 @@ async function main() {
       ? rawFetch(server.url)
       : which === "raw-timeout"
         ? rawFetchTimeout(server.url)
-        : which === "openapi-fetch-light"
-          ? openapiFetchLight(server.url)
-          : which === "openapi-fetch"
-            ? bareOpenapiFetch(server.url)
-            : sdk(server.url, { middleware: which === "sdk-middleware" });
+        : which === "openapi-fetch"
+          ? bareOpenapiFetch(server.url)
+          : sdk(server.url, { middleware: which === "sdk-middleware", timeoutsOff: which === "sdk-timeouts-off" });
   const call = variant.calls[operation as Operation];
   const until = performance.now() + Number(seconds) * 1000;
   let done = 0;

@@ -1,13 +1,14 @@
 // `npm run bench`: runs every section in its own node process, one after the other, then
 // writes BENCHMARKS.md from their results and prints the headline ratios.
 //   --only throughput,cpu   run some sections (BENCHMARKS.md is written only after a full run)
-//   --quick                 fewer rounds and smaller batches, for trying the bench itself
-//   --render-only           rewrite BENCHMARKS.md from the last full run's results
+//   --quick                 fewer rounds and smaller batches, for trying the bench itself; writes
+//                           .tmp/BENCHMARKS.quick.md, never BENCHMARKS.md or the README
+//   --render-only           rewrite BENCHMARKS.md (and the README's quote) from the last full run's results
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
-import { renderMarkdown, headline, type Results } from "./render.js";
+import { between, headline, README_QUOTE, readmeQuote, renderMarkdown, type Results } from "./render.js";
 import { arg, log } from "./section.js";
 
 const root = process.cwd();
@@ -46,11 +47,28 @@ function machine() {
   };
 }
 
+const read = (file: string) => {
+  try {
+    return readFileSync(join(root, file), "utf8");
+  } catch {
+    return "";
+  }
+};
+
+/** Writes BENCHMARKS.md, keeping its contract-suite block, and the README's quote of the headline. */
+function publish(r: Results): string {
+  writeFileSync(join(root, "BENCHMARKS.md"), renderMarkdown(r, read("BENCHMARKS.md")));
+  const readme = read("README.md");
+  const quote = between(readme, README_QUOTE);
+  if (!readme.includes(README_QUOTE.start)) return "README.md has no headline markers; quote BENCHMARKS.md's headline there.";
+  writeFileSync(join(root, "README.md"), readme.replace(quote, `${README_QUOTE.start}\n> ${readmeQuote(r)}\n${README_QUOTE.end}`));
+  return "Wrote BENCHMARKS.md and the README's quote of its headline.";
+}
+
 function main() {
   if (process.argv.includes("--render-only")) {
     const last = JSON.parse(readFileSync(join(results, "all.json"), "utf8")) as Results;
-    writeFileSync(join(root, "BENCHMARKS.md"), renderMarkdown(last));
-    console.log(`${headline(last)}\nRewrote BENCHMARKS.md from the run of ${last.machine.date}.`);
+    console.log(`${headline(last)}\n${publish(last)} (run of ${last.machine.date})`);
     return;
   }
   const quick = process.argv.includes("--quick");
@@ -82,9 +100,15 @@ function main() {
   const totalSeconds = (performance.now() - started) / 1000;
   if (names.length === Object.keys(SECTIONS).length) {
     const full = { ...(all as Results), machine: info, seconds, totalSeconds, quick };
+    if (quick) {
+      // A quick run is for trying the bench: it never replaces the published figures.
+      mkdirSync(join(root, ".tmp"), { recursive: true });
+      writeFileSync(join(root, ".tmp/BENCHMARKS.quick.md"), renderMarkdown(full, read("BENCHMARKS.md")));
+      console.log(`\n${headline(full)}\nWrote .tmp/BENCHMARKS.quick.md (${totalSeconds.toFixed(0)} s).`);
+      return;
+    }
     writeFileSync(join(results, "all.json"), JSON.stringify(full, null, 2));
-    writeFileSync(join(root, "BENCHMARKS.md"), renderMarkdown(full));
-    console.log(`\n${headline(full)}\nWrote BENCHMARKS.md (${totalSeconds.toFixed(0)} s).`);
+    console.log(`\n${headline(full)}\n${publish(full)} (${totalSeconds.toFixed(0)} s)`);
   } else {
     console.log(
       `\nRan ${names.join(", ")} in ${totalSeconds.toFixed(0)} s; results in bench/.tmp/results. BENCHMARKS.md is written after a full run.`,

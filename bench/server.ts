@@ -9,6 +9,10 @@ const thread = Buffer.from(JSON.stringify(threadReply));
 const users = Buffer.from(JSON.stringify(usersPage));
 const notFound = Buffer.from(JSON.stringify({ error: { code: "ERR_NOT_FOUND", message: "no such route" } }));
 
+// `--delay-ms N` makes every answer wait N ms, like a service across a network.
+const at = process.argv.indexOf("--delay-ms");
+const delayMs = at === -1 ? 0 : Number(process.argv[at + 1]);
+
 let open = 0;
 let peak = 0;
 let connections = 0;
@@ -39,8 +43,12 @@ const server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
       res.writeHead(404, headers(notFound));
       return res.end(notFound);
     }
-    res.writeHead(200, headers(route));
-    res.end(route);
+    const answer = () => {
+      res.writeHead(200, headers(route));
+      res.end(route);
+    };
+    if (delayMs) setTimeout(answer, delayMs);
+    else answer();
   });
 });
 server.on("connection", (socket) => {

@@ -2,7 +2,6 @@
 import createClient from "openapi-fetch";
 import type { paths } from "../generated/schema.js";
 import { createChatClient } from "../src/index.js";
-import { LightRequest } from "../src/light-request.js";
 import { API_KEY, PAGE_SIZE, UID, threadBody } from "./fixtures.js";
 
 export type Operation = "send-thread-message" | "list-users";
@@ -49,7 +48,8 @@ export function rawFetch(baseUrl: string, fetchImpl: typeof fetch = fetch): Vari
 
 /**
  * Raw fetch with what a per-attempt timeout needs: an AbortController, a timer, and the
- * signal passed to fetch. It isolates the cost of timeouts in the runtime's fetch.
+ * signal passed to fetch. A careful caller writes this, and it is the fair baseline for a
+ * client that has timeouts.
  */
 export function rawFetchTimeout(baseUrl: string): Variant {
   const withTimeout = (async (url: string, init: RequestInit) => {
@@ -61,7 +61,7 @@ export function rawFetchTimeout(baseUrl: string): Variant {
       clearTimeout(timer);
     }
   }) as typeof fetch;
-  return { ...rawFetch(baseUrl, withTimeout), name: "raw fetch + timeout signal" };
+  return { ...rawFetch(baseUrl, withTimeout), name: "raw fetch + timeout" };
 }
 
 /**
@@ -135,30 +135,27 @@ export function bareOpenapiFetchTimeout(baseUrl: string, fetchImpl?: (request: R
   return { ...bare, name: "openapi-fetch + timeout signal" };
 }
 
-/**
- * openapi-fetch with the SDK's LightRequest and a fetch that sends `(url, init)`: what bare
- * openapi-fetch costs once the Request object is gone, without the SDK's checks, retries or timeouts.
- */
-export function openapiFetchLight(baseUrl: string): Variant {
-  const sendLight = (request: LightRequest) =>
-    fetch(request.url, { method: request.method, headers: request.headers, body: request.body ?? null, signal: request.signal ?? null });
-  const client = createClient<paths>({
-    baseUrl,
-    headers: { "user-agent": USER_AGENT, apikey: API_KEY },
-    Request: LightRequest as unknown as typeof Request,
-    fetch: sendLight as unknown as typeof fetch,
-  });
-  return { ...bareOpenapiFetch(baseUrl, undefined, client), name: "openapi-fetch + LightRequest" };
+interface SdkOptions {
+  fetch?: (request: Request) => Promise<Response>;
+  middleware?: boolean;
+  timeoutsOff?: boolean;
 }
 
 /** This SDK as a user would run it: retries, timeouts and `as()` on (defaults: maxRetries 2, timeoutMs 30000). */
-export function sdk(baseUrl: string, options: { fetch?: (request: Request) => Promise<Response>; middleware?: boolean } = {}): Variant {
-  const chat = createChatClient({ appId: "bench", apiKey: API_KEY, baseUrl, ...(options.fetch && { fetch: options.fetch }) });
+export function sdk(baseUrl: string, options: SdkOptions = {}): Variant {
+  const chat = createChatClient({
+    appId: "bench",
+    apiKey: API_KEY,
+    baseUrl,
+    ...(options.fetch && { fetch: options.fetch }),
+    ...(options.timeoutsOff && { timeoutMs: 0 }),
+  });
   // A no-op middleware forces openapi-fetch's own path: real Request objects, hooks run.
   if (options.middleware) chat.use({ onRequest: () => undefined });
   const asUser = chat.as(UID);
+  const name = options.middleware ? "SDK + no-op middleware" : options.timeoutsOff ? "SDK, timeoutMs: 0" : "SDK";
   return {
-    name: options.middleware ? "SDK + no-op middleware" : "SDK",
+    name: options.fetch ? `${name}, injected fetch` : name,
     calls: {
       "send-thread-message": async () => {
         const { data, response } = await asUser.POST("/messages/{id}/thread", { params: { path: { id: "1842" } }, body: threadBody });

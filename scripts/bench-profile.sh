@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Where the time goes: runs one client against the loopback server under `node --cpu-prof`
 # and prints the functions with the most self time. Run `npm run bench` once first (it builds bench/.out).
-#   scripts/bench-profile.sh [sdk|sdk-middleware|openapi-fetch|openapi-fetch-light|raw|raw-timeout] [send-thread-message|list-users] [concurrency] [seconds]
+#   scripts/bench-profile.sh [sdk|sdk-middleware|openapi-fetch|sdk-timeouts-off|raw|raw-timeout] [send-thread-message|list-users] [concurrency] [seconds]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lint the hand-maintained spec, bundle it, and derive every generated artefact from the bundle.
-# Writes generated/: openapi.json, openapi.yaml, schema.d.ts and manifest.ts, and the coverage table in README.md.
+# Writes generated/: openapi.json, openapi.yaml, schema.d.ts, manifest.ts and deprecated-operations.ts,
+# and the coverage table in README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
@@ -18,6 +19,7 @@ npx --no-install redocly bundle openapi/openapi.yaml --output "$tmp/openapi.yaml
 # openapi-typescript lints again with redocly.yaml and writes where its x-openapi-ts key says.
 # Defaults describe what the service assumes when a field is omitted, so they must not make request fields required.
 npx --no-install openapi-typescript --default-non-nullable false >/dev/null
+# manifest.ts lists every operation; deprecated-operations.ts, written beside it, only the deprecated ones.
 node scripts/generate-manifest.mjs "$out/openapi.json" "$out/manifest.ts"
-echo "Wrote $out/openapi.json, $out/openapi.yaml, $out/schema.d.ts and $out/manifest.ts from openapi/."
+echo "Wrote $out/openapi.json, $out/openapi.yaml, $out/schema.d.ts, $out/manifest.ts and $out/deprecated-operations.ts from openapi/."
 node scripts/write-coverage-table.mjs "$out/openapi.json" README.md

@@ -27,7 +27,7 @@ const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 function regionalUrl(service: "api" | "call", { appId, region = "us" }: AppLocation): string {
   if (typeof appId !== "string" || !HOST_LABEL.test(appId)) {
-    throw new ChatConfigError(`appId must be a single host-name label (letters, digits, inner hyphens), got ${JSON.stringify(appId)}.`);
+    throw new ChatConfigError(`appId must be a single host-name label, got ${JSON.stringify(appId)}.`);
   }
   if (!(REGIONS as readonly string[]).includes(region)) {
     throw new ChatConfigError(`region must be one of ${REGIONS.join(", ")}, got ${JSON.stringify(region)}.`);
@@ -69,9 +69,7 @@ export function checkBaseUrl(raw: string): string {
   }
   const loopback = LOOPBACK.test(url.hostname);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
-    throw new ChatConfigError(
-      `baseUrl must use https: (plain http: is allowed only for localhost, 127.0.0.0/8 and [::1]), got ${url.protocol}//${url.host}.`,
-    );
+    throw new ChatConfigError(`baseUrl must use https: (http: only for a loopback host), got ${url.protocol}//${url.host}.`);
   }
   return url.href.replace(/\/+$/, "");
 }

@@ -9,9 +9,8 @@ export function isBrowserLike(scope: Record<string, unknown> = globalThis): bool
 export function guardBrowser(allow: boolean | undefined, scope?: Record<string, unknown>): void {
   if (!allow && isBrowserLike(scope)) {
     throw new ChatConfigError(
-      "chat-rest-sdk refuses to run in a browser: the API key it sends would be readable by anyone using the page, " +
-        "and a fullAccess key lets them do anything to your app. Call the API from your server and give the browser " +
-        "an auth token instead. If the key is safe to expose (e.g. a local demo against a mock), pass dangerouslyAllowBrowser: true.",
+      "chat-rest-sdk refuses to run in a browser: the API key would be readable by anyone using the page, and a fullAccess key " +
+        "allows anything. Call the API from a server, or pass dangerouslyAllowBrowser: true if the key is safe to expose.",
     );
   }
 }

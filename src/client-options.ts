@@ -1,3 +1,4 @@
+import type { BodySerializer, PathSerializer, QuerySerializer, QuerySerializerOptions } from "openapi-fetch";
 import type { Region } from "./base-url.js";
 import type { RequestOptions } from "./request-options.js";
 
@@ -15,7 +16,7 @@ export interface CommonClientOptions extends RequestOptions {
    * @default globalThis.fetch
    * @example async (request) => new Response(JSON.stringify({ data: [] }), { status: 200 })
    */
-  fetch?: (input: Request) => Promise<Response>;
+  fetch?: (input: Request, init?: RequestInit) => Promise<Response>;
   /**
    * Extra headers sent with every request. A header named like a credential (`apikey`, `key`,
    * `secret`) is refused with a `ChatConfigError`: the client sends its own.
@@ -30,6 +31,39 @@ export interface CommonClientOptions extends RequestOptions {
    * @example true // only for a demo whose key is safe to expose
    */
   dangerouslyAllowBrowser?: boolean;
+  /**
+   * How query parameters are written, as in openapi-fetch: options, or a function of your own.
+   * Options are merged over the spec's style, which writes arrays comma-separated.
+   * @default { array: { style: "form", explode: false } }
+   * @example { array: { style: "form", explode: true } }
+   */
+  querySerializer?: QuerySerializer<unknown> | QuerySerializerOptions;
+  /**
+   * How a request body is written, as in openapi-fetch. Calls then take openapi-fetch's own path.
+   * @default JSON.stringify (FormData as it is)
+   * @example (body) => new URLSearchParams(body as Record<string, string>).toString()
+   */
+  bodySerializer?: BodySerializer<unknown>;
+  /**
+   * How path parameters are written into the URL, as in openapi-fetch.
+   * @default openapi-fetch's defaultPathSerializer (simple, label and matrix styles)
+   * @example (path, params) => path.replace("{id}", String(params.id))
+   */
+  pathSerializer?: PathSerializer;
+  /**
+   * The Request class openapi-fetch builds requests with, so that `fetch` and middleware get
+   * instances of it. Calls then take openapi-fetch's own path.
+   * @default globalThis.Request
+   * @example class TracedRequest extends Request {}
+   */
+  Request?: typeof Request;
+  /**
+   * Non-standard fetch options passed to every fetch call as its second argument, as in
+   * openapi-fetch: e.g. an undici `dispatcher`.
+   * @default undefined
+   * @example { dispatcher: new Agent({ connections: 16 }) }
+   */
+  requestInitExt?: Record<string, unknown>;
 }
 
 /** Options of {@link createChatClient}. */

@@ -1,20 +1,21 @@
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+import createClient, { createQuerySerializer, defaultBodySerializer, defaultPathSerializer, type Middleware } from "openapi-fetch";
 import { chatBaseUrl, checkBaseUrl } from "./base-url.js";
 import { checkCredential } from "./check-credential.js";
 import { guardBrowser } from "./browser-guard.js";
+import { withCall } from "./call-record.js";
 import type { ChatClientOptions, CommonClientOptions, ManagementClientOptions } from "./client-options.js";
 import type { SdkClient } from "./client-types.js";
-import { warnIfDeprecated } from "./deprecation.js";
 import { headerNames, refuseCredentialHeaders } from "./credential-headers.js";
+import { warnIfDeprecated } from "./deprecation.js";
 import { ChatConfigError } from "./errors/chat-config-error.js";
+import type { Logger } from "./logger.js";
 import { checkOnBehalfOf } from "./on-behalf-of.js";
 import type { ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
-import { prepareParams, type CallInit } from "./prepare-call.js";
-import { LightRequest } from "./light-request.js";
+import { prepareParams, type CallInit, type CallParams } from "./prepare-call.js";
 import { REQUEST_DEFAULTS, resolveRequestOptions, type RequestOptions, type ResolvedRequestOptions } from "./request-options.js";
-import { transport, type CallContext, type Sender } from "./transport.js";
+import { isIdempotent } from "./transport/retry-policy.js";
+import { transport, type InjectedFetch, type ParseAs, type TransportCall } from "./transport/transport.js";
 import { defaultUserAgent } from "./user-agent.js";
-import type { Logger } from "./logger.js";
 
 /** A client bound to one user: every request carries `onBehalfOf: <uid>`, so the header is optional in every call. */
 export interface BoundChatClient extends SdkClient<OnBehalfOfOptional<ChatPaths>> {
@@ -36,102 +37,178 @@ export type ManagementClient = SdkClient<ManagementPaths>;
 
 type Method = "GET" | "PUT" | "POST" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS" | "TRACE";
 const METHODS: Method[] = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE"];
+type Headers_ = Record<string, string>;
 
-/** What the wrapper needs for every call of one client; it holds the secrets in a closure only. */
-interface Core {
-  base: Client<any>;
+/** The options of one call that the SDK applies itself, separated from what goes into the request. */
+interface CallSettings {
   options: ResolvedRequestOptions;
-  secrets: readonly string[];
-  /** The credential header names (lower case), which no other header may set. */
-  credentialNames: readonly string[];
-  sender: Sender;
   logger: Logger | undefined;
-  /** The middleware registered through `use`, kept as openapi-fetch keeps it (or more). */
-  middleware: Middleware[];
+  userAgent: string | undefined;
 }
 
 function requireSecret(name: string, value: unknown): string {
   return checkCredential(name, value);
 }
 
-function buildCore(options: CommonClientOptions, defaultUrl: string, credentials: Record<string, string>): Core {
-  guardBrowser(options.dangerouslyAllowBrowser);
-  const credentialNames = Object.keys(credentials).map((name) => name.toLowerCase());
-  if (options.headers) refuseCredentialHeaders("headers", Object.keys(options.headers), credentialNames);
-  const baseUrl = options.baseUrl === undefined ? defaultUrl : checkBaseUrl(options.baseUrl);
-  const userAgent = options.userAgent ?? defaultUserAgent();
-  const base = createClient<any>({
-    baseUrl,
-    // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
-    querySerializer: { array: { style: "form", explode: false } },
-    // Credentials come last: headers naming them are refused above, and this keeps it so.
-    headers: { ...(userAgent && { "User-Agent": userAgent }), ...options.headers, ...credentials },
-  });
-  return {
-    base,
-    options: resolveRequestOptions(REQUEST_DEFAULTS, options),
-    secrets: Object.values(credentials),
-    credentialNames,
-    sender: { injected: options.fetch },
-    logger: options.logger,
-    middleware: [],
-  };
+/**
+ * Merges headers as openapi-fetch does (null removes a header, an array adds each value), into
+ * a plain object keyed by lower-case name, which fetch takes as it is.
+ */
+function mergeHeaders(into: Headers_, from: unknown): Headers_ {
+  if (!from || typeof from !== "object") return into;
+  const entries = from instanceof Headers || Array.isArray(from) ? from : Object.entries(from);
+  for (const [name, value] of entries as Iterable<[string, unknown]>) {
+    const key = name.toLowerCase();
+    if (value === null) delete into[key];
+    else if (Array.isArray(value)) into[key] = (into[key] === undefined ? [] : [into[key]]).concat(value).join(", ");
+    else if (value !== undefined) into[key] = String(value);
+  }
+  return into;
 }
 
 const CALL_OPTIONS = ["maxRetries", "timeoutMs", "deadlineMs", "idempotent", "logger", "userAgent"];
+// Keys of an init that are not fetch options: everything else goes to fetch, as openapi-fetch does.
+const NOT_FETCH_OPTIONS = new Set([...CALL_OPTIONS, "params", "body", "headers", "parseAs", "middleware", "fetch"]);
 
-// Most calls set none of these, and then the client's settings are used as they are.
-function hasCallOptions(init: CallInit): boolean {
-  for (const key of CALL_OPTIONS) if (init[key] !== undefined) return true;
-  return false;
+/** Separates the SDK's own options of one call (retries, timeouts, logger, User-Agent) from the request. */
+function separateCallOptions(client: CallSettings, init: CallInit | undefined): CallSettings {
+  let set = false;
+  if (init) for (const key of CALL_OPTIONS) set ||= init[key] !== undefined;
+  // Most calls set none of them, and then the client's settings are used as they are.
+  if (!set) return client;
+  init = init as CallInit;
+  return {
+    options: resolveRequestOptions(client.options, init as RequestOptions),
+    logger: (init.logger as Logger | undefined) ?? client.logger,
+    userAgent: init.userAgent === undefined ? undefined : String(init.userAgent),
+  };
 }
 
-function withHeader(headers: HeadersInit | undefined, name: string, value: string): HeadersInit {
-  const merged = new Headers(headers);
-  merged.set(name, value);
-  return merged;
+// The path-parameter check reads names as written in the template, so the operators of
+// label, matrix and explode styles ({.id}, {;id}, {id*}) are taken off first.
+const bareTemplate = (path: string) => (/\{[.;]|\*\}/.test(path) ? path.replace(/\{[.;]?([^{}]+?)\*?\}/g, "{$1}") : path);
+
+/** Whether a call needs openapi-fetch to build it: only openapi-fetch runs middleware and per-call serializers. */
+function needsOpenapiFetch(init: CallInit): boolean {
+  return !!(
+    (init.middleware as unknown[] | undefined)?.length ||
+    init.Request ||
+    init.querySerializer ||
+    init.bodySerializer ||
+    init.pathSerializer ||
+    init.baseUrl ||
+    (init.parseAs !== undefined && init.parseAs !== "json")
+  );
 }
+
+type Send = (method: string, path: string, init: CallInit | undefined, boundUid: string | undefined) => Promise<unknown>;
+
+/**
+ * Builds what every call of one client shares, and returns how a call is sent; it holds the
+ * secrets in this closure only.
+ */
+function clientCore(options: CommonClientOptions, defaultUrl: string, credentials: Headers_) {
+  guardBrowser(options.dangerouslyAllowBrowser);
+  const credentialNames = Object.keys(credentials);
+  if (options.headers) refuseCredentialHeaders("headers", Object.keys(options.headers), credentialNames);
+  const baseUrl = options.baseUrl === undefined ? defaultUrl : checkBaseUrl(options.baseUrl);
+  const userAgent = options.userAgent ?? defaultUserAgent();
+  // Credentials come last: headers naming them are refused above, and this keeps it so.
+  const headers = mergeHeaders(mergeHeaders(userAgent ? { "user-agent": userAgent } : {}, options.headers), credentials);
+  const { querySerializer: query, pathSerializer, bodySerializer, Request, requestInitExt } = options;
+  // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
+  const querySerializer = typeof query === "function" ? query : { array: { style: "form", explode: false } as const, ...query };
+  const base = createClient<any>({ baseUrl, headers, querySerializer, pathSerializer, bodySerializer, Request });
+  const serializeQuery = typeof querySerializer === "function" ? querySerializer : createQuerySerializer(querySerializer);
+  const serializePath = pathSerializer ?? defaultPathSerializer;
+  const settings: CallSettings = {
+    options: resolveRequestOptions(REQUEST_DEFAULTS, options),
+    logger: options.logger,
+    userAgent: undefined,
+  };
+  const secrets = Object.values(credentials);
+  const clientFetch = options.fetch;
+  /** The middleware registered through `use`: while there is any, every call takes openapi-fetch's path. */
+  const middleware: Middleware[] = [];
+
+  /** The common case, built here: the URL by openapi-fetch's serializers, the headers as a plain object. */
+  const sendDirect = (call: TransportCall, params: CallParams | undefined, init: CallInit | undefined, userAgent?: string) => {
+    let url = serializePath(baseUrl + call.path, params?.path ?? {});
+    const search = serializeQuery((params?.query as Record<string, unknown>) ?? {});
+    if (search) url += `?${search[0] === "?" ? search.slice(1) : search}`;
+    const callHeaders = { ...headers };
+    const fetchInit: RequestInit = { method: call.method, headers: callHeaders };
+    if (init) {
+      mergeHeaders(callHeaders, init.headers);
+      if (userAgent !== undefined) callHeaders["user-agent"] = userAgent;
+    }
+    mergeHeaders(callHeaders, params?.header);
+    if (init) {
+      for (const key in init) if (!NOT_FETCH_OPTIONS.has(key)) (fetchInit as Record<string, unknown>)[key] = init[key];
+      if (init.body !== undefined) {
+        // As a Request would, before anything is sent; fetch would reject it on every attempt.
+        if (call.method === "GET" || call.method === "HEAD") throw new TypeError(`${call.method} requests cannot have a body.`);
+        const body = (defaultBodySerializer as (body: unknown, headers: Headers_) => BodyInit)(init.body, callHeaders);
+        if (!(body instanceof FormData)) callHeaders["content-type"] ??= "application/json";
+        fetchInit.body = body;
+      }
+    }
+    return transport({ url, init: fetchInit }, call).then(({ response, data }) =>
+      response.ok ? { data, response } : withCall({ error: data, response }, call),
+    );
+  };
+
+  /** Everything else, built by openapi-fetch, with the transport beneath it as its fetch. */
+  const sendFull = (call: TransportCall, params: CallParams | undefined, init: CallInit | undefined, userAgent?: string) => {
+    const fetch = (request: Request) => transport(request, call).then((delivered) => delivered.response);
+    // duplex lets a Request take a stream, e.g. from a custom bodySerializer; a caller's own value wins.
+    const rest: CallInit = { duplex: "half", ...init, params, fetch };
+    for (const key of CALL_OPTIONS) delete rest[key];
+    if (userAgent !== undefined) {
+      const callHeaders = new Headers(rest.headers as HeadersInit | undefined);
+      callHeaders.set("user-agent", userAgent);
+      rest.headers = callHeaders;
+    }
+    return base
+      .request(call.method as "get", call.path, rest)
+      .then((result: { error?: unknown; response: Response }) =>
+        result.response.ok && result.error === undefined ? result : withCall(result, call),
+      );
+  };
+
+  /** Sends one call: checks its input, then takes the direct path or openapi-fetch's. */
+  const send: Send = (method, path, init, boundUid) => {
+    const { options, logger, userAgent } = separateCallOptions(settings, init);
+    warnIfDeprecated(method, path, logger);
+    const params = prepareParams(method, bareTemplate(path), init?.params, boundUid);
+    // After prepareParams, so a bad onBehalfOf gets its own message rather than Headers' TypeError.
+    if (init?.headers) refuseCredentialHeaders("headers", headerNames(init.headers as HeadersInit), credentialNames);
+    if (init?.params?.header) refuseCredentialHeaders("params.header", Object.keys(init.params.header), credentialNames);
+    const call: TransportCall = {
+      method,
+      path,
+      idempotent: isIdempotent(method, options.idempotent),
+      options,
+      secrets,
+      logger,
+      fetch: (init?.fetch as InjectedFetch | undefined) ?? clientFetch,
+      requestInitExt: requestInitExt as RequestInit | undefined,
+      parseAs: (init?.parseAs as ParseAs | undefined) ?? "json",
+    };
+    // A client-wide Request class or body serializer is only applied by openapi-fetch.
+    const full = Request || bodySerializer || middleware.length || (init && needsOpenapiFetch(init));
+    return (full ? sendFull : sendDirect)(call, params, init, userAgent);
+  };
+  return { send, base, middleware };
+}
+
+type Core = ReturnType<typeof clientCore>;
 
 function wrap(core: Core, boundUid?: string): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
   const call = (method: string, path: string, init?: CallInit) => {
     try {
-      let options = core.options;
-      let logger = core.logger;
-      if (init && hasCallOptions(init)) {
-        const { maxRetries, timeoutMs, deadlineMs, idempotent, logger: callLogger, userAgent, ...rest } = init;
-        options = resolveRequestOptions(options, { maxRetries, timeoutMs, deadlineMs, idempotent } as RequestOptions);
-        logger = (callLogger as Logger | undefined) ?? logger;
-        if (userAgent !== undefined) rest.headers = withHeader(rest.headers as HeadersInit | undefined, "User-Agent", String(userAgent));
-        init = rest;
-      }
-      warnIfDeprecated(method, path, logger);
-      // Middleware, or a caller's own Request class, gets real Requests; otherwise nothing looks
-      // at the request but the transport, which sends it as fetch(url, init).
-      const light = !core.middleware.length && !(init?.middleware as unknown[] | undefined)?.length && !init?.Request;
-      // openapi-fetch is then asked to leave a 2xx body alone (parseAs "stream"), and `data` is
-      // the JSON that the transport parsed to check it: each body is read and parsed once.
-      const takesData = light && (init?.parseAs ?? "json") === "json";
-      const ctx: CallContext = { method, path, options, secrets: core.secrets, sender: core.sender, logger, takesData, data: undefined };
-      // The transport sits beneath openapi-fetch (as its per-call fetch), so middleware sees
-      // one logical request while every retry is a fresh one.
-      const fetch = (req: LightRequest) => transport(req, ctx);
-      const params = prepareParams(method, path, init?.params, boundUid);
-      // After prepareParams, so a bad onBehalfOf gets its own message rather than Headers' TypeError.
-      // params.header is a plain object (openapi-fetch reads it with Object.entries) and common,
-      // so its keys are read directly; per-call headers may take any HeadersInit form.
-      if (init?.headers) refuseCredentialHeaders("headers", headerNames(init.headers as HeadersInit), core.credentialNames);
-      if (init?.params?.header) refuseCredentialHeaders("params.header", Object.keys(init.params.header), core.credentialNames);
-      if (!light) return core.base.request(method as any, path, { ...init, params, fetch });
-      if (!takesData) return core.base.request(method as any, path, { ...init, params, fetch, Request: LightRequest });
-      return core.base
-        .request(method as any, path, { ...init, params, fetch, Request: LightRequest, parseAs: "stream" })
-        .then((result: Record<string, unknown>) => {
-          if ("data" in result) result.data = ctx.data;
-          // The context outlives the call (unwrap finds it by the Response): it keeps no body.
-          ctx.data = undefined;
-          return result;
-        });
+      return core.send(method, path, init, boundUid);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -139,7 +216,7 @@ function wrap(core: Core, boundUid?: string): Record<string, unknown> {
   const client: Record<string, unknown> = {
     request: (method: string, path: string, init?: CallInit) => call(method.toUpperCase(), path, init),
     use(...middleware: Middleware[]) {
-      // Counted before openapi-fetch sees them, so a throw leaves the client on real Requests.
+      // Counted before openapi-fetch checks them: should it throw half-way, the ones it kept still run.
       core.middleware.push(...middleware.filter(Boolean));
       core.base.use(...middleware);
     },
@@ -176,7 +253,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient | Bound
   // Checked even when baseUrl overrides it, so a typo surfaces against the mock, not in production.
   const regionalUrl = chatBaseUrl({ appId: options.appId, region: options.region ?? "us" });
   const boundUid = options.onBehalfOf === undefined ? undefined : checkOnBehalfOf(options.onBehalfOf);
-  return chatClient(buildCore(options, regionalUrl, { apikey: apiKey }), boundUid);
+  return chatClient(clientCore(options, regionalUrl, { apikey: apiKey }), boundUid);
 }
 
 /**
@@ -190,5 +267,5 @@ export function createManagementClient(options: ManagementClientOptions): Manage
   if (!options || typeof options !== "object") throw new ChatConfigError("createManagementClient needs an options object.");
   const key = requireSecret("key", options.key);
   const secret = requireSecret("secret", options.secret);
-  return wrap(buildCore(options, "https://apimgmt.cometchat.io", { key, secret })) as unknown as ManagementClient;
+  return wrap(clientCore(options, "https://apimgmt.cometchat.io", { key, secret })) as unknown as ManagementClient;
 }

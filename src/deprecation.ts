@@ -1,4 +1,4 @@
-import { operations } from "../generated/manifest.js";
+import { deprecatedOperations } from "../generated/deprecated-operations.js";
 import type { Logger } from "./logger.js";
 
 /** The manifest fields that deprecation warnings use. */
@@ -28,5 +28,5 @@ export function deprecationWarner(manifest: readonly ManifestEntry[]) {
   };
 }
 
-/** Warns about the deprecated operations of this package's spec. */
-export const warnIfDeprecated = deprecationWarner(operations);
+/** Warns about the deprecated operations of this package's spec; the runtime carries only those. */
+export const warnIfDeprecated = deprecationWarner(deprecatedOperations);

@@ -12,12 +12,15 @@ export interface RequestOptions {
   maxRetries?: number;
   /**
    * How long one attempt may take, from sending to the last byte of the body, in milliseconds.
+   * `0` turns the per-attempt timeout off: no timer and no signal, unless you pass a `signal`.
+   * At most 2147483647 (about 24.8 days), the longest timer a runtime keeps.
    * @default 30000
    * @example 5000
    */
   timeoutMs?: number;
   /**
    * How long the call may take in total, across all attempts and backoff waits, in milliseconds.
+   * `0` means no deadline, e.g. to lift a client's deadline for one call. At most 2147483647.
    * @default undefined (bounded only by timeoutMs and maxRetries)
    * @example 10000
    */
@@ -44,36 +47,39 @@ export interface RequestOptions {
   userAgent?: string;
 }
 
-/** The settings a call ends up with, once client and call options are merged. */
+/** The settings a call ends up with, once client and call options are merged. `0` turns a time limit off. */
 export interface ResolvedRequestOptions {
   maxRetries: number;
   timeoutMs: number;
-  deadlineMs: number | undefined;
+  deadlineMs: number;
   idempotent: boolean;
 }
 
 export const REQUEST_DEFAULTS: ResolvedRequestOptions = {
   maxRetries: 2,
   timeoutMs: 30_000,
-  deadlineMs: undefined,
+  deadlineMs: 0,
   idempotent: false,
 };
 
-function nonNegative(name: string, value: unknown): void {
-  if (value !== undefined && (typeof value !== "number" || !Number.isFinite(value) || value < 0)) {
-    throw new ChatConfigError(`${name} must be a finite number >= 0, got ${String(value)}.`);
+// setTimeout fires at once, with only a warning, for a delay of 2^31 ms or more.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function checked(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  // Written so that NaN and non-numbers fail too.
+  if (!(typeof value === "number" && value >= 0 && value <= MAX_TIMER_MS)) {
+    throw new ChatConfigError(`${name} must be a finite number from 0 to ${MAX_TIMER_MS}, got ${String(value)}.`);
   }
+  return value;
 }
 
 /** Merges call options over client options over defaults, checking each number. */
 export function resolveRequestOptions(base: ResolvedRequestOptions, override: RequestOptions): ResolvedRequestOptions {
-  nonNegative("maxRetries", override.maxRetries);
-  nonNegative("timeoutMs", override.timeoutMs);
-  nonNegative("deadlineMs", override.deadlineMs);
   return {
-    maxRetries: Math.floor(override.maxRetries ?? base.maxRetries),
-    timeoutMs: override.timeoutMs ?? base.timeoutMs,
-    deadlineMs: override.deadlineMs ?? base.deadlineMs,
+    maxRetries: Math.floor(checked("maxRetries", override.maxRetries, base.maxRetries)),
+    timeoutMs: checked("timeoutMs", override.timeoutMs, base.timeoutMs),
+    deadlineMs: checked("deadlineMs", override.deadlineMs, base.deadlineMs),
     idempotent: override.idempotent ?? base.idempotent,
   };
 }

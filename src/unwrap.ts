@@ -1,4 +1,4 @@
-import { lookupCall } from "./call-registry.js";
+import { callOf } from "./call-record.js";
 import { ChatApiError } from "./errors/chat-api-error.js";
 
 /** The shape of every openapi-fetch result. */
@@ -16,11 +16,11 @@ export interface FetchResult {
  * const { data: reply } = await unwrap(chat.as("cometchat-uid-1").POST("/messages/{id}/thread", { params: { path: { id } }, body }));
  */
 export async function unwrap<R extends FetchResult>(call: Promise<R>): Promise<Exclude<R["data"], undefined>> {
-  const { data, error, response } = await call;
+  const result = await call;
+  const { data, error, response } = result;
   if (error === undefined && response.ok) return data as Exclude<R["data"], undefined>;
-  const record = lookupCall(response);
-  // A response that did not come through the SDK transport (e.g. replaced by middleware)
-  // still gets a useful error, named by its URL.
+  const record = callOf(result);
+  // A result that did not come from an SDK client still gets a useful error, named by its URL.
   const callInfo = record ?? { method: "?", path: safePath(response.url), secrets: [] };
   throw ChatApiError.from(response.status, error, response.headers, { ...callInfo, url: response.url });
 }

@@ -44,6 +44,24 @@ export async function perCallOptions() {
   });
 }
 
+export async function openapiFetchOptions() {
+  class TracedRequest extends Request {}
+  createChatClient({
+    appId: "a",
+    apiKey: "k",
+    timeoutMs: 0,
+    querySerializer: { array: { style: "form", explode: true } },
+    pathSerializer: (path) => path,
+    bodySerializer: (body) => JSON.stringify(body),
+    Request: TracedRequest,
+    requestInitExt: { dispatcher: undefined },
+  });
+  await chat.GET("/users", { cache: "no-store", keepalive: true, redirect: "manual", parseAs: "text" });
+
+  // @ts-expect-error a client's Request option is a class
+  createChatClient({ appId: "a", apiKey: "k", Request: "Request" });
+}
+
 export async function unwrapReturnsData() {
   const users = await unwrap(chat.GET("/users"));
   expectTypeOf(users.data).toEqualTypeOf<User[]>();

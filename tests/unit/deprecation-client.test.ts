@@ -1,15 +1,14 @@
 import { recordingFetch } from "../harness/recording-fetch";
 
-// The client reads deprecations from the generated manifest. This spec has none yet, so this
-// test swaps in a manifest that deprecates list-users and checks the client warns through it.
-jest.mock("../../generated/manifest", () => ({
-  operations: [
+// The client reads deprecations from the generated table of deprecated operations. This spec
+// has none yet, so this test swaps in a table that deprecates list-users and checks the client
+// warns through it.
+jest.mock("../../generated/deprecated-operations", () => ({
+  deprecatedOperations: [
     {
       operationId: "list-users",
       method: "GET",
       path: "/users",
-      api: "chat",
-      onBehalfOf: "none",
       deprecated: true,
       replacedBy: "search-users",
     },

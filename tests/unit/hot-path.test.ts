@@ -3,7 +3,7 @@ import { createChatClient } from "../../src/index";
 import { json, withServer } from "../harness/fault-server";
 import { recordingFetch } from "../harness/recording-fetch";
 
-// The hot path: with no middleware, openapi-fetch builds a LightRequest and the transport sends
+// The hot path: with no middleware, the SDK builds the request itself and the transport sends
 // fetch(url, init), handing over the JSON it parsed. These tests pin what callers can observe.
 
 const reply = { data: { id: "10", parentId: "9" } };

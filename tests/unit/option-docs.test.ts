@@ -18,7 +18,21 @@ function documentedMembers(file: string, iface: string): Array<{ name: string; d
 
 describe("every public option documents @default and @example", () => {
   test.each([
-    ["client-options.ts", "CommonClientOptions", ["baseUrl", "fetch", "headers", "dangerouslyAllowBrowser"]],
+    [
+      "client-options.ts",
+      "CommonClientOptions",
+      [
+        "baseUrl",
+        "fetch",
+        "headers",
+        "dangerouslyAllowBrowser",
+        "querySerializer",
+        "bodySerializer",
+        "pathSerializer",
+        "Request",
+        "requestInitExt",
+      ],
+    ],
     ["client-options.ts", "ChatClientOptions", ["appId", "region", "apiKey", "onBehalfOf"]],
     ["client-options.ts", "ManagementClientOptions", ["key", "secret"]],
     ["request-options.ts", "RequestOptions", ["maxRetries", "timeoutMs", "deadlineMs", "idempotent", "logger", "userAgent"]],

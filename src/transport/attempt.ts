@@ -1,0 +1,88 @@
+import { classifyNetworkFailure } from "./network-failure.js";
+import type { AttemptOutcome } from "./retry-policy.js";
+
+/** How a body is read within the attempt: as text (for JSON), as bytes, or not at all for a 2xx. */
+export type ReadAs = "text" | "bytes" | "stream";
+
+/** What one attempt sends: `send` makes the first request, `resend` each same-origin redirect hop. */
+export interface AttemptPlan {
+  url: string;
+  /** The redirect mode the caller asked for; only "follow" is handled here, the others by fetch. */
+  redirect: RequestRedirect;
+  method: string;
+  readAs: ReadAs;
+  send(signal: AbortSignal | undefined): Promise<Response>;
+  resend(url: string, method: string, signal: AbortSignal | undefined): Promise<Response>;
+}
+
+export type AttemptResult =
+  | { response: Response; body: string | ArrayBuffer | null }
+  | { outcome: Exclude<AttemptOutcome, { kind: "status" }>; error: unknown };
+
+const TIMED_OUT = Symbol("timeout");
+const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+const MAX_REDIRECTS = 5;
+
+const isRedirect = (response: Response) => response.status > 299 && response.status < 400;
+
+// The key travels in a header, and fetch only strips `Authorization` on a cross-origin
+// redirect. So redirects are followed here, and only within the same origin.
+async function followSameOrigin(plan: AttemptPlan, response: Response, signal: AbortSignal | undefined): Promise<Response> {
+  let { url, method } = plan;
+  for (let hop = 0; isRedirect(response); hop++) {
+    const location = response.headers.get("location");
+    if (!location || hop === MAX_REDIRECTS) return response;
+    const next = new URL(location, url);
+    if (next.origin !== new URL(url).origin) return response;
+    await response.body?.cancel();
+    if (response.status !== 307 && response.status !== 308 && method !== "HEAD") method = "GET";
+    url = next.href;
+    response = await plan.resend(url, method, signal);
+  }
+  return response;
+}
+
+function readBody(plan: AttemptPlan, response: Response): Promise<string | ArrayBuffer | null> | null {
+  if (NULL_BODY_STATUS.has(response.status)) return null;
+  if (plan.readAs === "bytes") return response.arrayBuffer();
+  // A streamed 2xx body is the caller's to read; an error body is read like any other.
+  if (plan.readAs === "stream" && response.ok) return null;
+  return response.text();
+}
+
+/**
+ * Runs one attempt: sends, follows same-origin redirects, then reads the body, all within
+ * `budgetMs` (0: no time limit, and then no signal of its own).
+ */
+export async function runAttempt(
+  plan: AttemptPlan,
+  callerSignal: AbortSignal | null | undefined,
+  budgetMs: number,
+): Promise<AttemptResult> {
+  let controller: AbortController | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onCallerAbort: (() => void) | undefined;
+  if (budgetMs) {
+    const own = (controller = new AbortController());
+    timer = setTimeout(() => own.abort(TIMED_OUT), budgetMs);
+    if (callerSignal) {
+      onCallerAbort = () => own.abort(callerSignal.reason);
+      callerSignal.addEventListener("abort", onCallerAbort, { once: true });
+    }
+  }
+  const signal = controller?.signal;
+  try {
+    let response = await plan.send(signal);
+    if (plan.redirect === "follow" && isRedirect(response)) response = await followSameOrigin(plan, response, signal);
+    // Reading the body here makes a reset mid-body a failure of this attempt, which can be
+    // retried, instead of a parse error after the call has returned.
+    return { response, body: await readBody(plan, response) };
+  } catch (error) {
+    if (callerSignal?.aborted) throw callerSignal.reason;
+    const outcome = signal?.reason === TIMED_OUT ? ({ kind: "timeout" } as const) : classifyNetworkFailure(error);
+    return { outcome, error };
+  } finally {
+    clearTimeout(timer);
+    if (onCallerAbort) callerSignal!.removeEventListener("abort", onCallerAbort);
+  }
+}

@@ -1,0 +1,172 @@
+import { retryAfterSeconds, type FailedCall } from "../errors/chat-api-error.js";
+import { ChatConnectionError, ChatTimeoutError } from "../errors/chat-connection-error.js";
+import { ChatInvalidResponseError } from "../errors/chat-invalid-response-error.js";
+import type { Logger } from "../logger.js";
+import { redactError } from "../redact.js";
+import type { ResolvedRequestOptions } from "../request-options.js";
+import { abortableSleep } from "./abortable-sleep.js";
+import { runAttempt, type AttemptPlan, type AttemptResult, type ReadAs } from "./attempt.js";
+import { backoffMs, isRetryable, MAX_RETRY_AFTER_MS, type AttemptOutcome } from "./retry-policy.js";
+
+/** A fetch the caller injected; like openapi-fetch, it gets a Request and the client's `requestInitExt`. */
+export type InjectedFetch = (input: Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * One request to send: a Request that openapi-fetch built (and middleware may have replaced),
+ * or, on the direct path, what `fetch(url, init)` takes.
+ */
+export type Outgoing = Request | { url: string; init: RequestInit };
+
+/** How the answer's body is wanted: "json" checks and parses a 2xx, the others leave it to the caller. */
+export type ParseAs = "json" | "text" | "blob" | "arrayBuffer" | "stream";
+
+/** What the transport needs to know about one call, besides the request itself. */
+export interface TransportCall extends FailedCall {
+  options: ResolvedRequestOptions;
+  secrets: readonly string[];
+  logger: Logger | undefined;
+  fetch: InjectedFetch | undefined;
+  requestInitExt: RequestInit | undefined;
+  parseAs: ParseAs;
+}
+
+/** The answer: the Response, and `data`, the parsed JSON of a 2xx or openapi-fetch's `error` value otherwise. */
+export interface Delivered {
+  response: Response;
+  data: unknown;
+}
+
+function fetchVia(call: TransportCall, input: Request | string, init?: RequestInit): Promise<Response> {
+  if (call.fetch) return call.fetch(typeof input === "string" ? new Request(input, init) : input, call.requestInitExt);
+  const ext = call.requestInitExt;
+  return globalThis.fetch(input, ext ? { ...init, ...ext } : init);
+}
+
+/**
+ * Plans a call's attempts. A redirect hop is sent as `fetch(url, init)`. So is the first
+ * request on the direct path; on openapi-fetch's path it is a copy of its Request, made by the
+ * Request's own class, so a caller's subclass and the properties set on it reach fetch.
+ */
+function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | undefined, readAs: ReadAs): AttemptPlan {
+  const request = outgoing instanceof Request ? outgoing : undefined;
+  const init: RequestInit = request
+    ? { method: request.method, headers: request.headers, signal: request.signal }
+    : (outgoing as { init: RequestInit }).init;
+  const url = request ? request.url : (outgoing as { url: string }).url;
+  const redirect = (request ?? init).redirect ?? "follow";
+  const mode = redirect === "follow" ? "manual" : redirect;
+  const resend = (at: string, method: string, signal: AbortSignal | undefined) =>
+    fetchVia(call, at, { ...init, method, body: method === init.method ? body : undefined, redirect: mode, ...(signal && { signal }) });
+  const send = (signal: AbortSignal | undefined) => {
+    if (!request) return resend(url, init.method!, signal);
+    const copy = new (request.constructor as typeof Request)(request, { body, redirect: mode, ...(signal && { signal }) });
+    // openapi-fetch sets per-call options the Request has no field for (e.g. `dispatcher`) on it.
+    for (const key of Object.keys(request))
+      (copy as unknown as Record<string, unknown>)[key] ??= (request as unknown as Record<string, unknown>)[key];
+    return fetchVia(call, copy);
+  };
+  return { url, redirect, method: init.method!, readAs, send, resend };
+}
+
+/** The parsed body of a 2xx answer, which must be JSON; undefined when it has none. */
+function successData(call: TransportCall, response: Response, text: string | null): unknown {
+  if (text === null || call.method === "HEAD") return undefined;
+  // A Content-Length of 0 says there is no body, whatever a mocked Response holds.
+  if (text === "" || response.headers.get("content-length") === "0")
+    throw new ChatInvalidResponseError(response.status, "an empty body", call);
+  const type = response.headers.get("content-type") ?? "";
+  if (!/json/i.test(type)) throw new ChatInvalidResponseError(response.status, `a ${type || "untyped"} body`, call);
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new ChatInvalidResponseError(response.status, `malformed JSON (${new TextEncoder().encode(text).length} bytes)`, call, { cause });
+  }
+}
+
+/** openapi-fetch's `error` for a non-2xx answer: the JSON body, else its text; undefined when empty. */
+function errorValue(call: TransportCall, response: Response, text: string | null): unknown {
+  if (text === null || call.method === "HEAD" || response.headers.get("content-length") === "0") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** How long to wait before attempt `n + 1`: what the service asked for, or the backoff. */
+function retryWait(result: AttemptResult, n: number): number {
+  const status = "response" in result ? result.response.status : 0;
+  const retryAfter = status === 429 || status === 503 ? retryAfterSeconds((result as { response: Response }).response.headers) : undefined;
+  return retryAfter === undefined ? backoffMs(n) : retryAfter * 1000;
+}
+
+function rebuild(response: Response, body: string | ArrayBuffer | null): Response {
+  // A browser's opaque redirect (status 0) cannot be rebuilt and has nothing to read anyway.
+  if (response.status < 200) return response;
+  const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  Object.defineProperty(copy, "url", { value: response.url });
+  return copy;
+}
+
+function failure(call: TransportCall, result: { outcome: AttemptOutcome; error: unknown }, n: number, budgetMs: number): Error {
+  const options = { cause: redactError(result.error, call.secrets) };
+  // Tell the caller why a POST was not repeated: it may have been processed already.
+  const unsure = !call.idempotent && !isRetryable(result.outcome, false) ? "; it may have reached the service, so it was not repeated" : "";
+  if (result.outcome.kind === "timeout")
+    return new ChatTimeoutError(`no response within ${budgetMs} ms (attempt ${n})${unsure}`, call, n, options);
+  return new ChatConnectionError(
+    `connection failed (${result.outcome.kind}) after ${n} attempt${n > 1 ? "s" : ""}${unsure}`,
+    call,
+    n,
+    options,
+  );
+}
+
+/**
+ * Sends one call with timeouts, safe retries and same-origin redirects, reads the answer's
+ * body within the attempt, and returns it. On the direct path with JSON wanted, a 2xx Response
+ * comes back read, its JSON in `data`; otherwise the Response is a fresh readable copy.
+ */
+export async function transport(outgoing: Outgoing, call: TransportCall): Promise<Delivered> {
+  const { options, logger } = call;
+  const started = options.deadlineMs ? Date.now() : 0;
+  const direct = !(outgoing instanceof Request);
+  const { parseAs } = call;
+  const readAs: ReadAs = parseAs === "json" || parseAs === "text" ? "text" : parseAs === "stream" ? "stream" : "bytes";
+  const callerSignal = direct ? outgoing.init.signal : outgoing.signal;
+  // Every attempt sends the same body, so a stream is read once into bytes (a clone keeps
+  // openapi-fetch's Request readable); strings and the like can be sent again as they are.
+  const body = direct ? outgoing.init.body : outgoing.body && outgoing.clone().arrayBuffer();
+  const attempts = plan(call, outgoing, await (body instanceof ReadableStream ? new Response(body).arrayBuffer() : body), readAs);
+
+  for (let n = 1; ; n++) {
+    if (callerSignal?.aborted) throw callerSignal.reason;
+    const left = options.deadlineMs ? options.deadlineMs - (Date.now() - started) : 0;
+    if (options.deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${options.deadlineMs} ms passed`, call, n - 1);
+    const budgetMs = !left ? options.timeoutMs : options.timeoutMs ? Math.min(options.timeoutMs, left) : left;
+    const attemptStarted = logger ? Date.now() : 0;
+    const result = await runAttempt(attempts, callerSignal, budgetMs);
+    const outcome: AttemptOutcome = "outcome" in result ? result.outcome : { kind: "status", status: result.response.status };
+    logger?.debug("chat-rest-sdk attempt", {
+      method: call.method,
+      path: call.path,
+      attempt: n,
+      ...(outcome.kind === "status" ? { status: outcome.status } : { failure: outcome.kind }),
+      durationMs: Date.now() - attemptStarted,
+    });
+
+    const waitMs = n <= options.maxRetries && isRetryable(outcome, !!call.idempotent) ? retryWait(result, n) : Infinity;
+    if (waitMs > MAX_RETRY_AFTER_MS || (options.deadlineMs && Date.now() - started + waitMs >= options.deadlineMs)) {
+      if (!("response" in result)) throw failure(call, result, n, budgetMs);
+      const { response, body } = result;
+      const text = body as string | null;
+      // A direct caller takes `data` and never reads this body, so the original answer will do.
+      if (direct) return { response, data: response.ok ? successData(call, response, text) : errorValue(call, response, text) };
+      // openapi-fetch reads the copy; for JSON, the body is checked first.
+      if (response.ok && parseAs === "json") successData(call, response, text);
+      return { response: response.ok && parseAs === "stream" ? response : rebuild(response, body), data: undefined };
+    }
+    logger?.info("chat-rest-sdk retrying", { method: call.method, path: call.path, attempt: n, waitMs: Math.round(waitMs) });
+    await abortableSleep(waitMs, callerSignal);
+  }
+}
