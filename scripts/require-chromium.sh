@@ -3,6 +3,9 @@
 # before anything slow runs. The path is the one tests/runtimes/chromium.ts launches.
 chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ ! -x "$chromium" ]; then
-  echo "Chromium not found at $chromium. Install Debian's (\`apt-get install chromium\`), or point CHROMIUM_PATH at a Chromium or Chrome executable, e.g. \`CHROMIUM_PATH=/usr/bin/google-chrome npm run test:docs\`." >&2
+  {
+    printf '%s' "Chromium not found at $chromium. Install Debian's (\`apt-get install chromium\`), "
+    printf '%s\n' "or point CHROMIUM_PATH at a Chromium or Chrome executable, e.g. \`CHROMIUM_PATH=/usr/bin/google-chrome npm run test:docs\`."
+  } >&2
   exit 1
 fi

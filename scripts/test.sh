@@ -8,6 +8,7 @@ scripts/check-generated.sh
 npx --no-install tsc --noEmit -p tsconfig.json
 echo "Type check: src, tests and type tests compile."
 npx --no-install tsc --noEmit -p examples && echo "Type check: examples compile against src/ under the package name."
+node scripts/check-line-length.mjs
 node scripts/check-readme.mjs
 node scripts/check-breaking.mjs
 npx --no-install jest "$@"

@@ -20,7 +20,8 @@ describe.each(["test-docs.sh", "test-runtimes.sh"])("scripts/%s without Chromium
     const { code, stdout, stderr } = await run(join(root, "scripts", script), [], { CHROMIUM_PATH: "/nonexistent/chromium" });
     expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
     expect(stderr).toBe(
-      "Chromium not found at /nonexistent/chromium. Install Debian's (`apt-get install chromium`), or point CHROMIUM_PATH at a Chromium or Chrome executable, e.g. `CHROMIUM_PATH=/usr/bin/google-chrome npm run test:docs`.\n",
+      "Chromium not found at /nonexistent/chromium. Install Debian's (`apt-get install chromium`), " +
+        "or point CHROMIUM_PATH at a Chromium or Chrome executable, e.g. `CHROMIUM_PATH=/usr/bin/google-chrome npm run test:docs`.\n",
     );
   });
 });
