@@ -7,8 +7,10 @@ import { measureSdk, SIZE_TARGETS } from "./bundle-size";
 // (7.77 kB and 9.93 kB, after checking path templates and values, onBehalfOf under any casing
 // and credentials before sending, masking without garbling stack frames, and pagination that
 // stops on a service making no progress) plus about 3 %, so unplanned growth fails `npm test`.
-// Lower a budget to its target once the bundle fits.
-const BUDGETS = { wrapper: 8_000, total: 10_230 } as const;
+// Lower a budget to its target once the bundle fits. Raised by 262 and 265 bytes for the
+// operation manifest (generated/manifest.ts, imported by src/deprecation.ts), which grew with
+// the 22 operations of users, auth tokens, friends, blocked users and API keys.
+const BUDGETS = { wrapper: 8_262, total: 10_495 } as const;
 
 describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
   let sizes: Awaited<ReturnType<typeof measureSdk>>;
