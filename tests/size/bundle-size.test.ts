@@ -9,8 +9,9 @@ import { measureSdk, SIZE_TARGETS } from "./bundle-size";
 // stops on a service making no progress) plus about 3 %, so unplanned growth fails `npm test`.
 // Lower a budget to its target once the bundle fits. Raised by 262 and 265 bytes for the
 // operation manifest (generated/manifest.ts, imported by src/deprecation.ts), which grew with
-// the 22 operations of users, auth tokens, friends, blocked users and API keys.
-const BUDGETS = { wrapper: 8_262, total: 10_495 } as const;
+// the 22 operations of users, auth tokens, friends, blocked users and API keys; then by 139
+// and 143 bytes for createAuthOnlyClient.
+const BUDGETS = { wrapper: 8_401, total: 10_638 } as const;
 
 describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
   let sizes: Awaited<ReturnType<typeof measureSdk>>;
