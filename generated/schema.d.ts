@@ -119,7 +119,8 @@ export interface paths {
          * List users
          * @description Returns one page of the app's users, optionally filtered by search text,
          *     presence, role or tags. Deactivated users are left out unless
-         *     `withDeactivated` or `onlyDeactivated` is set.
+         *     `withDeactivated` or `onlyDeactivated` is set. Besides `meta.pagination`,
+         *     `meta.cursor` tells where the page ends; pages are still requested by number.
          *
          *     Array parameters are sent comma-separated in a single query parameter
          *     (`style: form`, `explode: false`), for example `searchIn=name,uid`.
