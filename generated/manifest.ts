@@ -3,6 +3,41 @@
 /** One entry per operation in the bundled spec. */
 export const operations = [
   {
+    "operationId": "list-apikeys",
+    "method": "GET",
+    "path": "/apikeys",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "create-apikey",
+    "method": "POST",
+    "path": "/apikeys",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-apikey",
+    "method": "DELETE",
+    "path": "/apikeys/{apiKey}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-apikey",
+    "method": "GET",
+    "path": "/apikeys/{apiKey}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-apikey",
+    "method": "PUT",
+    "path": "/apikeys/{apiKey}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "list-apps",
     "method": "GET",
     "path": "/apps",
@@ -24,6 +59,13 @@ export const operations = [
     "onBehalfOf": "required"
   },
   {
+    "operationId": "deactivate-users",
+    "method": "DELETE",
+    "path": "/users",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "list-users",
     "method": "GET",
     "path": "/users",
@@ -31,9 +73,121 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "create-user",
+    "method": "POST",
+    "path": "/users",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "reactivate-users",
+    "method": "PUT",
+    "path": "/users",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-user",
+    "method": "DELETE",
+    "path": "/users/{uid}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-user",
+    "method": "GET",
+    "path": "/users/{uid}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "update-user",
+    "method": "PUT",
+    "path": "/users/{uid}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "flush-authtokens",
+    "method": "DELETE",
+    "path": "/users/{uid}/auth_tokens",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-authtokens",
+    "method": "GET",
+    "path": "/users/{uid}/auth_tokens",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "create-authtoken",
     "method": "POST",
     "path": "/users/{uid}/auth_tokens",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-authtoken",
+    "method": "DELETE",
+    "path": "/users/{uid}/auth_tokens/{authToken}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-authtoken",
+    "method": "GET",
+    "path": "/users/{uid}/auth_tokens/{authToken}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-authtoken",
+    "method": "PUT",
+    "path": "/users/{uid}/auth_tokens/{authToken}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "unblock-users",
+    "method": "DELETE",
+    "path": "/users/{uid}/blockedusers",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-blocked-users",
+    "method": "GET",
+    "path": "/users/{uid}/blockedusers",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "block-users",
+    "method": "POST",
+    "path": "/users/{uid}/blockedusers",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "remove-friend",
+    "method": "DELETE",
+    "path": "/users/{uid}/friends",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-all-friends",
+    "method": "GET",
+    "path": "/users/{uid}/friends",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "add-friend",
+    "method": "POST",
+    "path": "/users/{uid}/friends",
     "api": "chat",
     "onBehalfOf": "none"
   }

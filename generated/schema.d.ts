@@ -49,6 +49,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apikeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Returns the API keys of the app with their scope, optionally filtered by
+         *     scope or by a search on their name. The answer is a page-numbered list
+         *     (`meta.pagination`); an app has few keys, so it usually fits one page.
+         */
+        get: operations["list-apikeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates an API key for the app. Give servers a `fullAccess` key; an
+         *     `authOnly` key can only create users and auth tokens (see
+         *     `createAuthOnlyClient` in the SDK).
+         */
+        post: operations["create-apikey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apikeys/{apiKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an API key
+         * @description Returns one API key of the app, with its name and scope.
+         */
+        get: operations["get-apikey"];
+        /**
+         * Update an API key
+         * @description Renames an API key or changes its scope. A key cannot change itself: the
+         *     service refuses the request when the path names the key that sent it
+         *     (`ERR_APIKEY_NO_SELF_ACTION`).
+         */
+        put: operations["update-apikey"];
+        post?: never;
+        /**
+         * Delete an API key
+         * @description Deletes an API key; requests that send it fail from then on. A key cannot
+         *     delete itself (`ERR_APIKEY_NO_SELF_ACTION`).
+         */
+        delete: operations["delete-apikey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -60,15 +119,68 @@ export interface paths {
          * List users
          * @description Returns one page of the app's users, optionally filtered by search text,
          *     presence, role or tags. Deactivated users are left out unless
-         *     `withDeactivated` or `onlyDeactivated` is set.
+         *     `withDeactivated` or `onlyDeactivated` is set. Besides `meta.pagination`,
+         *     `meta.cursor` tells where the page ends; pages are still requested by number.
          *
          *     Array parameters are sent comma-separated in a single query parameter
          *     (`style: form`, `explode: false`), for example `searchIn=name,uid`.
          */
         get: operations["list-users"];
-        put?: never;
+        /**
+         * Reactivate users
+         * @description Makes deactivated users active again, up to 25 per request: they can log
+         *     in, are listed again and rejoin the groups they were in. Their existing
+         *     auth tokens work again.
+         */
+        put: operations["reactivate-users"];
+        /**
+         * Create a user
+         * @description Creates a user. With `withAuthToken: true` the service also issues an auth
+         *     token for the new user and returns it as `authToken`, which saves a call to
+         *     create-authtoken. Works with both `fullAccess` and `authOnly` keys.
+         */
+        post: operations["create-user"];
+        /**
+         * Deactivate users
+         * @description Deactivates users, up to 25 per request. Unlike delete-user this is
+         *     reversible (reactivate-users): a deactivated user cannot log in and is left
+         *     out of lists unless they ask for deactivated users. The UIDs travel in the
+         *     body of the DELETE request.
+         */
+        delete: operations["deactivate-users"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a user
+         * @description Returns one user. With `onBehalfOf`, the answer is seen by that user: it
+         *     then says whether they blocked this user (`blockedByMe`) and names the
+         *     conversation between the two (`conversationId`).
+         */
+        get: operations["get-user"];
+        /**
+         * Update a user
+         * @description Changes the fields given in the body and keeps the others. `unset` clears
+         *     the avatar, the link or the metadata.
+         */
+        put: operations["update-user"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a user
+         * @description Deletes a user. By default the messages and conversations the user took
+         *     part in are kept; `permanent: true` in the body erases them too and cannot
+         *     be undone. To take a user out of service reversibly, use deactivate-users.
+         */
+        delete: operations["delete-user"];
         options?: never;
         head?: never;
         patch?: never;
@@ -81,7 +193,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List auth tokens
+         * @description Returns one page of the auth tokens issued for a user, with where each is
+         *     used when that was recorded (update-authtoken).
+         */
+        get: operations["list-authtokens"];
         put?: never;
         /**
          * Create an auth token
@@ -90,7 +207,105 @@ export interface paths {
          *     `fullAccess` and `authOnly` keys.
          */
         post: operations["create-authtoken"];
-        delete?: never;
+        /**
+         * Delete all auth tokens of a user
+         * @description Revokes every auth token of a user, which logs the user out of every
+         *     client. Issue a new token (create-authtoken) to let them log in again.
+         */
+        delete: operations["flush-authtokens"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{uid}/auth_tokens/{authToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an auth token
+         * @description Returns one auth token of a user, with where it is used when that was recorded.
+         */
+        get: operations["get-authtoken"];
+        /**
+         * Update an auth token
+         * @description Records where an auth token is used: the platform, the client's user agent
+         *     and app-defined details. list-authtokens and get-authtoken return them.
+         */
+        put: operations["update-authtoken"];
+        post?: never;
+        /**
+         * Delete an auth token
+         * @description Revokes one auth token of a user, which logs out the client that uses it.
+         */
+        delete: operations["delete-authtoken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{uid}/friends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List friends
+         * @description Returns one page of a user's friends, optionally filtered by a search on
+         *     their UID or name. Besides `meta.pagination`, `meta.cursor` tells where the
+         *     page ends; pages are still requested by number.
+         */
+        get: operations["list-all-friends"];
+        put?: never;
+        /**
+         * Add friends
+         * @description Makes up to 25 users friends of the user in the path, at once and without
+         *     a request to accept. The answer holds one outcome per UID.
+         */
+        post: operations["add-friend"];
+        /**
+         * Remove friends
+         * @description Removes users from the friends of the user in the path. The UIDs travel in
+         *     the body of the DELETE request.
+         */
+        delete: operations["remove-friend"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{uid}/blockedusers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List blocked users
+         * @description Returns one page of the users that the user in the path has blocked, with
+         *     when each was blocked. Besides `meta.pagination`, `meta.cursor` tells where
+         *     the page ends; pages are still requested by number.
+         */
+        get: operations["list-blocked-users"];
+        put?: never;
+        /**
+         * Block users
+         * @description Lets the user in the path block other users: they can no longer message
+         *     each other. The answer holds one outcome per UID.
+         */
+        post: operations["block-users"];
+        /**
+         * Unblock users
+         * @description Lifts blocks that the user in the path set on other users. The UIDs travel
+         *     in the body of the DELETE request. The answer holds one outcome per UID.
+         */
+        delete: operations["unblock-users"];
         options?: never;
         head?: never;
         patch?: never;
@@ -484,6 +699,109 @@ export interface components {
         ThreadMessageEnvelope: {
             data: components["schemas"]["ThreadMessage"];
         };
+        /**
+         * @description What a key may do. `fullAccess` (the dashboard's "REST API Key") allows every
+         *     Chat API operation and belongs on servers only. `authOnly` (the dashboard's
+         *     "Auth Key") allows only creating users and auth tokens.
+         * @example fullAccess
+         * @enum {string}
+         */
+        ApiKeyScope: "fullAccess" | "authOnly";
+        /** @description An API key of the app, as the Chat API lists it. */
+        ApiKey: {
+            /**
+             * @description The key itself, sent in the `apikey` header. Treat it as a secret.
+             * @example 495318bc2e137fb2decf17078abd169a7bd50c8b
+             */
+            apiKey: string;
+            /**
+             * @description Label given to the key, to tell keys apart.
+             * @example Backend key
+             */
+            name: string;
+            scope: components["schemas"]["ApiKeyScope"];
+            /**
+             * @description When the key was created, as Unix time in seconds.
+             * @example 1629869272
+             */
+            createdAt: number;
+        };
+        /** @description Position of this page within the whole result. */
+        Pagination: {
+            /**
+             * @description Number of items across all pages.
+             * @example 2
+             */
+            total: number;
+            /**
+             * @description Number of items on this page.
+             * @example 2
+             */
+            count: number;
+            /**
+             * @description Page size used for this request.
+             * @example 100
+             */
+            per_page: number;
+            /**
+             * @description Number of this page, counting from 1.
+             * @example 1
+             */
+            current_page: number;
+            /**
+             * @description Number of pages available at this page size.
+             * @example 1
+             */
+            total_pages: number;
+        };
+        /** @description Metadata sent with a page-numbered list. */
+        PaginationMeta: {
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description Body of a response that carries one page of API keys. */
+        ApiKeyPageEnvelope: {
+            data: components["schemas"]["ApiKey"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /** @description The API key to create. */
+        CreateApiKeyRequest: {
+            /**
+             * @description Label of the new key.
+             * @example Login key
+             */
+            name: string;
+            scope: components["schemas"]["ApiKeyScope"];
+        };
+        /** @description Body of a response that carries one API key. */
+        ApiKeyEnvelope: {
+            data: components["schemas"]["ApiKey"];
+        };
+        /** @description The fields of an API key to change; the fields left out keep their value. */
+        UpdateApiKeyRequest: {
+            /**
+             * @description New label of the key.
+             * @example Backend key (rotated)
+             */
+            name?: string;
+            scope?: components["schemas"]["ApiKeyScope"];
+        };
+        /** @description The outcome of an action that returns no resource, such as a deletion. */
+        ActionResult: {
+            /**
+             * @description Whether the action took effect.
+             * @example true
+             */
+            success: boolean;
+            /**
+             * @description Human-readable account of what was done, suitable for logs. Do not parse it.
+             * @example The user has been deleted.
+             */
+            message: string;
+        };
+        /** @description Body of a response to an action that returns no resource. */
+        ActionResultEnvelope: {
+            data: components["schemas"]["ActionResult"];
+        };
         /** @description A user of the app. */
         User: {
             /**
@@ -517,6 +835,11 @@ export interface components {
              * @enum {string}
              */
             status?: "available" | "offline";
+            /**
+             * @description Short text about the user's current status or mood, when one was set.
+             * @example Back on Monday
+             */
+            statusMessage?: string;
             /** @description Key/value data the app stores with the user. */
             metadata?: {
                 [key: string]: unknown;
@@ -556,47 +879,206 @@ export interface components {
              */
             blockedAt?: number;
         };
-        /** @description Position of this page within the whole result. */
-        Pagination: {
+        /**
+         * @description Where this page ends, as the service reports it on lists ordered by when
+         *     their items last changed. It is informational: pages are requested by number.
+         */
+        UpdatedAtCursor: {
             /**
-             * @description Number of items across all pages.
-             * @example 2
+             * @description `updatedAt` of the last item of this page, as Unix time in seconds.
+             * @example 1717400000
              */
-            total: number;
+            updatedAt: number;
             /**
-             * @description Number of items on this page.
-             * @example 2
+             * @description Direction of the list relative to `updatedAt`.
+             * @enum {string}
              */
-            count: number;
-            /**
-             * @description Page size used for this request.
-             * @example 100
-             */
-            per_page: number;
-            /**
-             * @description Number of this page, counting from 1.
-             * @example 1
-             */
-            current_page: number;
-            /**
-             * @description Number of pages available at this page size.
-             * @example 1
-             */
-            total_pages: number;
+            affix: "append" | "prepend";
         };
-        /** @description Metadata sent with a page-numbered list. */
-        PaginationMeta: {
+        /** @description Metadata sent with a page-numbered list that also reports where the page ends. */
+        PaginationMetaWithCursor: {
             pagination: components["schemas"]["Pagination"];
+            cursor?: components["schemas"]["UpdatedAtCursor"];
         };
         /** @description Body of a response that carries one page of users. */
         UserPageEnvelope: {
             data: components["schemas"]["User"][];
-            meta: components["schemas"]["PaginationMeta"];
+            meta: components["schemas"]["PaginationMetaWithCursor"];
         };
-        /** @description Options for creating an auth token. */
-        CreateAuthTokenRequest: {
-            /** @description Set to `true` to have the service generate a new token even where it would otherwise return an existing one. */
-            force?: boolean;
+        /** @description The deactivated users to make active again. */
+        ReactivateUsersRequest: {
+            /**
+             * @description UIDs of the users to reactivate, at most 25 per request.
+             * @example [
+             *       "cometchat-uid-2",
+             *       "cometchat-uid-3"
+             *     ]
+             */
+            uidsToActivate: string[];
+        };
+        /** @description Body of the response to reactivating users. */
+        ReactivatedUsersEnvelope: {
+            data: {
+                /** @description UIDs of the users that are active again. */
+                nonDeactivatedUids: string[];
+            };
+        };
+        /**
+         * @description Key/value data the app stores with the user. Values under `@private` are
+         *     kept from other users; the e-mail and SMS notification extensions read the
+         *     address and phone number from there.
+         */
+        UserMetadata: {
+            /** @description Data visible to the app's server only. */
+            "@private"?: {
+                /**
+                 * @description E-mail address used by the e-mail notification extension.
+                 * @example mateo.alvarez@example.org
+                 */
+                email?: string;
+                /**
+                 * @description Phone number used by the SMS notification extension.
+                 * @example +4915123456789
+                 */
+                contactNumber?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The user to create. */
+        CreateUserRequest: {
+            /**
+             * @description Unique ID of the new user, at most 100 characters (letters, digits, `-` and `_`). The service stores it in lower case.
+             * @example cometchat-uid-9
+             */
+            uid: string;
+            /**
+             * @description Display name, at most 100 characters.
+             * @example Amara Okafor
+             */
+            name: string;
+            /**
+             * @description URL of the profile picture.
+             * @example https://cdn.example.org/avatars/cometchat-uid-9.png
+             */
+            avatar?: string;
+            /**
+             * @description URL of the user's profile page.
+             * @example https://example.org/people/amara
+             */
+            link?: string;
+            /**
+             * @description Role of the user; `default` when left out.
+             * @example default
+             */
+            role?: string;
+            /**
+             * @description Short text about the user's current status or mood.
+             * @example Back on Monday
+             */
+            statusMessage?: string;
+            metadata?: components["schemas"]["UserMetadata"];
+            /**
+             * @description Tags of the user, at most 25 of 100 characters each.
+             * @example [
+             *       "beta-tester"
+             *     ]
+             */
+            tags?: string[];
+            /**
+             * @description Set to `true` to have an auth token issued for the new user and returned as `authToken` in the response.
+             * @example true
+             */
+            withAuthToken?: boolean;
+        };
+        CreatedUser: components["schemas"]["User"] & {
+            /**
+             * @description Auth token issued for the new user. Present only when the request set
+             *     `withAuthToken: true`. Treat it as a secret of that user.
+             * @example cometchat-uid-9_1718445612a1c3e5f7092b4d6f8a0c2e4b6d8f0a1c
+             */
+            authToken?: string;
+        };
+        /** @description Body of the response to creating a user. */
+        CreatedUserEnvelope: {
+            data: components["schemas"]["CreatedUser"];
+        };
+        /** @description The users to deactivate. */
+        DeactivateUsersRequest: {
+            /**
+             * @description UIDs of the users to deactivate, at most 25 per request.
+             * @example [
+             *       "cometchat-uid-2",
+             *       "cometchat-uid-3"
+             *     ]
+             */
+            uidsToDeactivate: string[];
+        };
+        /** @description Body of the response to deactivating users. */
+        DeactivatedUsersEnvelope: {
+            data: {
+                /** @description UIDs of the users that are now deactivated. */
+                deactivatedUids: string[];
+            };
+        };
+        /** @description Body of a response that carries one user. */
+        UserEnvelope: {
+            data: components["schemas"]["User"];
+        };
+        /** @description The fields of a user to change; the fields left out keep their value. */
+        UpdateUserRequest: {
+            /**
+             * @description New display name, at most 100 characters.
+             * @example Mateo A.
+             */
+            name?: string;
+            /**
+             * @description URL of the new profile picture.
+             * @example https://cdn.example.org/avatars/cometchat-uid-7-v2.png
+             */
+            avatar?: string;
+            /**
+             * @description URL of the user's profile page.
+             * @example https://example.org/people/mateo
+             */
+            link?: string;
+            /**
+             * @description New role of the user.
+             * @example moderator
+             */
+            role?: string;
+            /**
+             * @description Short text about the user's current status or mood.
+             * @example In meetings all day
+             */
+            statusMessage?: string;
+            metadata?: components["schemas"]["UserMetadata"];
+            /**
+             * @description The user's tags, replacing the current ones; at most 25 of 100 characters each.
+             * @example [
+             *       "staff"
+             *     ]
+             */
+            tags?: string[];
+            /**
+             * @description Fields to clear on the user.
+             * @example [
+             *       "link"
+             *     ]
+             */
+            unset?: ("avatar" | "link" | "metadata")[];
+        };
+        /** @description How to delete the user. */
+        DeleteUserRequest: {
+            /**
+             * @description Set to `true` to erase the user with their messages and conversations for
+             *     good. Otherwise the service deletes the user but keeps what they sent.
+             * @default false
+             * @example true
+             */
+            permanent?: boolean;
         };
         /** @description A token an end user logs in with through a client SDK. */
         AuthToken: {
@@ -615,10 +1097,99 @@ export interface components {
              * @example 1718445612
              */
             createdAt: number;
+            /**
+             * @description Platform the token is used on, when set with update-authtoken.
+             * @example android
+             */
+            platform?: string;
+            /**
+             * @description User agent of the client that uses the token, when set with update-authtoken.
+             * @example ChatDemo/4.2.1 (Android 14)
+             */
+            userAgent?: string;
+            /** @description Details of the client app that uses the token, as set with update-authtoken. */
+            appInfo?: unknown;
+        };
+        /** @description Body of a response that carries one page of auth tokens. */
+        AuthTokenPageEnvelope: {
+            data: components["schemas"]["AuthToken"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /** @description Options for creating an auth token. */
+        CreateAuthTokenRequest: {
+            /** @description Set to `true` to have the service generate a new token even where it would otherwise return an existing one. */
+            force?: boolean;
         };
         /** @description Body of a response that carries one auth token. */
         AuthTokenEnvelope: {
             data: components["schemas"]["AuthToken"];
+        };
+        /** @description Where an auth token is used; the fields left out keep their value. */
+        UpdateAuthTokenRequest: {
+            /**
+             * @description Platform the token is used on, for example `android`, `ios` or `web`.
+             * @example android
+             */
+            platform?: string;
+            /**
+             * @description User agent of the client that uses the token.
+             * @example ChatDemo/4.2.1 (Android 14)
+             */
+            userAgent?: string;
+            /**
+             * @description App-defined details of the client app that uses the token.
+             * @example {
+             *       "version": "4.2.1"
+             *     }
+             */
+            appInfo?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The users to add to a user's friends. */
+        AddFriendsRequest: {
+            /**
+             * @description UIDs of the new friends, at most 25 per request.
+             * @example [
+             *       "cometchat-uid-2",
+             *       "cometchat-uid-3"
+             *     ]
+             */
+            accepted?: string[];
+        };
+        /** @description The outcome for each UID named in the request, keyed by that UID. */
+        ActionResultsByUid: {
+            [key: string]: components["schemas"]["ActionResult"];
+        };
+        /** @description Body of the response to adding friends. */
+        AddFriendsResultEnvelope: {
+            data: {
+                accepted: components["schemas"]["ActionResultsByUid"];
+            };
+        };
+        /** @description The users to remove from a user's friends. */
+        RemoveFriendsRequest: {
+            /**
+             * @description UIDs of the friends to remove.
+             * @example [
+             *       "cometchat-uid-2"
+             *     ]
+             */
+            friends?: string[];
+        };
+        /** @description The users to block, or to unblock, for the user in the path. */
+        BlockedUidsRequest: {
+            /**
+             * @description UIDs of the users to block or unblock.
+             * @example [
+             *       "cometchat-uid-4"
+             *     ]
+             */
+            blockedUids: string[];
+        };
+        /** @description Body of a response to an action on several users, with one outcome per UID. */
+        ActionResultsByUidEnvelope: {
+            data: components["schemas"]["ActionResultsByUid"];
         };
         /** @description One API key of an app, as listed by the management API. */
         AppApiKey: {
@@ -811,13 +1382,6 @@ export interface components {
          */
         OnBehalfOfRequired: string;
         /**
-         * @description Text to search for. Only the items whose identifier or name matches it are
-         *     returned: for users the `uid` and `name` that start with the text, for apps
-         *     the app ID and name.
-         * @example cometchat
-         */
-        SearchKey: string;
-        /**
          * @description Number of items per page, from 1 to 1000.
          * @example 50
          */
@@ -828,11 +1392,28 @@ export interface components {
          */
         Page: number;
         /**
+         * @description The API key to act on, as listed by list-apikeys (40 hexadecimal digits).
+         * @example 0f40b2c254f33d429b1fca5e0eb1cef72c594ddc
+         */
+        ApiKey: string;
+        /**
+         * @description Text to search for. Only the items whose identifier or name matches it are
+         *     returned: for users the `uid` and `name` that start with the text, for apps
+         *     the app ID and name.
+         * @example cometchat
+         */
+        SearchKey: string;
+        /**
          * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
          *     `_`. The service stores them in lower case.
          * @example cometchat-uid-1
          */
         Uid: string;
+        /**
+         * @description The auth token, as create-authtoken returned it.
+         * @example cometchat-uid-1_171844561237f1c0ad98e4b2d6a5c9e0f3b7d21a
+         */
+        AuthToken: string;
         /**
          * @description Number of apps per page. The service picks a default page size when this is omitted.
          * @example 25
@@ -979,6 +1560,231 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    "list-apikeys": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Return only the keys with this scope.
+                 * @example authOnly
+                 */
+                scope?: components["schemas"]["ApiKeyScope"];
+                /**
+                 * @description Return only the keys whose name contains this text.
+                 * @example Backend
+                 */
+                searchKey?: string;
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of API keys. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyPageEnvelope"];
+                };
+            };
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "create-apikey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-apikey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The API key to act on, as listed by list-apikeys (40 hexadecimal digits).
+                 * @example 0f40b2c254f33d429b1fca5e0eb1cef72c594ddc
+                 */
+                apiKey: components["parameters"]["ApiKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The app has no API key with the value given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-apikey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The API key to act on, as listed by list-apikeys (40 hexadecimal digits).
+                 * @example 0f40b2c254f33d429b1fca5e0eb1cef72c594ddc
+                 */
+                apiKey: components["parameters"]["ApiKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key as it is now. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The app has no API key with the value given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-apikey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The API key to act on, as listed by list-apikeys (40 hexadecimal digits).
+                 * @example 0f40b2c254f33d429b1fca5e0eb1cef72c594ddc
+                 */
+                apiKey: components["parameters"]["ApiKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key was deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The app has no API key with the value given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     "list-users": {
         parameters: {
             query?: {
@@ -1087,6 +1893,326 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    "reactivate-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReactivateUsersRequest"];
+            };
+        };
+        responses: {
+            /** @description The users that are active again. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReactivatedUsersEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "create-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The new user; with `authToken` when the request set `withAuthToken`. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedUserEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A user with this UID already exists (also when that user is deactivated). */
+            409: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "deactivate-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeactivateUsersRequest"];
+            };
+        };
+        responses: {
+            /** @description The users that are now deactivated. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeactivatedUsersEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user as it is now. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeleteUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user was deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-authtokens": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the user's auth tokens. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthTokenPageEnvelope"];
+                };
+            };
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     "create-authtoken": {
         parameters: {
             query?: never;
@@ -1116,6 +2242,540 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthTokenEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "flush-authtokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every token of the user was revoked. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-authtoken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+                /**
+                 * @description The auth token, as create-authtoken returned it.
+                 * @example cometchat-uid-1_171844561237f1c0ad98e4b2d6a5c9e0f3b7d21a
+                 */
+                authToken: components["parameters"]["AuthToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthTokenEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path, or the user has no such auth token. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-authtoken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+                /**
+                 * @description The auth token, as create-authtoken returned it.
+                 * @example cometchat-uid-1_171844561237f1c0ad98e4b2d6a5c9e0f3b7d21a
+                 */
+                authToken: components["parameters"]["AuthToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAuthTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token as it is now. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthTokenEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path, or the user has no such auth token. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-authtoken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+                /**
+                 * @description The auth token, as create-authtoken returned it.
+                 * @example cometchat-uid-1_171844561237f1c0ad98e4b2d6a5c9e0f3b7d21a
+                 */
+                authToken: components["parameters"]["AuthToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token was revoked. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path, or the user has no such auth token. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-all-friends": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Text to search for. Only the items whose identifier or name matches it are
+                 *     returned: for users the `uid` and `name` that start with the text, for apps
+                 *     the app ID and name.
+                 * @example cometchat
+                 */
+                searchKey?: components["parameters"]["SearchKey"];
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the user's friends. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPageEnvelope"];
+                };
+            };
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "add-friend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AddFriendsRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome for each UID, under `accepted`. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddFriendsResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "remove-friend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RemoveFriendsRequest"];
+            };
+        };
+        responses: {
+            /** @description The friendships were removed. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-blocked-users": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of blocked users. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPageEnvelope"];
+                };
+            };
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "block-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockedUidsRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome for each UID. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultsByUidEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "unblock-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockedUidsRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome for each UID. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultsByUidEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

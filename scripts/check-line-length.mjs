@@ -6,7 +6,13 @@ import { readFileSync } from "node:fs";
 
 const LIMIT = 200;
 const CHECKED = /\.(ts|js|mjs|cjs|sh|yaml|yml|json)$/;
-const SKIPPED = [/^generated\//, /^openapi\/baseline\//, /^tests\/fixtures\//, /^tests\/contract\/fixtures\//, /(^|\/)package(-lock)?\.json$/];
+const SKIPPED = [
+  /^generated\//,
+  /^openapi\/baseline\//,
+  /^tests\/fixtures\//,
+  /^tests\/contract\/fixtures\//,
+  /(^|\/)package(-lock)?\.json$/,
+];
 
 const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { encoding: "utf8" })
   .split("\n")

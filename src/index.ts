@@ -1,5 +1,7 @@
 export { createChatClient, createManagementClient } from "./client.js";
 export type { ChatClient, BoundChatClient, ManagementClient } from "./client.js";
+export { createAuthOnlyClient } from "./auth-only-client.js";
+export type { AuthOnlyClient, AuthOnlyClientOptions } from "./auth-only-client.js";
 export type { SdkClient } from "./client-types.js";
 export type { ChatClientOptions, ManagementClientOptions, CommonClientOptions } from "./client-options.js";
 export type { RequestOptions } from "./request-options.js";
@@ -28,7 +30,7 @@ export type { FailedCall, RedactedCall } from "./errors/chat-api-error.js";
 export { ChatConnectionError, ChatTimeoutError } from "./errors/chat-connection-error.js";
 export { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
 export { isChatApiError, isChatConnectionError, isChatError } from "./errors/guards.js";
-export type { ChatPaths, ManagementPaths, ManagementPath, OnBehalfOfOptional } from "./paths.js";
+export type { ChatPaths, ManagementPaths, ManagementPath, OnBehalfOfOptional, AuthOnlyPaths } from "./paths.js";
 export type { paths, components, operations } from "../generated/schema.js";
 export type {
   Message,

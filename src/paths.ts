@@ -12,6 +12,15 @@ export type ChatPaths = Omit<paths, ManagementPath>;
 /** Every Management API path of the spec, typed for openapi-fetch. */
 export type ManagementPaths = Pick<paths, ManagementPath>;
 
+/** The operations an `authOnly` API key may call, by path: creating users and auth tokens. */
+type AuthOnlyOperations = { "/users": "post"; "/users/{uid}/auth_tokens": "post" };
+
+/**
+ * The Chat API paths of {@link ChatPaths} with only the methods an `authOnly` key may call:
+ * `POST /users` and `POST /users/{uid}/auth_tokens`.
+ */
+export type AuthOnlyPaths = { [Path in keyof AuthOnlyOperations]: Pick<ChatPaths[Path], AuthOnlyOperations[Path] | "parameters"> };
+
 type RelaxHeader<H> = Omit<H, "onBehalfOf"> & { onBehalfOf?: string };
 
 type RelaxParameters<P> = P extends { header: infer H }

@@ -25,6 +25,30 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor's own list-users example returns it; its schema omits it",
   "list-users: 200 response property data[].blockedAt is only in ours":
     "the vendor's own list-users example returns it; its schema omits it",
+  "list-apikeys: parameter query perPage is only in ours":
+    "the vendor answers list-apikeys with meta.pagination but declares no paging parameters; its pagination guide (api-explorer.cometchat.com/reference) says every list takes perPage and page",
+  "list-apikeys: parameter query page is only in ours":
+    "the vendor answers list-apikeys with meta.pagination but declares no paging parameters; its pagination guide (api-explorer.cometchat.com/reference) says every list takes perPage and page",
+  "*: 200 response property data[].statusMessage is only in ours":
+    "create-user and update-user take statusMessage and the users API reference lists it among user properties; the vendor's response schemas omit it",
+  "list-all-friends: 200 response property data[].tags is only in ours":
+    "friends are users, typed as User: tags come back as on list-users; the vendor's inline item schema omits them",
+  "list-all-friends: 200 response property data[].blocked*":
+    "the vendor's own list-all-friends example returns blockedByMe, blockedByMeAt and blockedAt; its schema omits them",
+  "list-blocked-users: 200 response property data[].link is only in ours":
+    "blocked users are users, typed as User; the vendor's userSchema omits link although its list-blocked-users example returns it",
+  "list-blocked-users: 200 response property data[].tags is only in ours":
+    "blocked users are users, typed as User: tags come back as on list-users; the vendor's userSchema omits them",
+  "list-blocked-users: 200 response property data[].metadata.email is only in the vendor's spec":
+    "the vendor's userSchema types metadata as an object holding only email; metadata is free-form (its examples hold rawMetadata, contactNumber), so ours is additionalProperties: true",
+  "add-friend: 200 response property data.<uid* is only in the vendor's spec":
+    "the vendor spells the per-UID outcomes with placeholder property names (<uid>, <uid2>) directly under data; its example nests them under data.accepted, which we model as a map",
+  "add-friend: 200 response property data.accepted* is only in ours":
+    "the same per-UID outcomes, seen from our side: data.accepted maps each UID to an ActionResult (success, message), as the vendor's example shows",
+  "*block-users: 200 response property data.<uid> is only in the vendor's spec":
+    "the vendor spells the per-UID outcome map with the placeholder property name <uid>; we model it as a map (additionalProperties: ActionResult)",
+  "*block-users: 200 response property data.* is only in ours":
+    "the same per-UID outcome map, seen from our side: any UID maps to an ActionResult (success, message), as the vendor's example shows",
 };
 
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */

@@ -86,11 +86,11 @@ describe("coverageGaps", () => {
     const listUsers = { minimal: { params: {} } };
     const requestFiles = {
       ...loadRequestFiles(),
-      "tests/contract/requests/users.ts": { "delete-user": listUsers } as ValidRequestEntries,
+      "tests/contract/requests/users.ts": { "erase-user": listUsers } as ValidRequestEntries,
       "tests/contract/requests/management.ts": { "list-users": listUsers },
     };
     expect(coverageGaps({ spec, elicited: allElicited(spec), requestFiles })).toEqual([
-      "delete-user: valid request in tests/contract/requests/users.ts but not in the spec",
+      "erase-user: valid request in tests/contract/requests/users.ts but not in the spec",
       'list-users: valid request in tests/contract/requests/management.ts; its tag "Users" puts it in tests/contract/requests/users.ts',
     ]);
   });
