@@ -8,6 +8,16 @@ export type Message = Schemas["Message"];
 export type ThreadMessage = Schemas["ThreadMessage"];
 /** A user of the app. Timestamps are Unix seconds. */
 export type User = Schemas["User"];
+/** A user as `POST /users` returns it: with `authToken` when the request set `withAuthToken: true`. */
+export type CreatedUser = Schemas["CreatedUser"];
+/** The body of `POST /users`. */
+export type CreateUserRequest = Schemas["CreateUserRequest"];
+/** The body of `PUT /users/{uid}`. */
+export type UpdateUserRequest = Schemas["UpdateUserRequest"];
+/** An API key of the app, with its scope (`fullAccess` or `authOnly`). */
+export type ApiKey = Schemas["ApiKey"];
+/** What an action answers (a delete, a block, a flush): whether it succeeded, and a message. */
+export type ActionResult = Schemas["ActionResult"];
 /** An auth token a client app logs in with. */
 export type AuthToken = Schemas["AuthToken"];
 /** An app of the account, from the Management API. */

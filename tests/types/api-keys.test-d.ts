@@ -1,10 +1,9 @@
 // Type-level contract of the API Keys operations. Checked by `tsc --noEmit` in `npm test`, never executed.
 import { expectTypeOf } from "expect-type";
-import type { components, createChatClient, operations, Pagination } from "../../src/index.js";
+import type { ApiKey, createChatClient, operations, Pagination } from "../../src/index.js";
 
 declare const chat: ReturnType<typeof createChatClient>;
 
-type ApiKey = components["schemas"]["ApiKey"];
 const key = "0f40b2c254f33d429b1fca5e0eb1cef72c594ddc";
 
 export async function listApiKeys() {

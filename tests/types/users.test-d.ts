@@ -1,6 +1,6 @@
 // Type-level contract of the Users operations. Checked by `tsc --noEmit` in `npm test`, never executed.
 import { expectTypeOf } from "expect-type";
-import type { components, createChatClient, Pagination, User, operations } from "../../src/index.js";
+import type { CreateUserRequest, createChatClient, Pagination, User, operations } from "../../src/index.js";
 
 declare const chat: ReturnType<typeof createChatClient>;
 
@@ -43,10 +43,8 @@ export async function listUsers() {
   });
 }
 
-type Schemas = components["schemas"];
-
 export async function createUser() {
-  type Body = Schemas["CreateUserRequest"];
+  type Body = CreateUserRequest;
   expectTypeOf<Body["withAuthToken"]>().toEqualTypeOf<boolean | undefined>();
 
   const created = await chat.POST("/users", { body: { uid: "cometchat-uid-9", name: "Amara Okafor", withAuthToken: true } });
