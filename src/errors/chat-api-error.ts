@@ -30,19 +30,11 @@ interface ErrorBody {
   details?: Record<string, unknown>;
 }
 
-const BODY_SNIPPET = 200;
-
-function readEnvelope(body: unknown): ErrorBody | undefined {
-  const error = (body as { error?: unknown } | null)?.error;
-  return error && typeof error === "object" ? (error as ErrorBody) : undefined;
-}
-
 // An HTML page from a proxy or a truncated body must still give a readable message.
 function describeBody(body: unknown): string {
   if (body === undefined || body === "") return "empty body";
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  const flat = text.replace(/\s+/g, " ").trim();
-  return `non-JSON body: ${flat.length > BODY_SNIPPET ? `${flat.slice(0, BODY_SNIPPET)}…` : flat}`;
+  const flat = (typeof body === "string" ? body : JSON.stringify(body)).replace(/\s+/g, " ").trim();
+  return `non-JSON body: ${flat.length > 200 ? `${flat.slice(0, 200)}…` : flat}`;
 }
 
 // Prism, the project's mock, answers a rejected request with a fixed example body and names the
@@ -66,9 +58,9 @@ function mockViolations(headers: Headers, url = ""): Record<string, string[]> | 
 
 /** Seconds to wait before retrying, from `Retry-After` (delta-seconds or an HTTP date). */
 export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
-  const raw = headers.get("retry-after");
-  if (raw === null || raw.trim() === "") return undefined;
-  if (/^\d+(\.\d+)?$/.test(raw.trim())) return Number(raw);
+  const raw = headers.get("retry-after")?.trim();
+  if (!raw) return undefined;
+  if (/^\d+(\.\d+)?$/.test(raw)) return Number(raw);
   const date = Date.parse(raw);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
@@ -104,7 +96,8 @@ export class ChatApiError extends ChatError {
   constructor(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string) {
     const secrets = call.secrets ?? [];
     body = redactValue(body, secrets);
-    const envelope = readEnvelope(body);
+    const error = (body as { error?: unknown } | null)?.error;
+    const envelope = error && typeof error === "object" ? (error as ErrorBody) : undefined;
     const violations = mockViolations(headers, call.url);
     const reason = `${envelope?.message ?? envelope?.devMessage ?? describeBody(body)}${violations ? ` Prism: ${Object.values(violations).join("; ")}.` : ""}`;
     // A 5xx does not tell whether the service applied the request before failing; a caller
@@ -128,7 +121,6 @@ export class ChatApiError extends ChatError {
 
   /** Builds the subclass that matches the status. */
   static from(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string): ChatApiError {
-    if (status === 429) return new RateLimitError(status, body, headers, call, message);
     const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : ChatApiError);
     return new Class(status, body, headers, call, message);
   }
@@ -180,4 +172,5 @@ const STATUS_CLASSES: Record<number, typeof ChatApiError> = {
   404: NotFoundError,
   409: ConflictError,
   422: UnprocessableEntityError,
+  429: RateLimitError,
 };
