@@ -12,8 +12,6 @@ export interface FailedCall {
    * `idempotent: true`), which the SDK never repeats after a 5xx; the message then says so.
    */
   idempotent?: boolean;
-  /** The request URL, used only to spell a rejected query parameter as the caller did. */
-  url?: string;
 }
 
 /** A failed call, with the strings the error must mask: what the service could echo is redacted before the error exists. */
@@ -35,25 +33,6 @@ function describeBody(body: unknown): string {
   if (body === undefined || body === "") return "empty body";
   const flat = (typeof body === "string" ? body : JSON.stringify(body)).replace(/\s+/g, " ").trim();
   return `non-JSON body: ${flat.length > 200 ? `${flat.slice(0, 200)}…` : flat}`;
-}
-
-// Prism, the project's mock, answers a rejected request with a fixed example body and names the
-// parameter or field it rejected only in `sl-violations`. It lowercases query parameter names, so
-// the request URL gives back the caller's spelling. The header is the mock's, so a bad one is ignored.
-function mockViolations(headers: Headers, url = ""): Record<string, string[]> | undefined {
-  let found: Record<string, string[]> | undefined;
-  try {
-    for (const {
-      location: [side, part, ...field],
-      message,
-    } of JSON.parse(headers.get("sl-violations")!)) {
-      // A missing required property is reported at its parent, with its name only in the message.
-      const reported: string = field.join(".") || /'(.+)'/.exec(message)?.[1] || part;
-      const name = (part === "query" && RegExp(`[?&](${reported})=`, "i").exec(url)?.[1]) || reported;
-      if (side === "request") ((found ??= {})[name] ??= []).push(message.replace(reported, name));
-    }
-  } catch {}
-  return found;
 }
 
 /** Seconds to wait before retrying, from `Retry-After` (delta-seconds or an HTTP date). */
@@ -80,8 +59,8 @@ export class ChatApiError extends ChatError {
   /** The service's error code, e.g. `ERR_UID_NOT_FOUND`, when the body had one. */
   readonly code: string | undefined;
   /**
-   * Per-field validation messages, when the service sent them. Against the Prism mock, also the
-   * parameters and fields it rejected (from `sl-violations`), keyed by name, e.g. `{ perPage: [...] }`.
+   * Per-field validation messages, when the service sent them. The mock of `chat-rest-sdk/testing`
+   * names the parameters and fields it rejected here, e.g. `{ perPage: [...] }`.
    */
   readonly details: Record<string, unknown> | undefined;
   /** HTTP method of the failed call. */
@@ -98,8 +77,7 @@ export class ChatApiError extends ChatError {
     body = redactValue(body, secrets);
     const error = (body as { error?: unknown } | null)?.error;
     const envelope = error && typeof error === "object" ? (error as ErrorBody) : undefined;
-    const violations = mockViolations(headers, call.url);
-    const reason = `${envelope?.message ?? envelope?.devMessage ?? describeBody(body)}${violations ? ` Prism: ${Object.values(violations).join("; ")}.` : ""}`;
+    const reason = envelope?.message ?? envelope?.devMessage ?? describeBody(body);
     // A 5xx does not tell whether the service applied the request before failing; a caller
     // about to send a message again needs to know that the SDK did not.
     const unsure = status >= 500 && call.idempotent === false ? "; it may have been processed, so it was not repeated" : "";
@@ -111,7 +89,7 @@ export class ChatApiError extends ChatError {
     );
     this.status = status;
     this.code = envelope?.code;
-    this.details = violations ? { ...envelope?.details, ...violations } : envelope?.details;
+    this.details = envelope?.details;
     this.method = call.method;
     this.path = call.path;
     const requestId = headers.get("x-request-id");
