@@ -54,23 +54,24 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
  */
 export class ChatApiError extends ChatError {
   override name = "ChatApiError";
+  // Declared, not defined: the constructor assigns every field, so no field initializers are emitted.
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The service's error code, e.g. `ERR_UID_NOT_FOUND`, when the body had one. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /**
    * Per-field validation messages, when the service sent them. The mock of `chat-rest-sdk/testing`
    * names the parameters and fields it rejected here, e.g. `{ perPage: [...] }`.
    */
-  readonly details: Record<string, unknown> | undefined;
+  declare readonly details: Record<string, unknown> | undefined;
   /** HTTP method of the failed call. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path template of the failed call, e.g. `/users/{uid}/auth_tokens`. */
-  readonly path: string;
+  declare readonly path: string;
   /** The service's request id (`x-request-id`), when the response had one. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The parsed body (or its text when it was not JSON). */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   constructor(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string) {
     const secrets = call.secrets ?? [];
@@ -132,7 +133,7 @@ export class UnprocessableEntityError extends ChatApiError {
 export class RateLimitError extends ChatApiError {
   override name = "RateLimitError";
   /** Seconds to wait before the next attempt, from `Retry-After`. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
   constructor(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string) {
     super(status, body, headers, call, message);
     this.retryAfter = retryAfterSeconds(headers);
