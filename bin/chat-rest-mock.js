@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // chat-rest-mock: runs the Prism mock of the bundled spec from the shell, prints its URL and
 // stops on Ctrl-C. Plain CommonJS on purpose: it runs as is from the repo and from the
-// installed package, without a build, and spawns Prism directly (the same way startMockServer does).
+// installed package, without a build, and spawns Prism behind a proxy (the same way startMockServer does).
 "use strict";
 const { spawn } = require("node:child_process");
+const { createServer, request } = require("node:http");
 const { existsSync, readFileSync } = require("node:fs");
 const { dirname, join } = require("node:path");
 
@@ -61,9 +62,69 @@ function clientUrl(host, port) {
   return `http://${bare.includes(":") ? `[${bare}]` : bare}:${port}`;
 }
 
+// Prism names the fields it rejected only in `sl-violations`; written into the error body, they
+// reach the SDK's BadRequestError. A copy of foldViolations in src/testing/violations-proxy.ts,
+// which this file cannot import: keep the two in step.
+function foldViolations(body, header, url) {
+  const found = {};
+  let parsed;
+  try {
+    for (const { location, message } of JSON.parse(header ?? "")) {
+      const [side, part, ...field] = location;
+      if (side !== "request") continue;
+      const reported = field.join(".") || /'(.+)'/.exec(message)?.[1] || part;
+      const name = (part === "query" && RegExp(`[?&](${reported})=`, "i").exec(url)?.[1]) || reported;
+      (found[name] ??= []).push(message.replace(reported, name));
+    }
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (!Object.keys(found).length || typeof parsed !== "object" || parsed === null) return undefined;
+  const error = { ...parsed.error };
+  const said = error.message ?? error.devMessage;
+  error.message = `${said ? `${said} ` : ""}Prism: ${Object.values(found).join("; ")}.`;
+  error.details = { ...error.details, ...found };
+  return JSON.stringify({ ...parsed, error });
+}
+
+function startProxy(prismPort) {
+  const server = createServer((req, res) => {
+    const forward = request({ host: "127.0.0.1", port: prismPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      const header = answer.headers["sl-violations"];
+      if (typeof header !== "string" || answer.headers["content-encoding"]) {
+        res.writeHead(answer.statusCode, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const chunks = [];
+      answer.on("data", (chunk) => chunks.push(chunk));
+      answer.on("end", () => {
+        const body = Buffer.concat(chunks).toString();
+        const folded = foldViolations(body, header, req.url) ?? body;
+        const { "transfer-encoding": _, ...headers } = answer.headers;
+        res.writeHead(answer.statusCode, { ...headers, "content-length": Buffer.byteLength(folded) });
+        res.end(folded);
+      });
+    });
+    forward.on("error", (error) => res.destroy(error));
+    req.pipe(forward);
+  });
+  server.once("error", (error) => {
+    console.error(`chat-rest-mock: cannot listen on ${options.host}:${options.port}: ${error.message}`);
+    stopping = true;
+    prism.kill("SIGTERM");
+    process.exitCode = 1;
+  });
+  server.listen(options.port, options.host, () => {
+    console.log(`chat-rest-mock listening on ${clientUrl(options.host, server.address().port)} (Ctrl-C to stop)`);
+  });
+}
+
 const options = parseArgs(process.argv.slice(2));
 if (!existsSync(options.spec)) fail(`spec file not found: ${options.spec}`);
-const args = [prismEntry(), "mock", options.spec, "--host", options.host, "--port", String(options.port)];
+// Prism stays on loopback; clients reach it through the proxy, on the host and port asked for.
+const args = [prismEntry(), "mock", options.spec, "--host", "127.0.0.1", "--port", "0"];
 if (options.errors) args.push("--errors");
 const prism = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
 
@@ -78,17 +139,17 @@ const onOutput = (chunk) => {
     return;
   }
   log += text;
-  const match = /Prism is listening on http:\/\/(\S+):(\d+)\/*\s/.exec(log);
+  const match = /Prism is listening on http:\/\/\S+:(\d+)\/*\s/.exec(log);
   if (match) {
     listening = true;
-    console.log(`chat-rest-mock listening on ${clientUrl(match[1], match[2])} (Ctrl-C to stop)`);
+    startProxy(Number(match[1]));
   }
 };
 prism.stdout.on("data", onOutput);
 prism.stderr.on("data", onOutput);
 
 prism.on("exit", (code, signal) => {
-  if (stopping) process.exit(0);
+  if (stopping) process.exit(process.exitCode ?? 0);
   if (!listening) console.error(`chat-rest-mock: Prism exited before listening (code ${code}):\n${log}`);
   else console.error(`chat-rest-mock: Prism stopped unexpectedly (code ${code}, signal ${signal}).`);
   process.exit(1);

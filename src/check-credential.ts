@@ -1,5 +1,5 @@
 import { ChatConfigError } from "./errors/chat-config-error.js";
-import { headerTextProblem } from "./header-text.js";
+import { checkHeaderText } from "./header-text.js";
 
 /**
  * Checks a credential (an API key, a management key or secret) and returns it without
@@ -14,8 +14,6 @@ import { headerTextProblem } from "./header-text.js";
  */
 export function checkCredential(name: string, value: unknown): string {
   const trimmed = typeof value === "string" ? value.trim() : "";
-  if (trimmed === "") throw new ChatConfigError(`${name} is required and must be a non-empty string.`);
-  const problem = headerTextProblem(trimmed, false);
-  if (problem) throw new ChatConfigError(`${name} ${problem}.`);
-  return trimmed;
+  if (!trimmed) throw new ChatConfigError(`${name} is required and must be a non-empty string.`);
+  return checkHeaderText(name, trimmed, false);
 }

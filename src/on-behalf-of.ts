@@ -1,14 +1,12 @@
 import { ChatConfigError } from "./errors/chat-config-error.js";
-import { headerTextProblem } from "./header-text.js";
+import { checkHeaderText } from "./header-text.js";
 
 /** Checks a UID before it is sent as the `onBehalfOf` header, and returns it. */
 export function checkOnBehalfOf(uid: unknown): string {
   if (typeof uid !== "string" || uid === "") {
     throw new ChatConfigError(`onBehalfOf must be a non-empty UID string, got ${JSON.stringify(uid) ?? String(uid)}.`);
   }
-  const problem = headerTextProblem(uid, true);
-  if (problem) throw new ChatConfigError(`onBehalfOf ${JSON.stringify(uid)} ${problem}.`);
-  return uid;
+  return checkHeaderText(`onBehalfOf ${JSON.stringify(uid)}`, uid, true);
 }
 
 const NAME = "onbehalfof";

@@ -2,9 +2,8 @@ import type { PageStep, Pager } from "./pager.js";
 
 // Page numbers may arrive as JSON numbers or as digit strings, depending on the service version.
 function readCount(value: unknown): number | undefined {
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return value;
-  if (typeof value === "string" && /^\d{1,15}$/.test(value)) return Number(value);
-  return undefined;
+  const count = typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : value;
+  return Number.isSafeInteger(count) && (count as number) >= 0 ? (count as number) : undefined;
 }
 
 const shown = (value: unknown) => (value === undefined ? "missing" : JSON.stringify(value)?.slice(0, 40));
@@ -29,20 +28,17 @@ export function pageNumberPager(startPage: number): Pager {
       if (!isRecord(body)) return malformed(`${at} whose body is not an object`);
       const { data, meta } = body;
       if (!Array.isArray(data)) return malformed(`${at} whose data is ${shown(data)}, not an array`);
-      const pagination = isRecord(meta) ? meta.pagination : undefined;
+      const pagination = isRecord(meta) && meta.pagination;
       if (!isRecord(pagination)) return malformed(`${at} without meta.pagination`);
-      const current = readCount(pagination.current_page);
-      if (current === undefined) return malformed(`${at} whose meta.pagination.current_page is ${shown(pagination.current_page)}`);
-      const total = pagination.total_pages === undefined ? undefined : readCount(pagination.total_pages);
-      if (pagination.total_pages !== undefined && total === undefined) {
-        return malformed(`${at} whose meta.pagination.total_pages is ${shown(pagination.total_pages)}`);
-      }
-      if (current !== page) return { items: [], next: undefined };
+      const { current_page, total_pages } = pagination;
+      const current = readCount(current_page);
+      if (current === undefined) return malformed(`${at} whose meta.pagination.current_page is ${shown(current_page)}`);
+      const total = total_pages === undefined ? Number.POSITIVE_INFINITY : readCount(total_pages);
+      if (total === undefined) return malformed(`${at} whose meta.pagination.total_pages is ${shown(total_pages)}`);
       const signature = data.length ? JSON.stringify(data) : undefined;
-      if (signature !== undefined && signature === previous) return { items: [], next: undefined };
+      if (current !== page || (signature && signature === previous)) return { items: [], next: undefined };
       previous = signature;
-      const last = data.length === 0 || (total !== undefined && current >= total);
-      return { items: data, next: last ? undefined : { page: page + 1 } };
+      return { items: data, next: data.length && current < total ? { page: page + 1 } : undefined };
     },
   };
 }

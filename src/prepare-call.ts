@@ -31,25 +31,6 @@ const DOT_SEGMENT = /(?:^|[/\\])(?:\.|%2e){1,2}(?:[/\\?#]|$)/i;
 // An unpaired UTF-16 surrogate cannot be percent-encoded: encodeURIComponent throws a URIError.
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
 
-function checkTemplate(call: string, path: string): void {
-  if (typeof path !== "string" || !path.startsWith("/")) {
-    throw new ChatConfigError(`${call}: the path must start with "/", got ${JSON.stringify(path)}.`);
-  }
-  if (DOT_SEGMENT.test(path)) throw new ChatConfigError(`${call}: the path must not contain "." or ".." segments.`);
-}
-
-function checkPathValue(call: string, name: string, value: unknown): void {
-  const param = `path parameter "${name}"`;
-  if (value === undefined || value === null || value === "") throw new ChatConfigError(`${call}: ${param} is required.`);
-  if (typeof value === "number" && Number.isFinite(value)) return;
-  if (typeof value !== "string") {
-    const got = typeof value === "number" ? value : Array.isArray(value) ? "an array" : typeof value;
-    throw new ChatConfigError(`${call}: ${param} must be a string or a finite number, got ${got}.`);
-  }
-  if (value === "." || value === "..") throw new ChatConfigError(`${call}: ${param} cannot be "${value}".`);
-  if (LONE_SURROGATE.test(value)) throw new ChatConfigError(`${call}: ${param} contains an unpaired surrogate, which no URL can carry.`);
-}
-
 /**
  * Checks one call's path and parameters and applies the bound user, before openapi-fetch
  * builds the request, and returns the params to send. openapi-fetch would otherwise leave
@@ -57,8 +38,23 @@ function checkPathValue(call: string, name: string, value: unknown): void {
  * after URL normalisation: both silently hit a wrong path.
  */
 export function prepareParams(method: string, path: string, params: CallParams | undefined, boundUid?: string): CallParams | undefined {
-  checkTemplate(`${method.toUpperCase()} ${String(path)}`, path);
-  for (const name of namesIn(path)) checkPathValue(`${method.toUpperCase()} ${path}`, name, params?.path?.[name]);
+  const refuse = (problem: string): never => {
+    throw new ChatConfigError(`${method.toUpperCase()} ${String(path)}: ${problem}.`);
+  };
+  if (typeof path !== "string" || path[0] !== "/") refuse(`the path must start with "/", got ${JSON.stringify(path)}`);
+  if (DOT_SEGMENT.test(path)) refuse(`the path must not contain "." or ".." segments`);
+  for (const name of namesIn(path)) {
+    const value = params?.path?.[name];
+    const param = `path parameter "${name}"`;
+    if (value === undefined || value === null || value === "") refuse(`${param} is required`);
+    if (typeof value === "number" ? !Number.isFinite(value) : typeof value !== "string") {
+      refuse(
+        `${param} must be a string or a finite number, got ${typeof value === "number" ? value : Array.isArray(value) ? "an array" : typeof value}`,
+      );
+    }
+    if (value === "." || value === "..") refuse(`${param} cannot be "${value}"`);
+    if (LONE_SURROGATE.test(value as string)) refuse(`${param} contains an unpaired surrogate, which no URL can carry`);
+  }
   const header = params?.header;
   if (onBehalfOfIn("params.header", header) !== undefined || boundUid === undefined) return params;
   return { ...params, header: { ...header, onBehalfOf: boundUid } };

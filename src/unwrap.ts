@@ -19,10 +19,9 @@ export async function unwrap<R extends FetchResult>(call: Promise<R>): Promise<E
   const result = await call;
   const { data, error, response } = result;
   if (error === undefined && response.ok) return data as Exclude<R["data"], undefined>;
-  const record = callOf(result);
   // A result that did not come from an SDK client still gets a useful error, named by its URL.
-  const callInfo = record ?? { method: "?", path: safePath(response.url), secrets: [] };
-  throw ChatApiError.from(response.status, error, response.headers, { ...callInfo, url: response.url });
+  const failed = callOf(result) ?? { method: "?", path: safePath(response.url) };
+  throw ChatApiError.from(response.status, error, response.headers, failed);
 }
 
 function safePath(url: string): string {

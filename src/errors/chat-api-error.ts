@@ -12,8 +12,6 @@ export interface FailedCall {
    * `idempotent: true`), which the SDK never repeats after a 5xx; the message then says so.
    */
   idempotent?: boolean;
-  /** The request URL, used only to spell a rejected query parameter as the caller did. */
-  url?: string;
 }
 
 /** A failed call, with the strings the error must mask: what the service could echo is redacted before the error exists. */
@@ -30,45 +28,18 @@ interface ErrorBody {
   details?: Record<string, unknown>;
 }
 
-const BODY_SNIPPET = 200;
-
-function readEnvelope(body: unknown): ErrorBody | undefined {
-  const error = (body as { error?: unknown } | null)?.error;
-  return error && typeof error === "object" ? (error as ErrorBody) : undefined;
-}
-
 // An HTML page from a proxy or a truncated body must still give a readable message.
 function describeBody(body: unknown): string {
   if (body === undefined || body === "") return "empty body";
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  const flat = text.replace(/\s+/g, " ").trim();
-  return `non-JSON body: ${flat.length > BODY_SNIPPET ? `${flat.slice(0, BODY_SNIPPET)}…` : flat}`;
-}
-
-// Prism, the project's mock, answers a rejected request with a fixed example body and names the
-// parameter or field it rejected only in `sl-violations`. It lowercases query parameter names, so
-// the request URL gives back the caller's spelling. The header is the mock's, so a bad one is ignored.
-function mockViolations(headers: Headers, url = ""): Record<string, string[]> | undefined {
-  let found: Record<string, string[]> | undefined;
-  try {
-    for (const {
-      location: [side, part, ...field],
-      message,
-    } of JSON.parse(headers.get("sl-violations")!)) {
-      // A missing required property is reported at its parent, with its name only in the message.
-      const reported: string = field.join(".") || /'(.+)'/.exec(message)?.[1] || part;
-      const name = (part === "query" && RegExp(`[?&](${reported})=`, "i").exec(url)?.[1]) || reported;
-      if (side === "request") ((found ??= {})[name] ??= []).push(message.replace(reported, name));
-    }
-  } catch {}
-  return found;
+  const flat = (typeof body === "string" ? body : JSON.stringify(body)).replace(/\s+/g, " ").trim();
+  return `non-JSON body: ${flat.length > 200 ? `${flat.slice(0, 200)}…` : flat}`;
 }
 
 /** Seconds to wait before retrying, from `Retry-After` (delta-seconds or an HTTP date). */
 export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
-  const raw = headers.get("retry-after");
-  if (raw === null || raw.trim() === "") return undefined;
-  if (/^\d+(\.\d+)?$/.test(raw.trim())) return Number(raw);
+  const raw = headers.get("retry-after")?.trim();
+  if (!raw) return undefined;
+  if (/^\d+(\.\d+)?$/.test(raw)) return Number(raw);
   const date = Date.parse(raw);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
@@ -83,30 +54,31 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
  */
 export class ChatApiError extends ChatError {
   override name = "ChatApiError";
+  // Declared, not defined: the constructor assigns every field, so no field initializers are emitted.
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The service's error code, e.g. `ERR_UID_NOT_FOUND`, when the body had one. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /**
-   * Per-field validation messages, when the service sent them. Against the Prism mock, also the
-   * parameters and fields it rejected (from `sl-violations`), keyed by name, e.g. `{ perPage: [...] }`.
+   * Per-field validation messages, when the service sent them. The mock of `chat-rest-sdk/testing`
+   * names the parameters and fields it rejected here, e.g. `{ perPage: [...] }`.
    */
-  readonly details: Record<string, unknown> | undefined;
+  declare readonly details: Record<string, unknown> | undefined;
   /** HTTP method of the failed call. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path template of the failed call, e.g. `/users/{uid}/auth_tokens`. */
-  readonly path: string;
+  declare readonly path: string;
   /** The service's request id (`x-request-id`), when the response had one. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The parsed body (or its text when it was not JSON). */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   constructor(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string) {
     const secrets = call.secrets ?? [];
     body = redactValue(body, secrets);
-    const envelope = readEnvelope(body);
-    const violations = mockViolations(headers, call.url);
-    const reason = `${envelope?.message ?? envelope?.devMessage ?? describeBody(body)}${violations ? ` Prism: ${Object.values(violations).join("; ")}.` : ""}`;
+    const error = (body as { error?: unknown } | null)?.error;
+    const envelope = error && typeof error === "object" ? (error as ErrorBody) : undefined;
+    const reason = envelope?.message ?? envelope?.devMessage ?? describeBody(body);
     // A 5xx does not tell whether the service applied the request before failing; a caller
     // about to send a message again needs to know that the SDK did not.
     const unsure = status >= 500 && call.idempotent === false ? "; it may have been processed, so it was not repeated" : "";
@@ -118,7 +90,7 @@ export class ChatApiError extends ChatError {
     );
     this.status = status;
     this.code = envelope?.code;
-    this.details = violations ? { ...envelope?.details, ...violations } : envelope?.details;
+    this.details = envelope?.details;
     this.method = call.method;
     this.path = call.path;
     const requestId = headers.get("x-request-id");
@@ -128,7 +100,6 @@ export class ChatApiError extends ChatError {
 
   /** Builds the subclass that matches the status. */
   static from(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string): ChatApiError {
-    if (status === 429) return new RateLimitError(status, body, headers, call, message);
     const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : ChatApiError);
     return new Class(status, body, headers, call, message);
   }
@@ -162,7 +133,7 @@ export class UnprocessableEntityError extends ChatApiError {
 export class RateLimitError extends ChatApiError {
   override name = "RateLimitError";
   /** Seconds to wait before the next attempt, from `Retry-After`. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
   constructor(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string) {
     super(status, body, headers, call, message);
     this.retryAfter = retryAfterSeconds(headers);
@@ -180,4 +151,5 @@ const STATUS_CLASSES: Record<number, typeof ChatApiError> = {
   404: NotFoundError,
   409: ConflictError,
   422: UnprocessableEntityError,
+  429: RateLimitError,
 };

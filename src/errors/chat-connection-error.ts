@@ -9,12 +9,13 @@ import type { FailedCall } from "./chat-api-error.js";
  */
 export class ChatConnectionError extends ChatError {
   override name = "ChatConnectionError";
+  // Declared, not defined: the constructor assigns every field, so no field initializers are emitted.
   /** HTTP method of the failed call. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path template of the failed call. */
-  readonly path: string;
+  declare readonly path: string;
   /** How many requests were sent before giving up. */
-  readonly attempts: number;
+  declare readonly attempts: number;
 
   constructor(message: string, call: FailedCall, attempts: number, options?: { cause?: unknown }) {
     super(`${call.method} ${call.path}: ${message}`, options);

@@ -9,12 +9,13 @@ import type { FailedCall } from "./chat-api-error.js";
  */
 export class ChatInvalidResponseError extends ChatError {
   override name = "ChatInvalidResponseError";
+  // Declared, not defined: the constructor assigns every field, so no field initializers are emitted.
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** HTTP method of the call. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path template of the call. */
-  readonly path: string;
+  declare readonly path: string;
 
   /**
    * @param detail What arrived, e.g. `an empty body`.

@@ -1,6 +1,7 @@
 // No ".js" here, unlike the rest of src/: Jest loads this file through ts-node for its global
 // setup, and ts-node does not map "./x.js" to "./x.ts". A CommonJS file may import without one.
 import { bundledSpec, startPrism } from "./prism-process";
+import { startViolationsProxy } from "./violations-proxy";
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
@@ -22,7 +23,7 @@ export interface MockServerOptions {
    * Turn response violations into errors (Prism's `--errors`): when the answer the mock would
    * give does not match the spec, for example an example that contradicts its schema, it
    * answers 500 with the violations instead. Requests the spec forbids are rejected (400/422,
-   * named in the `sl-violations` header) either way.
+   * the parameter or field named in the error body's `details`) either way.
    * @default true
    * @example false
    */
@@ -69,8 +70,8 @@ function checkOptions(options: MockServerOptions): void {
 
 /**
  * Starts a Prism mock of the Chat and Management APIs, answering from the spec's examples and
- * validating every request against it. Rejects, with Prism's log in the message, when the
- * mock cannot start (a busy port, a missing spec, Prism not installed).
+ * validating every request against it. Rejects when the mock cannot start: a busy port, or,
+ * with Prism's log in the message, a missing spec or Prism not installed.
  *
  * Pick a documented response with the `Prefer` header, e.g. `Prefer: code=404, example=uidNotFound`.
  *
@@ -82,13 +83,21 @@ function checkOptions(options: MockServerOptions): void {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   checkOptions(options);
+  // Prism listens on loopback only: clients reach it through the proxy, which names the fields
+  // that Prism rejected in the error body (see violations-proxy.ts).
   const prism = await startPrism({
     command: ["mock", options.spec ?? bundledSpec],
-    host: options.host ?? "127.0.0.1",
-    // Prism binds port 0 to a free port and prints the real one, so there is no probe-then-bind race.
-    port: options.port ?? 0,
+    host: "127.0.0.1",
+    port: 0,
     errors: options.errors ?? true,
     startTimeoutMs: options.startTimeoutMs ?? 30_000,
   });
-  return { url: prism.url, close: prism.close };
+  try {
+    const proxy = await startViolationsProxy(prism.url, options.host ?? "127.0.0.1", options.port ?? 0);
+    let closing: Promise<void> | undefined;
+    return { url: proxy.url, close: () => (closing ??= Promise.all([proxy.close(), prism.close()]).then(() => undefined)) };
+  } catch (error) {
+    await prism.close();
+    throw error;
+  }
 }

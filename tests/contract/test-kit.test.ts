@@ -52,7 +52,7 @@ describe("startMockServer", () => {
   );
 
   test(
-    "rejects with Prism's log when the port is taken",
+    "rejects when the port is taken",
     async () => {
       const blocker = createServer();
       await new Promise<void>((done) => blocker.listen(0, "127.0.0.1", done));
@@ -216,7 +216,7 @@ describe("the chat-rest-mock bin", () => {
   });
 
   test(
-    "prints its URL, serves the spec, and stops cleanly on Ctrl-C (SIGINT)",
+    "prints its URL, serves the spec, names a rejected parameter in the error body, and stops cleanly on Ctrl-C (SIGINT)",
     async () => {
       const child = spawn(process.execPath, [bin, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
       const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
@@ -231,6 +231,8 @@ describe("the chat-rest-mock bin", () => {
           child.once("exit", (code) => fail(new Error(`exited ${code} before listening: ${out}`)));
         });
         expect((await listUsers(url)).status).toBe(200);
+        const rejected = await listUsers(url, "?perPage=5000");
+        expect((await rejected.json()).error.details.perPage).toEqual([expect.stringContaining("perPage must be <= 1000")]);
         child.kill("SIGINT");
         expect(await exited).toBe(0);
         await expect(listUsers(url)).rejects.toThrow();

@@ -89,7 +89,7 @@ describe("onBehalfOf", () => {
     ["onBehalfOf", "a\u007f", /control character \(U\+007F\)/],
     ["onbehalfof", " admin", /leading or trailing whitespace/],
     ["onbehalfof", "admin\u00a0", /non-ASCII character \(U\+00A0\)/],
-    ["onBehalfOf", "用户", /non-ASCII character \(U\+7528\): header values are sent as bytes/],
+    ["onBehalfOf", "用户", /non-ASCII character \(U\+7528\), which a header cannot carry as written/],
     ["onBehalfOf", "josé", /non-ASCII character \(U\+00E9\)/],
   ])("params.header %s: %j is refused", async (name, uid, message) => {
     const { rec, chat } = setup();

@@ -1,6 +1,8 @@
-// How a 400 from the Prism mock becomes a BadRequestError: the fields named in `sl-violations`
-// join the body's `details` and the message. A loopback server plays the mock.
+// How a 400 from the Prism mock becomes a BadRequestError: the test kit's proxy in front of Prism
+// folds the fields named in `sl-violations` into the body's `details` and message. A loopback
+// server plays Prism, behind that proxy.
 import { BadRequestError, createChatClient, unwrap } from "../../src/index";
+import { startViolationsProxy } from "../../src/testing/violations-proxy";
 import { json, withServer } from "../harness/fault-server";
 
 const canned = {
@@ -12,10 +14,15 @@ function rejectWith(violations: string | undefined, call: (chat: ReturnType<type
   return withServer(
     (_req, res) => json(res, 400, canned, violations === undefined ? {} : { "sl-violations": violations }),
     async (server) => {
-      const chat = createChatClient({ appId: "2a1b3c4d5e6f7a8b", apiKey: "2c9f4e1a7b3d5f80c6e2a4b9", baseUrl: server.url });
-      const error = await call(chat).catch((thrown: unknown) => thrown);
-      expect(error).toBeInstanceOf(BadRequestError);
-      return error as BadRequestError;
+      const proxy = await startViolationsProxy(server.url, "127.0.0.1", 0);
+      try {
+        const chat = createChatClient({ appId: "2a1b3c4d5e6f7a8b", apiKey: "2c9f4e1a7b3d5f80c6e2a4b9", baseUrl: proxy.url });
+        const error = await call(chat).catch((thrown: unknown) => thrown);
+        expect(error).toBeInstanceOf(BadRequestError);
+        return error as BadRequestError;
+      } finally {
+        await proxy.close();
+      }
     },
   );
 }

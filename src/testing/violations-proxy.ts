@@ -1,0 +1,94 @@
+// Internal: the HTTP front of the mock. Prism answers a rejected request with a fixed example
+// body and names the parameter or field it rejected only in its `sl-violations` header; this
+// proxy writes those names into the body's error envelope, so the SDK's BadRequestError carries
+// them (`details`, and the end of the message) without the runtime knowing about Prism.
+// bin/chat-rest-mock.js holds a plain-JavaScript copy of foldViolations: keep the two in step.
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { clientUrl } from "./client-url";
+
+interface Violation {
+  location: string[];
+  message: string;
+}
+
+/**
+ * The body with the request's violations folded into `error.details` (one entry per name) and
+ * appended to `error.message` after "Prism:", or `undefined` when there is nothing to fold.
+ * Prism lowercases query parameter names, so the request URL gives back the caller's spelling.
+ * A violation by the mock's own response is not the request's; a header that is not JSON is ignored.
+ */
+export function foldViolations(body: string, header: string | undefined, url: string): string | undefined {
+  const found: Record<string, string[]> = {};
+  let parsed: unknown;
+  try {
+    for (const { location, message } of JSON.parse(header ?? "") as Violation[]) {
+      const [side, part, ...field] = location;
+      if (side !== "request") continue;
+      // A missing required property is reported at its parent, with its name only in the message.
+      const reported = field.join(".") || /'(.+)'/.exec(message)?.[1] || part!;
+      const name = (part === "query" && RegExp(`[?&](${reported})=`, "i").exec(url)?.[1]) || reported;
+      (found[name] ??= []).push(message.replace(reported, name));
+    }
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (!Object.keys(found).length || typeof parsed !== "object" || parsed === null) return undefined;
+  const envelope = parsed as { error?: { message?: string; devMessage?: string; details?: object } };
+  const error = { ...envelope.error };
+  const said = error.message ?? error.devMessage;
+  error.message = `${said ? `${said} ` : ""}Prism: ${Object.values(found).join("; ")}.`;
+  error.details = { ...error.details, ...found };
+  return JSON.stringify({ ...envelope, error });
+}
+
+/** A running proxy: its URL (as a client should use it) and how to stop it. */
+export interface ViolationsProxy {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on `host`:`port` and forwards every request to `upstream` (an `http://` origin). */
+export async function startViolationsProxy(upstream: string, host: string, port: number): Promise<ViolationsProxy> {
+  const target = new URL(upstream);
+  const server = createServer((req, res) => {
+    const forward = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        const header = answer.headers["sl-violations"];
+        if (typeof header !== "string" || answer.headers["content-encoding"]) {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          const body = Buffer.concat(chunks).toString();
+          const folded = foldViolations(body, header, req.url ?? "") ?? body;
+          const { "transfer-encoding": _, ...headers } = answer.headers;
+          res.writeHead(answer.statusCode!, { ...headers, "content-length": Buffer.byteLength(folded) });
+          res.end(folded);
+        });
+      },
+    );
+    forward.on("error", (error) => res.destroy(error));
+    req.pipe(forward);
+  });
+  await new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(port, host, done);
+  });
+  // Like the Prism process behind it, a forgotten proxy must not keep the process alive.
+  server.unref();
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: clientUrl(`http://${host}:${bound}`),
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
