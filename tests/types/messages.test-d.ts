@@ -201,6 +201,7 @@ export async function listAllReactions() {
 export async function getMessageReactions() {
   const list = await chat.GET("/messages/{id}/reactions/{reaction}", { params: { path: { id: "1842", reaction: "👍🏽" } } });
   if (list.data) expectTypeOf(list.data.data).branded.toEqualTypeOf<Schemas["Reaction"][]>();
+  await chat.as("u1").GET("/messages/{id}/reactions/{reaction}", { params: { path: { id: "1842", reaction: "👍" }, query: { limit: 5 } } });
   await chat.GET("/messages/{id}/reactions/{reaction}", {
     params: {
       // @ts-expect-error the reaction is required
