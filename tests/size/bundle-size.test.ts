@@ -7,8 +7,10 @@ import { measureSdk, SIZE_TARGETS } from "./bundle-size";
 // (7.77 kB and 9.93 kB, after checking path templates and values, onBehalfOf under any casing
 // and credentials before sending, masking without garbling stack frames, and pagination that
 // stops on a service making no progress) plus about 3 %, so unplanned growth fails `npm test`.
+// Raised by 268 bytes (both) for the 17 Messages and moderation operations the operation
+// manifest gained (src/deprecation.ts imports generated/manifest.ts).
 // Lower a budget to its target once the bundle fits.
-const BUDGETS = { wrapper: 8_000, total: 10_230 } as const;
+const BUDGETS = { wrapper: 8_268, total: 10_498 } as const;
 
 describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
   let sizes: Awaited<ReturnType<typeof measureSdk>>;
