@@ -8,9 +8,10 @@ import { measureSdk, SIZE_TARGETS } from "./bundle-size";
 // and credentials before sending, masking without garbling stack frames, and pagination that
 // stops on a service making no progress) plus about 3 %, so unplanned growth fails `npm test`.
 // Raised by 268 bytes (both) for the 17 Messages and moderation operations the operation
-// manifest gained (src/deprecation.ts imports generated/manifest.ts).
+// manifest gained (src/deprecation.ts imports generated/manifest.ts), then by 624 (wrapper)
+// and 614 (total) for paginate's cursor lists (src/cursor-pager.ts and the list of cursor paths).
 // Lower a budget to its target once the bundle fits.
-const BUDGETS = { wrapper: 8_268, total: 10_498 } as const;
+const BUDGETS = { wrapper: 8_892, total: 11_112 } as const;
 
 describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
   let sizes: Awaited<ReturnType<typeof measureSdk>>;
