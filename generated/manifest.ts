@@ -45,9 +45,93 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "send-bot-message",
+    "method": "POST",
+    "path": "/bots/{uid}/messages",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "user-list-group-messages",
+    "method": "GET",
+    "path": "/groups/{guid}/messages",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "list-all-messages",
+    "method": "GET",
+    "path": "/messages",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
     "operationId": "send-message",
     "method": "POST",
     "path": "/messages",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "delete-message",
+    "method": "DELETE",
+    "path": "/messages/{id}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "get-message-details",
+    "method": "GET",
+    "path": "/messages/{id}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "update-message",
+    "method": "PUT",
+    "path": "/messages/{id}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "flag-a-message",
+    "method": "POST",
+    "path": "/messages/{id}/flagged",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "list-all-reactions",
+    "method": "GET",
+    "path": "/messages/{id}/reactions",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "remove-message-reactions",
+    "method": "DELETE",
+    "path": "/messages/{id}/reactions/{reaction}",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "get-message-reactions",
+    "method": "GET",
+    "path": "/messages/{id}/reactions/{reaction}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "add-message-reactions",
+    "method": "POST",
+    "path": "/messages/{id}/reactions/{reaction}",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "list-all-thread-messages",
+    "method": "GET",
+    "path": "/messages/{id}/thread",
     "api": "chat",
     "onBehalfOf": "optional"
   },
@@ -57,6 +141,34 @@ export const operations = [
     "path": "/messages/{id}/thread",
     "api": "chat",
     "onBehalfOf": "required"
+  },
+  {
+    "operationId": "review-blocked-message",
+    "method": "PATCH",
+    "path": "/moderation/blocked-messages/{id}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-flagged-messages",
+    "method": "GET",
+    "path": "/moderation/flagged-messages",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "blockreview-flagged-message",
+    "method": "PATCH",
+    "path": "/moderation/flagged-messages/{id}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-reviewed-messages",
+    "method": "GET",
+    "path": "/moderation/reviewed-messages",
+    "api": "chat",
+    "onBehalfOf": "none"
   },
   {
     "operationId": "deactivate-users",
@@ -190,5 +302,12 @@ export const operations = [
     "path": "/users/{uid}/friends",
     "api": "chat",
     "onBehalfOf": "none"
+  },
+  {
+    "operationId": "user-list-user-messages",
+    "method": "GET",
+    "path": "/users/{uid}/messages",
+    "api": "chat",
+    "onBehalfOf": "optional"
   }
 ] as const;

@@ -11,17 +11,121 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List messages
+         * @description Returns one slice of the app's messages, oldest first, narrowed by the
+         *     filters given. With `onBehalfOf`, only the conversations of that user are
+         *     searched.
+         *
+         *     The list is walked with cursors, not page numbers: `meta.next` (and
+         *     `meta.previous`, when there are earlier messages) holds the `affix`, `sentAt`
+         *     and `id` to send back for the adjacent slice. `paginate` does this for you.
+         *
+         *     Array parameters are sent comma-separated in a single query parameter
+         *     (`style: form`, `explode: false`), for example `categories=message,custom`.
+         */
+        get: operations["list-all-messages"];
         put?: never;
         /**
          * Send a message
          * @description Sends a message to a user or a group, or to several of them at once with
          *     `multipleReceivers`. With `onBehalfOf` the named user is the sender.
-         *     Built-in messages (`category: message`) carry text or attachments; custom
-         *     messages (`category: custom`) carry an app-defined `type` and `customData`.
+         *     Built-in messages carry text or attachments; `category` may be left out for
+         *     them (the service assumes `message`). Custom messages (`category: custom`)
+         *     carry an app-defined `type` and `customData`.
          */
         post: operations["send-message"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a message
+         * @description Returns one message by its ID. With `onBehalfOf`, as that user sees it (with `reactedByMe` on its reactions, say).
+         */
+        get: operations["get-message-details"];
+        /**
+         * Edit a message
+         * @description Changes the text, metadata or tags of a message. With `onBehalfOf` the edit
+         *     is made as that user, who must be the sender. The service answers with the
+         *     `action` message that records the edit: its `data.entities.on` holds the
+         *     edited message.
+         */
+        put: operations["update-message"];
+        post?: never;
+        /**
+         * Delete a message
+         * @description Deletes a message. By default it is only marked as deleted (it keeps its
+         *     place in lists, with `deletedAt` set); with `permanent: true` it is erased.
+         *     With `onBehalfOf` the deletion is made as that user. The service answers with
+         *     the `action` message that records the deletion.
+         */
+        delete: operations["delete-message"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/{id}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the reactions to a message
+         * @description Returns the reactions to a message, one entry per user and reaction, oldest first.
+         *
+         *     Reaction lists are walked with cursors: `meta.next` holds the `affix` and
+         *     the `id` (of a reaction) to send back for the following slice.
+         */
+        get: operations["list-all-reactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/{id}/reactions/{reaction}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the users who reacted with one reaction
+         * @description Returns the reactions of one kind (one emoji or code) to a message.
+         *
+         *     Reaction lists are walked with cursors: `meta.next` holds the `affix` and
+         *     the `id` (of a reaction) to send back for the following slice.
+         */
+        get: operations["get-message-reactions"];
+        put?: never;
+        /**
+         * React to a message
+         * @description Adds the reaction in the path to a message, as the user named in
+         *     `onBehalfOf`. Percent-encode the reaction as UTF-8; the SDK does this for
+         *     every path parameter.
+         */
+        post: operations["add-message-reactions"];
+        /**
+         * Remove a reaction
+         * @description Removes the reaction in the path that the user named in `onBehalfOf` gave to a message.
+         */
+        delete: operations["remove-message-reactions"];
         options?: never;
         head?: never;
         patch?: never;
@@ -34,7 +138,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the replies in a thread
+         * @description Returns the replies in the thread of a message, oldest first.
+         *
+         *     The vendor's files declare `perPage` and `page` here, but every response they
+         *     and the reference page (cometchat.com/docs/rest-api/messages/list-threaded-messages)
+         *     show carries a cursor (`meta.current` and `meta.next` with `affix`, `sentAt`
+         *     and `id`), as the other message lists do, and the client SDKs fetch threads
+         *     with a message cursor (`parentMessageId` plus `limit`). So this list is typed
+         *     as a cursor list: send back the fields of `meta.next` for the next slice.
+         */
+        get: operations["list-all-thread-messages"];
         put?: never;
         /**
          * Send a thread reply
@@ -47,6 +162,195 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/messages/{id}/flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flag a message
+         * @description Reports a message for moderation, as the user named in `onBehalfOf`, with
+         *     one of the app's moderation reasons. The message stays visible until a
+         *     moderator reviews it (see the flagged messages list).
+         */
+        post: operations["flag-a-message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{uid}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the messages with a user
+         * @description Returns one slice of the one-to-one conversation between the user in the
+         *     path and the user named in `onBehalfOf`, oldest first.
+         *
+         *     The list is walked with cursors, not page numbers: `meta.next` (and
+         *     `meta.previous`, when there are earlier messages) holds the `affix`, `sentAt`
+         *     and `id` to send back for the adjacent slice. `paginate` does this for you.
+         *
+         *     Array parameters are sent comma-separated in a single query parameter
+         *     (`style: form`, `explode: false`), for example `categories=message,custom`.
+         */
+        get: operations["user-list-user-messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{guid}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the messages of a group
+         * @description Returns one slice of a group's messages, oldest first. With `onBehalfOf`,
+         *     as that member sees them.
+         *
+         *     The list is walked with cursors, not page numbers: `meta.next` (and
+         *     `meta.previous`, when there are earlier messages) holds the `affix`, `sentAt`
+         *     and `id` to send back for the adjacent slice. `paginate` does this for you.
+         *
+         *     Array parameters are sent comma-separated in a single query parameter
+         *     (`style: form`, `explode: false`), for example `categories=message,custom`.
+         */
+        get: operations["user-list-group-messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bots/{uid}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message as a bot
+         * @description Sends a message from the bot user in the path to a user or a group. The
+         *     body is the same as for sending a message: leave `category` out for a
+         *     built-in type, or set it to `custom` with an app-defined `type`.
+         */
+        post: operations["send-bot-message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/moderation/flagged-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List flagged messages
+         * @description Returns the messages that users flagged and no moderator has reviewed yet, each with its reports.
+         *
+         *     The list answers `meta.current` only: it has no cursor to follow, so one
+         *     request returns everything up to `limit`.
+         */
+        get: operations["list-flagged-messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/moderation/flagged-messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Review a flagged message
+         * @description Records a moderator's decision on a flagged message: `approved` keeps it
+         *     visible, `disapproved` blocks it. Either way it moves to the reviewed list.
+         */
+        patch: operations["blockreview-flagged-message"];
+        trace?: never;
+    };
+    "/moderation/reviewed-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reviewed messages
+         * @description Returns the flagged or blocked messages that a moderator has reviewed, with the record of each decision.
+         *
+         *     The list answers `meta.current` only: it has no cursor to follow, so one
+         *     request returns everything up to `limit`.
+         */
+        get: operations["list-reviewed-messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/moderation/blocked-messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Review a blocked message
+         * @description Records a moderator's decision on a message that a moderation rule
+         *     blocked: `approved` releases it, `rejected` keeps it blocked. With
+         *     `reviewed: true` it moves to the reviewed list.
+         */
+        patch: operations["review-blocked-message"];
         trace?: never;
     };
     "/apikeys": {
@@ -336,6 +640,71 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Profile of a message party. The fields below describe a user; a group party
+         *     carries the fields of a group instead.
+         */
+        EntityDetails: {
+            /**
+             * @description UID of the user.
+             * @example cometchat-uid-5
+             */
+            uid?: string;
+            /**
+             * @description Display name.
+             * @example Priya Raman
+             */
+            name?: string;
+            /**
+             * @description Role of the user.
+             * @example default
+             */
+            role?: string;
+            /**
+             * Format: uri
+             * @description URL of the profile picture.
+             * @example https://cdn.example.org/avatars/cometchat-uid-5.png
+             */
+            avatar?: string;
+            /**
+             * @description Presence of the user, for example `available` or `offline`.
+             * @example offline
+             */
+            status?: string;
+            /**
+             * @description When the user was created, as Unix time in seconds.
+             * @example 1716800000
+             */
+            createdAt?: number;
+            /**
+             * @description ID of the one-to-one conversation between sender and receiver; present on the receiver.
+             * @example cometchat-uid-3_user_cometchat-uid-5
+             */
+            conversationId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description One party of a message and what kind of party it is. */
+        MessageEntity: {
+            entity?: components["schemas"]["EntityDetails"];
+            /**
+             * @description Kind of party, for example `user` or `group`.
+             * @example user
+             */
+            entityType?: string;
+        };
+        /**
+         * @description Snapshots of the parties, taken when the message was sent: `sender` and
+         *     `receiver` for a message; `by`, `for` and `on` (who acted, towards whom, and
+         *     on which message or group) for an action.
+         */
+        MessageEntities: {
+            sender?: components["schemas"]["MessageEntity"];
+            receiver?: components["schemas"]["MessageEntity"];
+            by?: components["schemas"]["MessageEntity"];
+            for?: components["schemas"]["MessageEntity"];
+            on?: components["schemas"]["MessageEntity"];
+        };
         /** @description A file attached to an image, file, audio or video message. */
         MessageAttachment: {
             /**
@@ -364,6 +733,243 @@ export interface components {
              * @example 482133
              */
             size?: number;
+        };
+        /** @description How many users reacted to a message with one reaction. */
+        ReactionCount: {
+            /**
+             * @description The reaction, an emoji or a text code.
+             * @example 👍
+             */
+            reaction: string;
+            /**
+             * @description Number of users who reacted with it.
+             * @example 2
+             */
+            count: number;
+            /** @description Present and `true` when the `onBehalfOf` user is one of them. */
+            reactedByMe?: boolean;
+        };
+        /**
+         * @description Content of a message. Attachments, custom data and extension results add
+         *     further keys next to the ones listed here.
+         */
+        MessageData: {
+            /**
+             * @description Text of the message.
+             * @example Can we move the review to Thursday?
+             */
+            text?: string;
+            /** @description Key/value data the sender attached to the message; the service stores it unchanged. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            entities?: components["schemas"]["MessageEntities"];
+            /**
+             * @description In an `action` message, what happened, for example `edited`, `deleted` or `joined`.
+             * @example edited
+             */
+            action?: string;
+            /** @description Files of an image, file, audio or video message. */
+            attachments?: components["schemas"]["MessageAttachment"][];
+            /** @description In a `custom` message, the app-defined content, unchanged. */
+            customData?: {
+                [key: string]: unknown;
+            };
+            /** @description Reactions to the message, one entry per distinct reaction. */
+            reactions?: components["schemas"]["ReactionCount"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A message as the service returns it. */
+        Message: {
+            /**
+             * @description ID of the message, unique within the app.
+             * @example 1843
+             */
+            id: string;
+            /**
+             * @description ID of the conversation the message belongs to.
+             * @example cometchat-uid-3_user_cometchat-uid-5
+             */
+            conversationId: string;
+            /**
+             * @description UID of the user who sent the message.
+             * @example cometchat-uid-3
+             */
+            sender: string;
+            /**
+             * @description Whether the message went to one user or to a group.
+             * @enum {string}
+             */
+            receiverType: "user" | "group";
+            /**
+             * @description UID of the receiving user, or GUID of the receiving group.
+             * @example cometchat-uid-5
+             */
+            receiver: string;
+            /**
+             * @description `message` for the built-in message types, `custom` for app-defined ones.
+             * @enum {string}
+             */
+            category: "message" | "custom";
+            /**
+             * @description Kind of message. In the `message` category it is one of `text`, `image`,
+             *     `file`, `audio` or `video`; in the `custom` category it is whatever type
+             *     name the sender chose.
+             * @example text
+             */
+            type: string;
+            data: components["schemas"]["MessageData"];
+            /**
+             * @description When the message was sent, as Unix time in seconds.
+             * @example 1718445612
+             */
+            sentAt: number;
+            /**
+             * @description When the message was last changed, as Unix time in seconds.
+             * @example 1718445612
+             */
+            updatedAt: number;
+            /**
+             * @description Tags of the message; returned only when the request asks for them (`withTags=true`).
+             * @example [
+             *       "follow-up"
+             *     ]
+             */
+            tags?: string[];
+        };
+        /**
+         * @description A message the service writes itself to record an event: an edit or a
+         *     deletion (`data.action` is `edited` or `deleted`, and `data.entities.on`
+         *     holds the message acted on), a change of a group's members, or a call.
+         */
+        ActionMessage: {
+            /**
+             * @description ID of the message, unique within the app.
+             * @example 1850
+             */
+            id: string;
+            /**
+             * @description ID of the conversation the message belongs to.
+             * @example cometchat-uid-3_user_cometchat-uid-5
+             */
+            conversationId: string;
+            /**
+             * @description UID of the user who sent the message.
+             * @example cometchat-uid-3
+             */
+            sender: string;
+            /**
+             * @description Whether the message went to one user or to a group.
+             * @enum {string}
+             */
+            receiverType: "user" | "group";
+            /**
+             * @description UID of the receiving user, or GUID of the receiving group.
+             * @example cometchat-uid-5
+             */
+            receiver: string;
+            /**
+             * @description `action` for the record of an edit, a deletion or a group event, `call` for a call event.
+             * @enum {string}
+             */
+            category: "action" | "call";
+            /**
+             * @description What the record is about, for example `message`, `groupMember`, `audio` or `video`.
+             * @example message
+             */
+            type: string;
+            data: components["schemas"]["MessageData"];
+            /**
+             * @description When the message was sent, as Unix time in seconds.
+             * @example 1718445612
+             */
+            sentAt: number;
+            /**
+             * @description When the message was last changed, as Unix time in seconds.
+             * @example 1718445612
+             */
+            updatedAt: number;
+            /**
+             * @description Tags of the message; returned only when the request asks for them (`withTags=true`).
+             * @example [
+             *       "follow-up"
+             *     ]
+             */
+            tags?: string[];
+        };
+        /** @description An entry of a message list, which holds messages and the records of events alike. */
+        ListedMessage: components["schemas"]["Message"] | components["schemas"]["ActionMessage"];
+        /** @description Where the adjacent slice starts. Send its fields back as query parameters to fetch that slice. */
+        Cursor: {
+            /**
+             * @description `append` for the items after this slice, `prepend` for the items before it.
+             * @enum {string}
+             */
+            affix: "append" | "prepend";
+            /**
+             * @description `sentAt` of the item at the boundary, as Unix time in seconds.
+             * @example 1718445612
+             */
+            sentAt?: number;
+            /**
+             * @description ID of the item at the boundary.
+             * @example 1842
+             */
+            id?: string;
+        };
+        /** @description Size of the slice this response carries. */
+        CursorSlice: {
+            /**
+             * @description Largest number of items a slice may hold, as requested or defaulted.
+             * @example 100
+             */
+            limit: number;
+            /**
+             * @description Number of items in this slice.
+             * @example 1
+             */
+            count: number;
+        };
+        /**
+         * @description Metadata sent with a cursor list: the size of this slice, and the cursors to
+         *     send back (as `affix`, `sentAt` and `id` query parameters) for the items
+         *     before or after it.
+         */
+        CursorMeta: {
+            previous?: components["schemas"]["Cursor"];
+            current: components["schemas"]["CursorSlice"];
+            next?: components["schemas"]["Cursor"];
+        };
+        /** @description Body of a response that carries one slice of a cursor list of messages. */
+        MessageCursorEnvelope: {
+            data: components["schemas"]["ListedMessage"][];
+            meta: components["schemas"]["CursorMeta"];
+        };
+        /** @description What went wrong. */
+        ErrorDetail: {
+            /**
+             * @description Stable, machine-readable error code. Branch on this, not on the message.
+             * @example ERR_UID_NOT_FOUND
+             */
+            code: string;
+            /**
+             * @description Human-readable explanation, suitable for logs.
+             * @example No user with UID cometchat-uid-42 exists.
+             */
+            message: string;
+            /** @description Extra explanation aimed at the developer, when the service has one. */
+            devMessage?: string;
+            /** @description Part of the service that raised the error, when reported. */
+            source?: string;
+            /** @description On validation failures, the problems found, keyed by the name of the offending field. */
+            details?: {
+                [key: string]: string[];
+            };
+        };
+        /** @description Body of every error response. */
+        ErrorEnvelope: {
+            error: components["schemas"]["ErrorDetail"];
         };
         /**
          * @description Send one copy of the message to each listed user and group, instead of to `receiver`.
@@ -408,10 +1014,11 @@ export interface components {
              */
             receiverType?: "user" | "group";
             /**
-             * @description Always `message` for this variant.
+             * @description `message` for this variant; the service assumes it when the field is left out.
+             * @default message
              * @enum {string}
              */
-            category: "message";
+            category?: "message";
             /**
              * @description Kind of message.
              * @default text
@@ -480,165 +1087,88 @@ export interface components {
             tags?: components["schemas"]["MessageTags"];
         };
         /**
-         * @description A message to send. Set `category` to `message` for the built-in types or to
-         *     `custom` for an app-defined type.
+         * @description A message to send. Leave `category` out (or set it to `message`) for the
+         *     built-in types; set it to `custom` for an app-defined type.
          */
         SendMessageRequest: components["schemas"]["MessageCategoryBody"] | components["schemas"]["CustomCategoryBody"];
-        /**
-         * @description Profile of a message party. The fields below describe a user; a group party
-         *     carries the fields of a group instead.
-         */
-        EntityDetails: {
-            /**
-             * @description UID of the user.
-             * @example cometchat-uid-5
-             */
-            uid?: string;
-            /**
-             * @description Display name.
-             * @example Priya Raman
-             */
-            name?: string;
-            /**
-             * @description Role of the user.
-             * @example default
-             */
-            role?: string;
-            /**
-             * Format: uri
-             * @description URL of the profile picture.
-             * @example https://cdn.example.org/avatars/cometchat-uid-5.png
-             */
-            avatar?: string;
-            /**
-             * @description Presence of the user, for example `available` or `offline`.
-             * @example offline
-             */
-            status?: string;
-            /**
-             * @description When the user was created, as Unix time in seconds.
-             * @example 1716800000
-             */
-            createdAt?: number;
-            /**
-             * @description ID of the one-to-one conversation between sender and receiver; present on the receiver.
-             * @example cometchat-uid-3_user_cometchat-uid-5
-             */
-            conversationId?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description One party of a message and what kind of party it is. */
-        MessageEntity: {
-            entity?: components["schemas"]["EntityDetails"];
-            /**
-             * @description Kind of party, for example `user` or `group`.
-             * @example user
-             */
-            entityType?: string;
-        };
-        /** @description Snapshots of the sender and the receiver, taken when the message was sent. */
-        MessageEntities: {
-            sender?: components["schemas"]["MessageEntity"];
-            receiver?: components["schemas"]["MessageEntity"];
-        };
-        /**
-         * @description Content of a message. Attachments, custom data and extension results add
-         *     further keys next to the ones listed here.
-         */
-        MessageData: {
-            /**
-             * @description Text of the message.
-             * @example Can we move the review to Thursday?
-             */
-            text?: string;
-            /** @description Key/value data the sender attached to the message; the service stores it unchanged. */
-            metadata?: {
-                [key: string]: unknown;
-            };
-            entities?: components["schemas"]["MessageEntities"];
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description A message as the service returns it. */
-        Message: {
-            /**
-             * @description ID of the message, unique within the app.
-             * @example 1843
-             */
-            id: string;
-            /**
-             * @description ID of the conversation the message belongs to.
-             * @example cometchat-uid-3_user_cometchat-uid-5
-             */
-            conversationId: string;
-            /**
-             * @description UID of the user who sent the message.
-             * @example cometchat-uid-3
-             */
-            sender: string;
-            /**
-             * @description Whether the message went to one user or to a group.
-             * @enum {string}
-             */
-            receiverType: "user" | "group";
-            /**
-             * @description UID of the receiving user, or GUID of the receiving group.
-             * @example cometchat-uid-5
-             */
-            receiver: string;
-            /**
-             * @description `message` for the built-in message types, `custom` for app-defined ones.
-             * @enum {string}
-             */
-            category: "message" | "custom";
-            /**
-             * @description Kind of message. In the `message` category it is one of `text`, `image`,
-             *     `file`, `audio` or `video`; in the `custom` category it is whatever type
-             *     name the sender chose.
-             * @example text
-             */
-            type: string;
-            data: components["schemas"]["MessageData"];
-            /**
-             * @description When the message was sent, as Unix time in seconds.
-             * @example 1718445612
-             */
-            sentAt: number;
-            /**
-             * @description When the message was last changed, as Unix time in seconds.
-             * @example 1718445612
-             */
-            updatedAt: number;
-        };
         /** @description Body of a response that carries one message. */
         MessageEnvelope: {
             data: components["schemas"]["Message"];
         };
-        /** @description What went wrong. */
-        ErrorDetail: {
-            /**
-             * @description Stable, machine-readable error code. Branch on this, not on the message.
-             * @example ERR_UID_NOT_FOUND
-             */
-            code: string;
-            /**
-             * @description Human-readable explanation, suitable for logs.
-             * @example No user with UID cometchat-uid-42 exists.
-             */
-            message: string;
-            /** @description Extra explanation aimed at the developer, when the service has one. */
-            devMessage?: string;
-            /** @description Part of the service that raised the error, when reported. */
-            source?: string;
-            /** @description On validation failures, the problems found, keyed by the name of the offending field. */
-            details?: {
-                [key: string]: string[];
+        /** @description The new content of a message. Fields left out keep their value. */
+        UpdateMessageRequest: {
+            /** @description New content of the message. */
+            data?: {
+                /** @description New text of the message. */
+                text?: string;
+                /** @description Key/value data to store with the message, replacing the old. */
+                metadata?: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
             };
+            tags?: components["schemas"]["MessageTags"];
         };
-        /** @description Body of every error response. */
-        ErrorEnvelope: {
-            error: components["schemas"]["ErrorDetail"];
+        /** @description Body of a response that carries the action message recording an event. */
+        ActionMessageEnvelope: {
+            data: components["schemas"]["ActionMessage"];
+        };
+        /** @description How to delete a message. */
+        DeleteMessageRequest: {
+            /**
+             * @description `true` to erase the message for good; by default it is only marked as
+             *     deleted and stays in lists as such.
+             * @default false
+             */
+            permanent?: boolean;
+        };
+        /** @description One user's reaction to a message. */
+        Reaction: {
+            /**
+             * @description ID of the reaction; also the `id` of the cursors of a reaction list.
+             * @example 5
+             */
+            id: string;
+            /**
+             * @description ID of the message reacted to.
+             * @example 1842
+             */
+            messageId: string;
+            /**
+             * @description The reaction, an emoji or a text code.
+             * @example 👍
+             */
+            reaction: string;
+            /**
+             * @description UID of the user who reacted.
+             * @example cometchat-uid-5
+             */
+            uid: string;
+            /**
+             * @description When the user reacted, as Unix time in seconds.
+             * @example 1718445650
+             */
+            reactedAt: number;
+            reactedBy?: components["schemas"]["EntityDetails"];
+        };
+        /** @description Body of a response that carries one slice of a cursor list of reactions. */
+        ReactionCursorEnvelope: {
+            data: components["schemas"]["Reaction"][];
+            meta: components["schemas"]["CursorMeta"];
+        };
+        /** @description A message posted in the thread of another message. */
+        ThreadMessage: components["schemas"]["Message"] & {
+            /**
+             * @description ID of the parent message that starts the thread.
+             * @example 1842
+             */
+            parentId: string;
+        };
+        /** @description Body of a response that carries one slice of a cursor list of thread replies. */
+        ThreadMessageCursorEnvelope: {
+            data: components["schemas"]["ThreadMessage"][];
+            meta: components["schemas"]["CursorMeta"];
         };
         /**
          * @description A reply to post in a thread. The service fills in `category`, `type` and
@@ -687,17 +1217,183 @@ export interface components {
             multipleReceivers?: components["schemas"]["MultipleReceivers"];
             tags?: components["schemas"]["MessageTags"];
         };
-        /** @description A message posted in the thread of another message. */
-        ThreadMessage: components["schemas"]["Message"] & {
-            /**
-             * @description ID of the parent message that starts the thread.
-             * @example 1842
-             */
-            parentId: string;
-        };
         /** @description Body of a response that carries one thread reply. */
         ThreadMessageEnvelope: {
             data: components["schemas"]["ThreadMessage"];
+        };
+        /** @description Why a user flags a message. */
+        FlagMessageRequest: {
+            /**
+             * @description ID of one of the app's moderation reasons, for example `spam`.
+             * @example spam
+             */
+            reasonId: string;
+            /**
+             * @description What the user adds in their own words.
+             * @example Posted the same link five times.
+             */
+            remark?: string;
+        };
+        /** @description The outcome of an action that returns no resource, such as a deletion. */
+        ActionResult: {
+            /**
+             * @description Whether the action took effect.
+             * @example true
+             */
+            success: boolean;
+            /**
+             * @description Human-readable account of what was done, suitable for logs. Do not parse it.
+             * @example The user has been deleted.
+             */
+            message: string;
+        };
+        /** @description Body of a response to an action that returns no resource. */
+        ActionResultEnvelope: {
+            data: components["schemas"]["ActionResult"];
+        };
+        /** @description One user's report of a message, with the reason they gave. */
+        FlagReport: {
+            /**
+             * @description UID of the user who flagged the message.
+             * @example cometchat-uid-5
+             */
+            uid: string;
+            /**
+             * @description Display name of that user.
+             * @example Priya Raman
+             */
+            name?: string;
+            /**
+             * Format: uri
+             * @description URL of that user's profile picture.
+             * @example https://cdn.example.org/avatars/cometchat-uid-5.png
+             */
+            avatar?: string;
+            /**
+             * @description Role of that user.
+             * @example default
+             */
+            role?: string;
+            /**
+             * @description ID of the moderation reason given.
+             * @example spam
+             */
+            reasonId: string;
+            /**
+             * @description Name of that reason.
+             * @example Spam
+             */
+            reasonName?: string;
+            /**
+             * @description Description of that reason.
+             * @example Repeated or promotional content.
+             */
+            description?: string;
+            /**
+             * @description What the user added in their own words.
+             * @example Posted the same link five times.
+             */
+            remark?: string;
+            /**
+             * @description When the user flagged the message, as Unix time in seconds.
+             * @example 1718446000
+             */
+            flaggedAt: number;
+        };
+        /** @description A message that users flagged, with their reports, waiting for a moderator. */
+        FlaggedMessage: components["schemas"]["Message"] & {
+            /**
+             * @description ID of the app the message belongs to.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+            /** @description The reports, one per user who flagged the message. */
+            flaggedBy: components["schemas"]["FlagReport"][];
+            /**
+             * @description Number of reports.
+             * @example 1
+             */
+            flaggedCount: number;
+        };
+        /** @description Body of a response that carries one slice of the flagged messages. */
+        FlaggedMessageCursorEnvelope: {
+            data: components["schemas"]["FlaggedMessage"][];
+            meta: components["schemas"]["CursorMeta"];
+        };
+        /** @description A moderator's decision on a flagged message. */
+        ReviewFlaggedMessageRequest: {
+            /**
+             * @description `approved` keeps the message visible; `disapproved` blocks it.
+             * @enum {string}
+             */
+            status: "approved" | "disapproved";
+        };
+        /** @description The record of a moderation decision on a message that was flagged or blocked. */
+        ReviewedMessage: {
+            /**
+             * @description ID of the moderation rule that blocked the message, when a rule did.
+             * @example toxicity
+             */
+            ruleId?: string;
+            /**
+             * @description Name of that rule.
+             * @example Toxicity detection
+             */
+            ruleName?: string;
+            /**
+             * @description Revision of the rule that applied.
+             * @example default_toxicity_1
+             */
+            revisionId?: string;
+            /** @description The condition of the rule that matched, as the rule defines it. */
+            condition?: {
+                [key: string]: unknown;
+            };
+            message?: components["schemas"]["Message"];
+            /**
+             * @description What the rule did, for example `blockMessage`.
+             * @example [
+             *       "blockMessage"
+             *     ]
+             */
+            action?: string[];
+            /**
+             * @description ID of the app the message belongs to.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+            /**
+             * @description When the message was blocked, as a string of Unix seconds with a fraction.
+             * @example 1718446100.000000000001842
+             */
+            blockedAt?: string;
+            /**
+             * @description When the record was created, as Unix time in seconds.
+             * @example 1718446100
+             */
+            createdAt?: number;
+            /**
+             * @description When the record was last changed (the review), as Unix time in seconds.
+             * @example 1718446200
+             */
+            updatedAt?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Body of a response that carries one slice of the reviewed messages. */
+        ReviewedMessageCursorEnvelope: {
+            data: components["schemas"]["ReviewedMessage"][];
+            meta: components["schemas"]["CursorMeta"];
+        };
+        /** @description A moderator's decision on a message that a moderation rule blocked. */
+        ReviewBlockedMessageRequest: {
+            /**
+             * @description `approved` releases the message; `rejected` keeps it blocked.
+             * @enum {string}
+             */
+            status?: "approved" | "rejected";
+            /** @description `true` to move the message to the reviewed list. */
+            reviewed?: boolean;
         };
         /**
          * @description What a key may do. `fullAccess` (the dashboard's "REST API Key") allows every
@@ -784,23 +1480,6 @@ export interface components {
              */
             name?: string;
             scope?: components["schemas"]["ApiKeyScope"];
-        };
-        /** @description The outcome of an action that returns no resource, such as a deletion. */
-        ActionResult: {
-            /**
-             * @description Whether the action took effect.
-             * @example true
-             */
-            success: boolean;
-            /**
-             * @description Human-readable account of what was done, suitable for logs. Do not parse it.
-             * @example The user has been deleted.
-             */
-            message: string;
-        };
-        /** @description Body of a response to an action that returns no resource. */
-        ActionResultEnvelope: {
-            data: components["schemas"]["ActionResult"];
         };
         /** @description A user of the app. */
         User: {
@@ -1371,16 +2050,202 @@ export interface components {
          */
         OnBehalfOf: string;
         /**
-         * @description ID of the parent message whose thread receives the reply.
+         * @description Return only the messages whose text contains this text.
+         * @example review
+         */
+        MessageSearchKey: string;
+        /**
+         * @description Set to `true` to leave out messages from users the `onBehalfOf` user has blocked.
+         * @example true
+         */
+        HideMessagesFromBlockedUsers: boolean;
+        /**
+         * @description Set to `true` to return only the messages that carry attachments.
+         * @example true
+         */
+        HasAttachments: boolean;
+        /**
+         * @description Return only the messages with attachments of these kinds.
+         * @example [
+         *       "image",
+         *       "video"
+         *     ]
+         */
+        AttachmentTypes: ("image" | "video" | "audio" | "file")[];
+        /**
+         * @description Set to `true` to return only the messages that mention a user.
+         * @example true
+         */
+        HasMentions: boolean;
+        /**
+         * @description Set to `true` to return only the messages that contain a link.
+         * @example true
+         */
+        HasLinks: boolean;
+        /**
+         * @description Return only the messages that mention at least one of these users.
+         * @example [
+         *       "cometchat-uid-5"
+         *     ]
+         */
+        MentionedUids: string[];
+        /**
+         * @description Set to `true` to return only the messages that have reactions.
+         * @example true
+         */
+        HasReactions: boolean;
+        /**
+         * @description Return only the messages of this category.
+         * @example message
+         */
+        MessageCategory: "message" | "action" | "call" | "custom";
+        /**
+         * @description Return only the messages of any of these categories.
+         * @example [
+         *       "message",
+         *       "custom"
+         *     ]
+         */
+        MessageCategories: ("message" | "action" | "call" | "custom")[];
+        /**
+         * @description Return only the messages of this type, for example `text`, `image` or the name of a custom type.
+         * @example text
+         */
+        MessageType: string;
+        /**
+         * @description Return only the messages of any of these types.
+         * @example [
+         *       "text",
+         *       "image"
+         *     ]
+         */
+        MessageTypes: string[];
+        /**
+         * @description Return only the messages sent by this user. With `onBehalfOf`, only those in
+         *     conversations the two users share.
+         * @example cometchat-uid-3
+         */
+        Sender: string;
+        /**
+         * @description Set to `true` to add, for each mentioned user, whether the `onBehalfOf` user blocked them or is blocked by them.
+         * @example true
+         */
+        MentionsWithBlockedInfo: boolean;
+        /**
+         * @description Set to `true` to add the tags of each mentioned user.
+         * @example true
+         */
+        MentionsWithTagInfo: boolean;
+        /**
+         * @description Set to `true` to leave out replies in threads.
+         * @example true
+         */
+        HideReplies: boolean;
+        /**
+         * @description Set to `true` to ask the service to count the matching messages.
+         * @example true
+         */
+        MessageCount: boolean;
+        /**
+         * @description Set to `true` to return only the messages the `onBehalfOf` user has not read yet; use it with `count`.
+         * @example true
+         */
+        Unread: boolean;
+        /**
+         * @description Set to `true` to include each message's `tags` in the response.
+         * @example true
+         */
+        WithMessageTags: boolean;
+        /**
+         * @description Return only the messages that carry at least one of these tags.
+         * @example [
+         *       "follow-up"
+         *     ]
+         */
+        MessageTagsFilter: string[];
+        /**
+         * @description Return only the messages sent at or after this time, as Unix time in seconds.
+         * @example 1718400000
+         */
+        FromTimestamp: number;
+        /**
+         * @description Return only the messages sent at or before this time, as Unix time in
+         *     seconds. The service ignores it unless `fromTimestamp` is set too.
+         * @example 1718500000
+         */
+        ToTimestamp: number;
+        /**
+         * @description Largest number of items in the slice, from 1 to 1000. The service picks a default when this is omitted.
+         * @example 50
+         */
+        Limit: number;
+        /**
+         * @description Direction of the slice from the position given by `id` or `sentAt` (or by the
+         *     timestamps): `append` for the messages after it, `prepend` for those before
+         *     it. Send back the `affix` of `meta.next` or `meta.previous` to walk the list.
+         * @example append
+         */
+        Affix: "append" | "prepend";
+        /**
+         * @description ID of the item the slice starts from, as sent in `meta.next.id` or `meta.previous.id`.
          * @example 1842
          */
-        ParentMessageId: string;
+        CursorId: string;
+        /**
+         * @description `sentAt` of the message the slice starts from, as Unix time in seconds; send
+         *     back the `sentAt` of `meta.next` or `meta.previous`.
+         * @example 1718445500
+         */
+        CursorSentAt: number;
+        /**
+         * @description ID of the message.
+         * @example 1842
+         */
+        MessageId: string;
+        /**
+         * @description The reaction: an emoji such as 👍 (including emoji made of several code
+         *     points, such as 👍🏽) or a text code such as `:thumbsup:`.
+         * @example 👍
+         */
+        Reaction: string;
         /**
          * @description UID of the user the server acts for. This operation always runs as a user,
          *     so the header is mandatory.
          * @example cometchat-uid-3
          */
         OnBehalfOfRequired: string;
+        /**
+         * @description ID of the parent message, whose thread is listed or receives the reply.
+         * @example 1842
+         */
+        ParentMessageId: string;
+        /**
+         * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+         *     `_`. The service stores them in lower case.
+         * @example cometchat-uid-1
+         */
+        Uid: string;
+        /**
+         * @description Set to `true` to return only the messages not yet delivered to the `onBehalfOf` user.
+         * @example true
+         */
+        Undelivered: boolean;
+        /**
+         * @description Set to `true` to return only the messages that mention the `onBehalfOf` user.
+         * @example true
+         */
+        MyMentionsOnly: boolean;
+        /**
+         * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+         *     and `_`.
+         * @example design-team
+         */
+        Guid: string;
+        /**
+         * @description Largest number of items to return. The service picks a default (50) when this is omitted.
+         * @example 50
+         */
+        ModerationLimit: number;
         /**
          * @description Number of items per page, from 1 to 1000.
          * @example 50
@@ -1403,12 +2268,6 @@ export interface components {
          * @example cometchat
          */
         SearchKey: string;
-        /**
-         * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
-         *     `_`. The service stores them in lower case.
-         * @example cometchat-uid-1
-         */
-        Uid: string;
         /**
          * @description The auth token, as create-authtoken returned it.
          * @example cometchat-uid-1_171844561237f1c0ad98e4b2d6a5c9e0f3b7d21a
@@ -1447,6 +2306,219 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "list-all-messages": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Return only the messages whose text contains this text.
+                 * @example review
+                 */
+                searchKey?: components["parameters"]["MessageSearchKey"];
+                /**
+                 * @description Set to `true` to leave out messages from users the `onBehalfOf` user has blocked.
+                 * @example true
+                 */
+                hideMessagesFromBlockedUsers?: components["parameters"]["HideMessagesFromBlockedUsers"];
+                /**
+                 * @description Set to `true` to return only the messages that carry attachments.
+                 * @example true
+                 */
+                hasAttachments?: components["parameters"]["HasAttachments"];
+                /**
+                 * @description Return only the messages with attachments of these kinds.
+                 * @example [
+                 *       "image",
+                 *       "video"
+                 *     ]
+                 */
+                attachmentTypes?: components["parameters"]["AttachmentTypes"];
+                /**
+                 * @description Set to `true` to return only the messages that mention a user.
+                 * @example true
+                 */
+                hasMentions?: components["parameters"]["HasMentions"];
+                /**
+                 * @description Set to `true` to return only the messages that contain a link.
+                 * @example true
+                 */
+                hasLinks?: components["parameters"]["HasLinks"];
+                /**
+                 * @description Return only the messages that mention at least one of these users.
+                 * @example [
+                 *       "cometchat-uid-5"
+                 *     ]
+                 */
+                mentionedUids?: components["parameters"]["MentionedUids"];
+                /**
+                 * @description Set to `true` to return only the messages that have reactions.
+                 * @example true
+                 */
+                hasReactions?: components["parameters"]["HasReactions"];
+                /**
+                 * @description Return only the messages of this category.
+                 * @example message
+                 */
+                category?: components["parameters"]["MessageCategory"];
+                /**
+                 * @description Return only the messages of any of these categories.
+                 * @example [
+                 *       "message",
+                 *       "custom"
+                 *     ]
+                 */
+                categories?: components["parameters"]["MessageCategories"];
+                /**
+                 * @description Return only the messages of this type, for example `text`, `image` or the name of a custom type.
+                 * @example text
+                 */
+                type?: components["parameters"]["MessageType"];
+                /**
+                 * @description Return only the messages of any of these types.
+                 * @example [
+                 *       "text",
+                 *       "image"
+                 *     ]
+                 */
+                types?: components["parameters"]["MessageTypes"];
+                /**
+                 * @description Return only the messages sent by this user. With `onBehalfOf`, only those in
+                 *     conversations the two users share.
+                 * @example cometchat-uid-3
+                 */
+                sender?: components["parameters"]["Sender"];
+                /**
+                 * @description Set to `true` to add, for each mentioned user, whether the `onBehalfOf` user blocked them or is blocked by them.
+                 * @example true
+                 */
+                mentionsWithBlockedInfo?: components["parameters"]["MentionsWithBlockedInfo"];
+                /**
+                 * @description Set to `true` to add the tags of each mentioned user.
+                 * @example true
+                 */
+                mentionsWithTagInfo?: components["parameters"]["MentionsWithTagInfo"];
+                /**
+                 * @description Set to `true` to leave out replies in threads.
+                 * @example true
+                 */
+                hideReplies?: components["parameters"]["HideReplies"];
+                /**
+                 * @description Set to `true` to ask the service to count the matching messages.
+                 * @example true
+                 */
+                count?: components["parameters"]["MessageCount"];
+                /**
+                 * @description Set to `true` to return only the messages the `onBehalfOf` user has not read yet; use it with `count`.
+                 * @example true
+                 */
+                unread?: components["parameters"]["Unread"];
+                /**
+                 * @description Set to `true` to include each message's `tags` in the response.
+                 * @example true
+                 */
+                withTags?: components["parameters"]["WithMessageTags"];
+                /**
+                 * @description Return only the messages that carry at least one of these tags.
+                 * @example [
+                 *       "follow-up"
+                 *     ]
+                 */
+                tags?: components["parameters"]["MessageTagsFilter"];
+                /**
+                 * @description Return only the messages sent at or after this time, as Unix time in seconds.
+                 * @example 1718400000
+                 */
+                fromTimestamp?: components["parameters"]["FromTimestamp"];
+                /**
+                 * @description Return only the messages sent at or before this time, as Unix time in
+                 *     seconds. The service ignores it unless `fromTimestamp` is set too.
+                 * @example 1718500000
+                 */
+                toTimestamp?: components["parameters"]["ToTimestamp"];
+                /**
+                 * @description Return only the messages sent to users (`user`) or to groups (`group`).
+                 * @example user
+                 */
+                receiverType?: "user" | "group";
+                /**
+                 * @description Return only the messages of this conversation.
+                 * @example cometchat-uid-3_user_cometchat-uid-5
+                 */
+                conversationId?: string;
+                /**
+                 * @description Set to `true` to leave out deleted messages.
+                 * @example true
+                 */
+                hideDeleted?: boolean;
+                /**
+                 * @description Set to `true` to return only deleted messages.
+                 * @example true
+                 */
+                onlyDeleted?: boolean;
+                /**
+                 * @description Largest number of items in the slice, from 1 to 1000. The service picks a default when this is omitted.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Direction of the slice from the position given by `id` or `sentAt` (or by the
+                 *     timestamps): `append` for the messages after it, `prepend` for those before
+                 *     it. Send back the `affix` of `meta.next` or `meta.previous` to walk the list.
+                 * @example append
+                 */
+                affix?: components["parameters"]["Affix"];
+                /**
+                 * @description ID of the item the slice starts from, as sent in `meta.next.id` or `meta.previous.id`.
+                 * @example 1842
+                 */
+                id?: components["parameters"]["CursorId"];
+                /**
+                 * @description `sentAt` of the message the slice starts from, as Unix time in seconds; send
+                 *     back the `sentAt` of `meta.next` or `meta.previous`.
+                 * @example 1718445500
+                 */
+                sentAt?: components["parameters"]["CursorSentAt"];
+            };
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One slice of messages, with the cursors to the adjacent slices. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCursorEnvelope"];
+                };
+            };
+            /** @description A query parameter fails validation; `error.details` lists the problems per parameter. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     "send-message": {
         parameters: {
             query?: never;
@@ -1495,6 +2567,510 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    "get-message-details": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description ID of the message.
+                 * @example 1842
+                 */
+                id: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No message has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-message": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description ID of the message.
+                 * @example 1842
+                 */
+                id: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The edit was stored; the body holds the action message that records it. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionMessageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The message, or the user named in `onBehalfOf`, does not exist. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-message": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description ID of the message.
+                 * @example 1842
+                 */
+                id: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeleteMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message was deleted; the body holds the action message that records it. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionMessageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The message, or the user named in `onBehalfOf`, does not exist. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-all-reactions": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Largest number of items in the slice, from 1 to 1000. The service picks a default when this is omitted.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Direction of the slice from the position given by `id` or `sentAt` (or by the
+                 *     timestamps): `append` for the messages after it, `prepend` for those before
+                 *     it. Send back the `affix` of `meta.next` or `meta.previous` to walk the list.
+                 * @example append
+                 */
+                affix?: components["parameters"]["Affix"];
+                /**
+                 * @description ID of the item the slice starts from, as sent in `meta.next.id` or `meta.previous.id`.
+                 * @example 1842
+                 */
+                id?: components["parameters"]["CursorId"];
+            };
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description ID of the message.
+                 * @example 1842
+                 */
+                id: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One slice of the reactions, with the cursor to the next ones. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReactionCursorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No message has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-message-reactions": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Largest number of items in the slice, from 1 to 1000. The service picks a default when this is omitted.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Direction of the slice from the position given by `id` or `sentAt` (or by the
+                 *     timestamps): `append` for the messages after it, `prepend` for those before
+                 *     it. Send back the `affix` of `meta.next` or `meta.previous` to walk the list.
+                 * @example append
+                 */
+                affix?: components["parameters"]["Affix"];
+                /**
+                 * @description ID of the item the slice starts from, as sent in `meta.next.id` or `meta.previous.id`.
+                 * @example 1842
+                 */
+                id?: components["parameters"]["CursorId"];
+            };
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description ID of the message.
+                 * @example 1842
+                 */
+                id: components["parameters"]["MessageId"];
+                /**
+                 * @description The reaction: an emoji such as 👍 (including emoji made of several code
+                 *     points, such as 👍🏽) or a text code such as `:thumbsup:`.
+                 * @example 👍
+                 */
+                reaction: components["parameters"]["Reaction"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One slice of those reactions, with the cursor to the next ones. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReactionCursorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No message has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "add-message-reactions": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description ID of the message.
+                 * @example 1842
+                 */
+                id: components["parameters"]["MessageId"];
+                /**
+                 * @description The reaction: an emoji such as 👍 (including emoji made of several code
+                 *     points, such as 👍🏽) or a text code such as `:thumbsup:`.
+                 * @example 👍
+                 */
+                reaction: components["parameters"]["Reaction"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reaction was added; the body holds the message with its reaction counts. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The message, or the user named in `onBehalfOf`, does not exist. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "remove-message-reactions": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description ID of the message.
+                 * @example 1842
+                 */
+                id: components["parameters"]["MessageId"];
+                /**
+                 * @description The reaction: an emoji such as 👍 (including emoji made of several code
+                 *     points, such as 👍🏽) or a text code such as `:thumbsup:`.
+                 * @example 👍
+                 */
+                reaction: components["parameters"]["Reaction"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reaction was removed; the body holds the message with its remaining reaction counts. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The message, or the user named in `onBehalfOf`, does not exist. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-all-thread-messages": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Largest number of items in the slice, from 1 to 1000. The service picks a default when this is omitted.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Direction of the slice from the position given by `id` or `sentAt` (or by the
+                 *     timestamps): `append` for the messages after it, `prepend` for those before
+                 *     it. Send back the `affix` of `meta.next` or `meta.previous` to walk the list.
+                 * @example append
+                 */
+                affix?: components["parameters"]["Affix"];
+                /**
+                 * @description ID of the item the slice starts from, as sent in `meta.next.id` or `meta.previous.id`.
+                 * @example 1842
+                 */
+                id?: components["parameters"]["CursorId"];
+                /**
+                 * @description `sentAt` of the message the slice starts from, as Unix time in seconds; send
+                 *     back the `sentAt` of `meta.next` or `meta.previous`.
+                 * @example 1718445500
+                 */
+                sentAt?: components["parameters"]["CursorSentAt"];
+            };
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description ID of the parent message, whose thread is listed or receives the reply.
+                 * @example 1842
+                 */
+                id: components["parameters"]["ParentMessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One slice of the replies, with the cursor to the next ones. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreadMessageCursorEnvelope"];
+                };
+            };
+            /** @description A query parameter fails validation; `error.details` lists the problems per parameter. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No message has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     "send-thread-message": {
         parameters: {
             query?: never;
@@ -1508,7 +3084,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description ID of the parent message whose thread receives the reply.
+                 * @description ID of the parent message, whose thread is listed or receives the reply.
                  * @example 1842
                  */
                 id: components["parameters"]["ParentMessageId"];
@@ -1546,6 +3122,719 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description The parent message, or the user named in `onBehalfOf`, does not exist. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "flag-a-message": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description ID of the message.
+                 * @example 1842
+                 */
+                id: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlagMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The report was recorded. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The message, or the user named in `onBehalfOf`, does not exist. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "user-list-user-messages": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Return only the messages whose text contains this text.
+                 * @example review
+                 */
+                searchKey?: components["parameters"]["MessageSearchKey"];
+                /**
+                 * @description Set to `true` to return only the messages that carry attachments.
+                 * @example true
+                 */
+                hasAttachments?: components["parameters"]["HasAttachments"];
+                /**
+                 * @description Return only the messages with attachments of these kinds.
+                 * @example [
+                 *       "image",
+                 *       "video"
+                 *     ]
+                 */
+                attachmentTypes?: components["parameters"]["AttachmentTypes"];
+                /**
+                 * @description Set to `true` to return only the messages that mention a user.
+                 * @example true
+                 */
+                hasMentions?: components["parameters"]["HasMentions"];
+                /**
+                 * @description Set to `true` to return only the messages that contain a link.
+                 * @example true
+                 */
+                hasLinks?: components["parameters"]["HasLinks"];
+                /**
+                 * @description Return only the messages that mention at least one of these users.
+                 * @example [
+                 *       "cometchat-uid-5"
+                 *     ]
+                 */
+                mentionedUids?: components["parameters"]["MentionedUids"];
+                /**
+                 * @description Set to `true` to return only the messages the `onBehalfOf` user has not read yet; use it with `count`.
+                 * @example true
+                 */
+                unread?: components["parameters"]["Unread"];
+                /**
+                 * @description Set to `true` to return only the messages not yet delivered to the `onBehalfOf` user.
+                 * @example true
+                 */
+                undelivered?: components["parameters"]["Undelivered"];
+                /**
+                 * @description Set to `true` to ask the service to count the matching messages.
+                 * @example true
+                 */
+                count?: components["parameters"]["MessageCount"];
+                /**
+                 * @description Set to `true` to leave out replies in threads.
+                 * @example true
+                 */
+                hideReplies?: components["parameters"]["HideReplies"];
+                /**
+                 * @description Return only the messages of this category.
+                 * @example message
+                 */
+                category?: components["parameters"]["MessageCategory"];
+                /**
+                 * @description Return only the messages of any of these categories.
+                 * @example [
+                 *       "message",
+                 *       "custom"
+                 *     ]
+                 */
+                categories?: components["parameters"]["MessageCategories"];
+                /**
+                 * @description Return only the messages of this type, for example `text`, `image` or the name of a custom type.
+                 * @example text
+                 */
+                type?: components["parameters"]["MessageType"];
+                /**
+                 * @description Return only the messages of any of these types.
+                 * @example [
+                 *       "text",
+                 *       "image"
+                 *     ]
+                 */
+                types?: components["parameters"]["MessageTypes"];
+                /**
+                 * @description Set to `true` to return only the messages that mention the `onBehalfOf` user.
+                 * @example true
+                 */
+                myMentionsOnly?: components["parameters"]["MyMentionsOnly"];
+                /**
+                 * @description Set to `true` to return only the messages that have reactions.
+                 * @example true
+                 */
+                hasReactions?: components["parameters"]["HasReactions"];
+                /**
+                 * @description Return only the messages sent by this user. With `onBehalfOf`, only those in
+                 *     conversations the two users share.
+                 * @example cometchat-uid-3
+                 */
+                sender?: components["parameters"]["Sender"];
+                /**
+                 * @description Set to `true` to add, for each mentioned user, whether the `onBehalfOf` user blocked them or is blocked by them.
+                 * @example true
+                 */
+                mentionsWithBlockedInfo?: components["parameters"]["MentionsWithBlockedInfo"];
+                /**
+                 * @description Set to `true` to add the tags of each mentioned user.
+                 * @example true
+                 */
+                mentionsWithTagInfo?: components["parameters"]["MentionsWithTagInfo"];
+                /**
+                 * @description Return only the messages sent at or after this time, as Unix time in seconds.
+                 * @example 1718400000
+                 */
+                fromTimestamp?: components["parameters"]["FromTimestamp"];
+                /**
+                 * @description Return only the messages sent at or before this time, as Unix time in
+                 *     seconds. The service ignores it unless `fromTimestamp` is set too.
+                 * @example 1718500000
+                 */
+                toTimestamp?: components["parameters"]["ToTimestamp"];
+                /**
+                 * @description Set to `true` to include each message's `tags` in the response.
+                 * @example true
+                 */
+                withTags?: components["parameters"]["WithMessageTags"];
+                /**
+                 * @description Return only the messages that carry at least one of these tags.
+                 * @example [
+                 *       "follow-up"
+                 *     ]
+                 */
+                tags?: components["parameters"]["MessageTagsFilter"];
+                /**
+                 * @description Largest number of items in the slice, from 1 to 1000. The service picks a default when this is omitted.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Direction of the slice from the position given by `id` or `sentAt` (or by the
+                 *     timestamps): `append` for the messages after it, `prepend` for those before
+                 *     it. Send back the `affix` of `meta.next` or `meta.previous` to walk the list.
+                 * @example append
+                 */
+                affix?: components["parameters"]["Affix"];
+                /**
+                 * @description ID of the item the slice starts from, as sent in `meta.next.id` or `meta.previous.id`.
+                 * @example 1842
+                 */
+                id?: components["parameters"]["CursorId"];
+                /**
+                 * @description `sentAt` of the message the slice starts from, as Unix time in seconds; send
+                 *     back the `sentAt` of `meta.next` or `meta.previous`.
+                 * @example 1718445500
+                 */
+                sentAt?: components["parameters"]["CursorSentAt"];
+            };
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One slice of the conversation, with the cursors to the adjacent slices. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCursorEnvelope"];
+                };
+            };
+            /** @description A query parameter fails validation; `error.details` lists the problems per parameter. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has this UID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "user-list-group-messages": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Return only the messages whose text contains this text.
+                 * @example review
+                 */
+                searchKey?: components["parameters"]["MessageSearchKey"];
+                /**
+                 * @description Set to `true` to return only the messages that carry attachments.
+                 * @example true
+                 */
+                hasAttachments?: components["parameters"]["HasAttachments"];
+                /**
+                 * @description Return only the messages with attachments of these kinds.
+                 * @example [
+                 *       "image",
+                 *       "video"
+                 *     ]
+                 */
+                attachmentTypes?: components["parameters"]["AttachmentTypes"];
+                /**
+                 * @description Set to `true` to return only the messages that mention a user.
+                 * @example true
+                 */
+                hasMentions?: components["parameters"]["HasMentions"];
+                /**
+                 * @description Set to `true` to return only the messages that contain a link.
+                 * @example true
+                 */
+                hasLinks?: components["parameters"]["HasLinks"];
+                /**
+                 * @description Return only the messages that mention at least one of these users.
+                 * @example [
+                 *       "cometchat-uid-5"
+                 *     ]
+                 */
+                mentionedUids?: components["parameters"]["MentionedUids"];
+                /**
+                 * @description Set to `true` to return only the messages the `onBehalfOf` user has not read yet; use it with `count`.
+                 * @example true
+                 */
+                unread?: components["parameters"]["Unread"];
+                /**
+                 * @description Set to `true` to return only the messages not yet delivered to the `onBehalfOf` user.
+                 * @example true
+                 */
+                undelivered?: components["parameters"]["Undelivered"];
+                /**
+                 * @description Set to `true` to ask the service to count the matching messages.
+                 * @example true
+                 */
+                count?: components["parameters"]["MessageCount"];
+                /**
+                 * @description Set to `true` to leave out messages from users the `onBehalfOf` user has blocked.
+                 * @example true
+                 */
+                hideMessagesFromBlockedUsers?: components["parameters"]["HideMessagesFromBlockedUsers"];
+                /**
+                 * @description Set to `true` to leave out replies in threads.
+                 * @example true
+                 */
+                hideReplies?: components["parameters"]["HideReplies"];
+                /**
+                 * @description Return only the messages of this category.
+                 * @example message
+                 */
+                category?: components["parameters"]["MessageCategory"];
+                /**
+                 * @description Return only the messages of any of these categories.
+                 * @example [
+                 *       "message",
+                 *       "custom"
+                 *     ]
+                 */
+                categories?: components["parameters"]["MessageCategories"];
+                /**
+                 * @description Return only the messages of this type, for example `text`, `image` or the name of a custom type.
+                 * @example text
+                 */
+                type?: components["parameters"]["MessageType"];
+                /**
+                 * @description Return only the messages of any of these types.
+                 * @example [
+                 *       "text",
+                 *       "image"
+                 *     ]
+                 */
+                types?: components["parameters"]["MessageTypes"];
+                /**
+                 * @description Set to `true` to return only the messages that mention the `onBehalfOf` user.
+                 * @example true
+                 */
+                myMentionsOnly?: components["parameters"]["MyMentionsOnly"];
+                /**
+                 * @description Set to `true` to return only the messages that have reactions.
+                 * @example true
+                 */
+                hasReactions?: components["parameters"]["HasReactions"];
+                /**
+                 * @description Return only the messages sent by this user. With `onBehalfOf`, only those in
+                 *     conversations the two users share.
+                 * @example cometchat-uid-3
+                 */
+                sender?: components["parameters"]["Sender"];
+                /**
+                 * @description Set to `true` to add, for each mentioned user, whether the `onBehalfOf` user blocked them or is blocked by them.
+                 * @example true
+                 */
+                mentionsWithBlockedInfo?: components["parameters"]["MentionsWithBlockedInfo"];
+                /**
+                 * @description Set to `true` to add the tags of each mentioned user.
+                 * @example true
+                 */
+                mentionsWithTagInfo?: components["parameters"]["MentionsWithTagInfo"];
+                /**
+                 * @description Return only the messages sent at or after this time, as Unix time in seconds.
+                 * @example 1718400000
+                 */
+                fromTimestamp?: components["parameters"]["FromTimestamp"];
+                /**
+                 * @description Return only the messages sent at or before this time, as Unix time in
+                 *     seconds. The service ignores it unless `fromTimestamp` is set too.
+                 * @example 1718500000
+                 */
+                toTimestamp?: components["parameters"]["ToTimestamp"];
+                /**
+                 * @description Set to `true` to include each message's `tags` in the response.
+                 * @example true
+                 */
+                withTags?: components["parameters"]["WithMessageTags"];
+                /**
+                 * @description Return only the messages that carry at least one of these tags.
+                 * @example [
+                 *       "follow-up"
+                 *     ]
+                 */
+                tags?: components["parameters"]["MessageTagsFilter"];
+                /**
+                 * @description Largest number of items in the slice, from 1 to 1000. The service picks a default when this is omitted.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Direction of the slice from the position given by `id` or `sentAt` (or by the
+                 *     timestamps): `append` for the messages after it, `prepend` for those before
+                 *     it. Send back the `affix` of `meta.next` or `meta.previous` to walk the list.
+                 * @example append
+                 */
+                affix?: components["parameters"]["Affix"];
+                /**
+                 * @description ID of the item the slice starts from, as sent in `meta.next.id` or `meta.previous.id`.
+                 * @example 1842
+                 */
+                id?: components["parameters"]["CursorId"];
+                /**
+                 * @description `sentAt` of the message the slice starts from, as Unix time in seconds; send
+                 *     back the `sentAt` of `meta.next` or `meta.previous`.
+                 * @example 1718445500
+                 */
+                sentAt?: components["parameters"]["CursorSentAt"];
+            };
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One slice of the group messages, with the cursors to the adjacent slices. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCursorEnvelope"];
+                };
+            };
+            /** @description A query parameter fails validation; `error.details` lists the problems per parameter. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has this GUID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "send-bot-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message was stored and delivered; the body holds it. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No bot has this UID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-flagged-messages": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Largest number of items to return. The service picks a default (50) when this is omitted.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["ModerationLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flagged messages. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlaggedMessageCursorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "blockreview-flagged-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the message.
+                 * @example 1842
+                 */
+                id: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewFlaggedMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The decision was recorded. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No flagged message has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-reviewed-messages": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Largest number of items to return. The service picks a default (50) when this is omitted.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["ModerationLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reviewed messages. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewedMessageCursorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "review-blocked-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the message.
+                 * @example 1842
+                 */
+                id: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBlockedMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The decision was recorded. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No blocked message has this ID. */
             404: {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cp -r openapi scripts redocly.yaml package.json README.md "$tmp/"
+cp -r openapi scripts redocly.yaml .redocly.lint-ignore.yaml package.json README.md "$tmp/"
 ln -s "$PWD/node_modules" "$tmp/node_modules"
 (cd "$tmp" && scripts/generate.sh >/dev/null)
 if ! diff -r -q generated "$tmp/generated" >/dev/null; then

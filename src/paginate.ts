@@ -1,9 +1,11 @@
 import type { SdkClient } from "./client-types.js";
+import { type CursorDirection, cursorPager } from "./cursor-pager.js";
 import { ChatConfigError } from "./errors/chat-config-error.js";
 import { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
 import { pageNumberPager } from "./page-number-pager.js";
 import type { FetchResult } from "./unwrap.js";
 import type { Pager } from "./pager.js";
+import type { ChatPaths } from "./paths.js";
 import type { RequestOptions } from "./request-options.js";
 import { unwrap } from "./unwrap.js";
 
@@ -19,7 +21,17 @@ export type PagedPath<Paths> = {
   [P in keyof Paths]: Paths[P] extends { get: infer Op } ? (SuccessBody<Op> extends PageShape ? P : never) : never;
 }[keyof Paths];
 
-/** The item type of a page-numbered list. */
+interface CursorShape {
+  data: unknown[];
+  meta: { current: unknown; next?: unknown; previous?: unknown };
+}
+
+/** Paths whose GET returns a cursor list (`data[]` plus `meta.current`, `meta.next`, `meta.previous`). */
+export type CursorPath<Paths> = {
+  [P in keyof Paths]: Paths[P] extends { get: infer Op } ? (SuccessBody<Op> extends CursorShape ? P : never) : never;
+}[keyof Paths];
+
+/** The item type of a list, page-numbered or cursor. */
 export type PagedItem<Paths, P extends keyof Paths> = Paths[P] extends { get: infer Op }
   ? SuccessBody<Op> extends { data: Array<infer Item> }
     ? Item
@@ -68,40 +80,135 @@ export interface PaginateOptions<Q, X = {}> extends RequestOptions {
   signal?: AbortSignal;
 }
 
+/** Options of {@link paginate} for a cursor list (messages, thread replies, reactions). */
+export interface CursorPaginateOptions<Q, X = {}> extends RequestOptions {
+  /**
+   * Path and header parameters, sent unchanged with every slice: the user or group whose
+   * messages they are, or `onBehalfOf` for a client that is not bound to a user.
+   * @default {}
+   * @example { path: { uid: "cometchat-uid-1" }, header: { onBehalfOf: "cometchat-uid-2" } }
+   */
+  params?: X;
+  /**
+   * Query parameters: filters, and where to start (`fromTimestamp`, or the `id` or `sentAt` of
+   * a message). The cursor the service returns replaces `id` and `sentAt` after the first slice.
+   * @default {}
+   * @example { fromTimestamp: 1718400000, categories: ["message"] }
+   */
+  query?: Omit<NonNullable<Q>, "affix" | "limit">;
+  /**
+   * How many items to fetch per request.
+   * @default the service's default
+   * @example 100
+   */
+  limit?: number;
+  /**
+   * Which way to walk: `forward` sends `affix=append` and follows `meta.next` to later items;
+   * `backward` sends `affix=prepend` and follows `meta.previous` to earlier ones.
+   * @default "forward"
+   * @example "backward"
+   */
+  direction?: CursorDirection;
+  /**
+   * Aborts the iteration, including a request in flight.
+   * @default undefined (runs to the end of the list)
+   * @example AbortSignal.timeout(60_000)
+   */
+  signal?: AbortSignal;
+}
+
+/** The options {@link paginate} takes for path `P`: cursor options for a cursor list, page options otherwise. */
+export type ListOptions<Paths, P extends keyof Paths> =
+  P extends CursorPath<Paths>
+    ? CursorPaginateOptions<Query<Paths, P>, ListParams<Paths, P>>
+    : PaginateOptions<Query<Paths, P>, ListParams<Paths, P>>;
+
+// The request of the first page differs by style (`page=1` or `affix=append`), so the style is
+// known before any answer arrives: from this list of the spec's cursor lists. The type below
+// fails to compile when the spec gains a cursor list that is not listed here.
+const CURSOR_LISTS = [
+  "/messages",
+  "/users/{uid}/messages",
+  "/groups/{guid}/messages",
+  "/messages/{id}/thread",
+  "/messages/{id}/reactions",
+  "/messages/{id}/reactions/{reaction}",
+  "/moderation/flagged-messages",
+  "/moderation/reviewed-messages",
+] as const satisfies readonly CursorPath<ChatPaths>[];
+type Unlisted = Exclude<CursorPath<ChatPaths>, (typeof CURSOR_LISTS)[number]>;
+const everyCursorListIsListed: [Unlisted] extends [never] ? true : Unlisted = true;
+const cursorLists: ReadonlySet<string> = everyCursorListIsListed && new Set(CURSOR_LISTS);
+
 const PAGE_NUMBERED = "a page-numbered list (data[] and meta.pagination)";
+const CURSOR = "a cursor list (data[], meta.next or meta.previous)";
+
+function pagerFor(path: string, options: Record<string, unknown>): { pager: Pager; size: Record<string, unknown>; expected: string } {
+  if (cursorLists.has(path)) {
+    const { direction = "forward", limit } = options;
+    if (direction !== "forward" && direction !== "backward") {
+      throw new ChatConfigError(`paginate: direction must be "forward" or "backward", got ${JSON.stringify(direction)}.`);
+    }
+    return { pager: cursorPager(direction), size: limit === undefined ? {} : { limit }, expected: CURSOR };
+  }
+  const { startPage = 1, perPage } = options;
+  if (!Number.isSafeInteger(startPage) || (startPage as number) < 1) {
+    throw new ChatConfigError(`paginate: startPage must be an integer from 1, got ${JSON.stringify(startPage)}.`);
+  }
+  return { pager: pageNumberPager(startPage as number), size: perPage === undefined ? {} : { perPage }, expected: PAGE_NUMBERED };
+}
 
 /**
- * Iterates over every item of a page-numbered list, fetching one page at a time.
+ * Iterates over every item of a list, fetching one page at a time. Both kinds of list the
+ * service has are walked, and the options are typed for the path:
  *
- * It ends after the last page (`current_page` reaches `total_pages`), after an empty page, and
- * as soon as the service stops making progress: when it answers another page than the one
- * asked for, or the same items as the page before. It never yields an item from such a page,
- * and never sends another request after it. An error status throws a {@link ChatApiError}; a
- * page without the list's shape (no `meta.pagination`, `data` not an array) throws a
- * {@link ChatInvalidResponseError} naming the path, the page and the field.
+ * - A page-numbered list (`meta.pagination`) ends after the last page (`current_page` reaches
+ *   `total_pages`), after an empty page, and as soon as the service stops making progress: when
+ *   it answers another page than the one asked for, or the same items as the page before.
+ * - A cursor list (messages, thread replies, reactions) follows `meta.next`, or `meta.previous`
+ *   with `direction: "backward"`. It ends at an empty slice, at a slice without that cursor,
+ *   and when the cursor stops moving (the service sends back one it was given) or a slice
+ *   brings nothing new. An item the previous slice already yielded is left out.
+ *
+ * It never yields an item twice, and never sends another request after the end. An error status
+ * throws a {@link ChatApiError}; a page without the list's shape (no `meta.pagination`, `data`
+ * not an array, a cursor without `affix`) throws a {@link ChatInvalidResponseError} naming the
+ * path, the page and the field.
  *
  * @example
  * for await (const user of paginate(chat, "/users", { perPage: 500, query: { status: "available" } })) {
  *   console.log(user.uid);
  * }
+ * for await (const message of paginate(chat, "/groups/{guid}/messages", {
+ *   params: { path: { guid: "design-team" } },
+ *   query: { fromTimestamp: 1718400000 },
+ *   limit: 100,
+ * })) {
+ *   console.log(message.id);
+ * }
  */
-export async function* paginate<Paths extends Record<string, any>, P extends PagedPath<Paths> & string>(
+export async function* paginate<Paths extends Record<string, any>, P extends (PagedPath<Paths> | CursorPath<Paths>) & string>(
   client: SdkClient<Paths>,
   path: P,
-  options: PaginateOptions<Query<Paths, P>, ListParams<Paths, P>> = {},
+  options: ListOptions<Paths, P> = {} as ListOptions<Paths, P>,
 ): AsyncGenerator<PagedItem<Paths, P>, void, undefined> {
-  const { params: fixed, query, perPage, startPage = 1, ...requestOptions } = options;
-  if (!Number.isSafeInteger(startPage) || startPage < 1) {
-    throw new ChatConfigError(`paginate: startPage must be an integer from 1, got ${JSON.stringify(startPage)}.`);
-  }
-  const pager: Pager = pageNumberPager(startPage);
+  const {
+    params: fixed,
+    query,
+    perPage,
+    startPage,
+    limit,
+    direction,
+    ...requestOptions
+  } = options as PaginateOptions<unknown, {}> & CursorPaginateOptions<unknown, {}>;
+  const { pager, size, expected } = pagerFor(path, { perPage, startPage, limit, direction });
   for (let asked = pager.first; ; ) {
-    const params = { ...fixed, query: { ...query, ...asked, ...(perPage !== undefined && { perPage }) } };
+    const params = { ...fixed, query: { ...query, ...asked, ...size } };
     const call = (client.GET as Function)(path, { params, ...requestOptions }) as Promise<FetchResult>;
     const body = await unwrap(call);
     const { status } = (await call).response;
     const malformed = (detail: string): never => {
-      throw new ChatInvalidResponseError(status, detail, { method: "GET", path }, { expected: PAGE_NUMBERED });
+      throw new ChatInvalidResponseError(status, detail, { method: "GET", path }, { expected });
     };
     const { items, next } = pager.read(body, asked, malformed);
     for (const item of items) yield item as PagedItem<Paths, P>;

@@ -25,6 +25,10 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor's own list-users example returns it; its schema omits it",
   "list-users: 200 response property data[].blockedAt is only in ours":
     "the vendor's own list-users example returns it; its schema omits it",
+  "*: parameter query perPage is of type number in the vendor's spec, integer in ours":
+    "a page size is a whole number; the vendor's own pagination guide and examples use whole numbers only",
+  "*: parameter query page is of type number in the vendor's spec, integer in ours":
+    "a page number is a whole number; the vendor's own pagination guide and examples use whole numbers only",
   "list-apikeys: parameter query perPage is only in ours":
     "the vendor answers list-apikeys with meta.pagination but declares no paging parameters; its pagination guide (api-explorer.cometchat.com/reference) says every list takes perPage and page",
   "list-apikeys: parameter query page is only in ours":
@@ -49,6 +53,56 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor spells the per-UID outcome map with the placeholder property name <uid>; we model it as a map (additionalProperties: ActionResult)",
   "*block-users: 200 response property data.* is only in ours":
     "the same per-UID outcome map, seen from our side: any UID maps to an ActionResult (success, message), as the vendor's example shows",
+  "*: 200 response property *.entities.by* is only in ours":
+    "action messages (edits, deletions, group events) name their parties by, for and on, as the vendor's own update-message and list-user-messages examples show; its messageSchema lists only sender and receiver",
+  "*: 200 response property *.entities.for* is only in ours":
+    "action messages name the party acted towards in entities.for (the vendor's update-message example); its messageSchema omits it",
+  "*: 200 response property *.entities.on* is only in ours":
+    "action messages name the message or group acted on in entities.on (the vendor's update-message example); its messageSchema omits it",
+  "*: 200 response property *data.action is only in ours":
+    "action messages carry data.action (edited, deleted, ...), as the vendor's update-message example shows; its messageSchema omits it",
+  "*: 200 response property *data.attachments* is only in ours":
+    "media messages carry data.attachments, which the vendor declares on the send body (messageCategorySchema) but not on the returned message",
+  "*: 200 response property *data.customData is only in ours":
+    "custom messages carry data.customData, which the vendor declares on the send body (customCategorySchema) but not on the returned message",
+  "*: 200 response property *data.reactions* is only in ours":
+    "messages carry their reaction counts in data.reactions, as the vendor's add and remove reaction examples show",
+  "*: 200 response property data*.tags is only in ours":
+    "messages carry their tags when the list is asked withTags=true (the vendor's own parameter); its messageSchema omits the field",
+  '*-message-reactions: the vendor\'s 200 response data nests its schema under a property named ""':
+    'the vendor wraps messageReactionSchema in `properties: {"": ...}`, which describes no real field; we reference Message directly',
+  '*-reactions: the vendor\'s 200 response data[] nests its schema under a property named ""':
+    'the vendor wraps reactionSchema in `properties: {"": ...}`, which describes no real field; we reference Reaction directly',
+  '*-reactions: the vendor\'s 200 response meta nests its schema under a property named ""':
+    'the vendor wraps messageMetaSchema in `properties: {"": ...}`, which describes no real field; we reference CursorMeta directly',
+  "*-message-reactions: 200 response property data.reactions* is only in the vendor's spec":
+    "the vendor's messageReactionSchema puts reactions beside the message's data, but its own examples (and the service) put them in data.reactions, where we declare them",
+  "*: parameter query affix is only in ours":
+    "the reaction and thread lists answer with a cursor (meta.next.affix) that is sent back as the affix query parameter, which the vendor does not declare on them",
+  "*: parameter query id is only in ours":
+    "the reaction and thread lists answer with a cursor (meta.next.id) that is sent back as the id query parameter, which the vendor does not declare on them",
+  "*: parameter query sentAt is only in ours":
+    "message cursors carry sentAt (meta.next.sentAt in every vendor example) and the vendor declares it on list-all-messages; we accept it on every message list so a cursor can be sent back whole",
+  "*: parameter query limit is only in ours":
+    "the reaction and thread lists answer meta.current.limit and the vendor's reference pages document limit on the moderation lists; the vendor's files declare no parameter for it",
+  "*-reactions: 200 response property meta.previous* is only in ours":
+    "reaction lists share CursorMeta with the message lists; the vendor's messageMetaSchema lists only current and next",
+  "list-*-messages: 200 response property meta.previous* is only in ours":
+    "the moderation lists share CursorMeta with the message lists; the vendor declares only meta.current for them",
+  "list-*-messages: 200 response property meta.next* is only in ours":
+    "the moderation lists share CursorMeta with the message lists; the vendor declares only meta.current for them, and paginate stops where next is absent",
+  "list-all-thread-messages: parameter query perPage is only in the vendor's spec":
+    "the vendor declares page parameters but every thread list response it and its reference page (cometchat.com/docs/rest-api/messages/list-threaded-messages) show carries a cursor (meta.current, meta.next), so we type the cursor parameters",
+  "list-all-thread-messages: parameter query page is only in the vendor's spec":
+    "the thread list pages by cursor, not by page number: see perPage above and the operation's description",
+  "user-list-user-messages: parameter query perPage is only in the vendor's spec":
+    "message lists page by limit and cursor (the vendor's REST overview: 'the list messages API supports different pagination: limit ... previous, next, current'); perPage belongs to page-numbered lists",
+  "*: the vendor's parameter #/components/parameters/apikey does not resolve":
+    "the vendor's moderation operations declare the API key as a parameter $ref that its file never defines; we use the apikey security scheme",
+  "*: parameter query attachmentTypes is of type string in the vendor's spec, array in ours":
+    "the vendor types attachmentTypes as one string of its enum although the filter takes several kinds at once; we declare an array sent comma-separated (style form, explode false), like the other list filters",
+  "*: parameter query mentionedUids is of type boolean in the vendor's spec, array in ours":
+    "the vendor types mentionedUids as a boolean but describes it as comma-separated UIDs; we declare an array of UIDs sent comma-separated",
 };
 
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */

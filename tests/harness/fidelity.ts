@@ -7,6 +7,8 @@ export interface Fingerprint {
   operationId: string;
   /** `in name` -> required. Header names in lower case: HTTP does not distinguish. */
   parameters: Map<string, boolean>;
+  /** `in name` -> the parameter's schema type (`array` or a scalar type), "" when it declares none. */
+  parameterTypes: Map<string, string>;
   /** Request-body property path -> its enum (sorted, joined) or "" when it has none. */
   body: Map<string, string>;
   /** Property paths of the 200 response body. */
@@ -69,6 +71,8 @@ function flatten(
   }
 }
 
+const parameterKey = (p: { in: string; name: string }) => `${p.in} ${p.in === "header" ? p.name.toLowerCase() : p.name}`;
+
 export function fingerprints(spec: OpenApiDocument): Map<string, Fingerprint> {
   const result = new Map<string, Fingerprint>();
   for (const op of operationsOf(spec)) {
@@ -86,7 +90,8 @@ export function fingerprints(spec: OpenApiDocument): Map<string, Fingerprint> {
     for (const q of okQuirks) quirks.add(`200 response ${q || "(root)"}`);
     result.set(`${op.method} ${op.path}`, {
       operationId: op.operationId,
-      parameters: new Map(op.parameters.map((p) => [`${p.in} ${p.in === "header" ? p.name.toLowerCase() : p.name}`, p.required])),
+      parameters: new Map(op.parameters.map((p) => [parameterKey(p), p.required])),
+      parameterTypes: new Map(op.parameters.map((p) => [parameterKey(p), String(resolve(spec, p.schema ?? {}).type ?? "")])),
       body,
       ok,
       open: new Set([...[...open].map((p) => `body:${p}`), ...[...okOpen].map((p) => `ok:${p}`)]),
@@ -104,36 +109,54 @@ const underVendorOpen = (path: string, kind: "body" | "ok", vendor: Fingerprint)
       (o === `${kind}:` || path.startsWith(`${o.slice(kind.length + 1)}.`) || path.startsWith(`${o.slice(kind.length + 1)}[]`)),
   );
 
+const resolves = (spec: JsonObject, node: unknown) => {
+  try {
+    resolve(spec, node);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 // Only the operation compared is read: the vendor's files have broken $refs elsewhere, and
 // security is not compared (the vendor declares credentials as parameters; see the allow-list).
-function vendorFingerprint(vendor: OpenApiDocument, key: string): Fingerprint | undefined {
+// A parameter $ref that leads nowhere is left out and reported, so the rest still compares.
+function vendorFingerprint(vendor: OpenApiDocument, key: string): { fingerprint?: Fingerprint; dangling: string[] } {
   const [method, path] = key.split(" ") as [string, string];
   const operation = (vendor.paths[path] as JsonObject | undefined)?.[method.toLowerCase()] as JsonObject | undefined;
-  if (!operation) return undefined;
+  if (!operation) return { dangling: [] };
+  const parameters = (operation.parameters ?? []) as JsonObject[];
+  const dangling = parameters.filter((p) => !resolves(vendor, p)).map((p) => String(p.$ref));
   const only = {
     ...vendor,
     security: [],
-    paths: { [path]: { [method.toLowerCase()]: { ...operation, security: [] } } },
+    paths: {
+      [path]: { [method.toLowerCase()]: { ...operation, parameters: parameters.filter((p) => resolves(vendor, p)), security: [] } },
+    },
   } as OpenApiDocument;
-  return fingerprints(only).get(key);
+  return { fingerprint: fingerprints(only).get(key), dangling };
 }
 
 /** Every difference, one line each, named by operation: `<op>: <what>`. */
 export function fidelityDifferences(ours: OpenApiDocument, vendorFor: (key: string) => OpenApiDocument): string[] {
   const differences: string[] = [];
   for (const [key, mine] of fingerprints(ours)) {
-    const theirs = vendorFingerprint(vendorFor(key), key);
+    const { fingerprint: theirs, dangling } = vendorFingerprint(vendorFor(key), key);
     const name = mine.operationId;
     if (!theirs) {
       differences.push(`${name}: ${key} is not in the vendor's spec`);
       continue;
     }
+    for (const ref of dangling) differences.push(`${name}: the vendor's parameter ${ref} does not resolve`);
     for (const quirk of theirs.quirks) differences.push(`${name}: the vendor's ${quirk} nests its schema under a property named ""`);
     if (theirs.operationId !== mine.operationId) differences.push(`${name}: operationId is "${theirs.operationId}" in the vendor's spec`);
     for (const [param, required] of theirs.parameters) {
       if (!mine.parameters.has(param)) differences.push(`${name}: parameter ${param} is only in the vendor's spec`);
       else if (mine.parameters.get(param) !== required)
         differences.push(`${name}: parameter ${param} is ${required ? "required" : "optional"} in the vendor's spec`);
+      const [theirType, myType] = [theirs.parameterTypes.get(param), mine.parameterTypes.get(param)];
+      if (mine.parameters.has(param) && theirType && myType && theirType !== myType)
+        differences.push(`${name}: parameter ${param} is of type ${theirType} in the vendor's spec, ${myType} in ours`);
     }
     for (const param of mine.parameters.keys())
       if (!theirs.parameters.has(param)) differences.push(`${name}: parameter ${param} is only in ours`);

@@ -7,12 +7,15 @@ import {
   rateLimit,
   unwrap,
   type App,
+  type components,
+  type Message,
   type RateLimit,
   type User,
   type ThreadMessage,
 } from "../../src/index.js";
 
 declare const chat: ReturnType<typeof createChatClient>;
+type ActionMessage = components["schemas"]["ActionMessage"];
 const mgmt = createManagementClient({ key: "k", secret: "s" });
 
 export async function perCallOptions() {
@@ -77,8 +80,8 @@ export async function paginateIsTypedFromTheSpec() {
 
   paginate(
     chat,
-    // @ts-expect-error the thread endpoint is not a page-numbered list
-    "/messages/{id}/thread",
+    // @ts-expect-error a single message is not a list
+    "/messages/{id}",
   );
 
   paginate(chat, "/users", {
@@ -93,6 +96,49 @@ export async function paginateIsTypedFromTheSpec() {
       // @ts-expect-error status is available | offline
       status: "away",
     },
+  });
+}
+
+export async function paginateWalksCursorLists() {
+  for await (const message of paginate(chat, "/messages", { limit: 100, direction: "backward", query: { fromTimestamp: 1 } })) {
+    expectTypeOf(message).branded.toEqualTypeOf<Message | ActionMessage>();
+  }
+  for await (const reply of paginate(chat, "/messages/{id}/thread", { params: { path: { id: "1842" } } })) {
+    expectTypeOf(reply).branded.toEqualTypeOf<ThreadMessage>();
+  }
+  for await (const reaction of paginate(chat.as("u1"), "/messages/{id}/reactions/{reaction}", {
+    params: { path: { id: "1", reaction: "👍" } },
+  })) {
+    expectTypeOf(reaction.reaction).toEqualTypeOf<string>();
+  }
+  for await (const message of paginate(chat, "/groups/{guid}/messages", {
+    params: { path: { guid: "design-team" }, header: { onBehalfOf: "u1" } },
+    query: { categories: ["message"], sentAt: 1718445500 },
+  })) {
+    expectTypeOf(message.sentAt).toEqualTypeOf<number>();
+  }
+
+  paginate(chat, "/messages", {
+    // @ts-expect-error direction is forward | backward
+    direction: "append",
+  });
+  paginate(chat, "/messages", {
+    query: {
+      // @ts-expect-error affix is driven by the iterator (see direction)
+      affix: "prepend",
+    },
+  });
+  paginate(chat, "/messages", {
+    // @ts-expect-error a cursor list is sized by limit, not perPage
+    perPage: 10,
+  });
+  paginate(chat, "/users", {
+    // @ts-expect-error a page-numbered list has no direction
+    direction: "forward",
+  });
+  paginate(chat, "/users/{uid}/messages", {
+    // @ts-expect-error the user's uid is required
+    params: { path: {} },
   });
 }
 

@@ -5,6 +5,8 @@ import type { ValidRequestEntries } from "../../harness/valid-requests";
 export const requests: ValidRequestEntries = {
   // No body field is required.
   "send-thread-message": { minimal: { params: { path: { id: "1842" }, header: { onBehalfOf: "cometchat-uid-1" } }, body: {} } },
-  // `category` alone: it tells the two kinds of message apart.
-  "send-message": { minimal: { params: {}, body: { category: "message" } } },
+  // The service's own documentation sends a text message without `category` (it assumes `message`).
+  "send-message": {
+    minimal: { params: {}, body: { receiver: "cometchat-uid-5", receiverType: "user", type: "text", data: { text: "Hello" } } },
+  },
 };

@@ -1,0 +1,66 @@
+import type { PageQuery, PageStep, Pager } from "./pager.js";
+
+/**
+ * Which way a cursor list is walked: `forward` asks for `affix=append` and follows `meta.next`
+ * (towards later items), `backward` asks for `affix=prepend` and follows `meta.previous`.
+ */
+export type CursorDirection = "forward" | "backward";
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+const shown = (value: unknown) => (value === undefined ? "missing" : JSON.stringify(value)?.slice(0, 40));
+
+// Messages and reactions carry an `id`; anything else is compared whole.
+const keyOf = (item: unknown) => {
+  const id = isRecord(item) ? item.id : undefined;
+  return typeof id === "string" || typeof id === "number" ? `id:${id}` : JSON.stringify(item);
+};
+
+/**
+ * The pager of cursor lists (messages, thread replies, reactions): the answer's `meta.next` (or
+ * `meta.previous`) holds the `affix`, `sentAt` and `id` to send back for the adjacent slice.
+ *
+ * The list ends at an empty slice, at a slice without the cursor, and as soon as the service
+ * stops making progress: when it sends back a cursor it was already given, or a slice whose items
+ * were all yielded already. An item that the previous slice already yielded (a service that
+ * includes the boundary item again) is left out, so no item comes twice.
+ */
+export function cursorPager(direction: CursorDirection): Pager {
+  const field = direction === "forward" ? "next" : "previous";
+  const sent = new Set<string>();
+  let previousKeys = new Set<string>();
+  let slice = 0;
+  return {
+    first: { affix: direction === "forward" ? "append" : "prepend" },
+    read(body, asked, malformed): PageStep {
+      const at = `slice ${++slice}`;
+      sent.add(JSON.stringify([asked.affix, asked.sentAt, asked.id]));
+      if (!isRecord(body)) return malformed(`${at} whose body is not an object`);
+      const { data, meta } = body;
+      if (!Array.isArray(data)) return malformed(`${at} whose data is ${shown(data)}, not an array`);
+      if (!isRecord(meta)) return malformed(`${at} whose meta is ${shown(meta)}, not an object`);
+      const keys = data.map(keyOf);
+      const items = data.filter((_, i) => !previousKeys.has(keys[i]!));
+      previousKeys = new Set(keys);
+      const cursor = meta[field];
+      if (data.length === 0 || items.length === 0 || cursor === undefined || cursor === null) return { items, next: undefined };
+      const next = readCursor(cursor, `${at} whose meta.${field}`, malformed);
+      const moved = !sent.has(JSON.stringify([next.affix, next.sentAt, next.id]));
+      return { items, next: moved ? next : undefined };
+    },
+  };
+}
+
+// The fields are replaced as a whole (an absent one as undefined, which is not sent), so a
+// `sentAt` given to start from does not stick to a cursor that carries only an `id`.
+function readCursor(cursor: unknown, at: string, malformed: (detail: string) => never): PageQuery {
+  if (!isRecord(cursor)) return malformed(`${at} is ${shown(cursor)}, not an object`);
+  const { affix, sentAt, id } = cursor;
+  if (affix !== "append" && affix !== "prepend") return malformed(`${at}.affix is ${shown(affix)}`);
+  if (sentAt !== undefined && !(Number.isSafeInteger(sentAt) && (sentAt as number) >= 0))
+    return malformed(`${at}.sentAt is ${shown(sentAt)}`);
+  // The service has sent the id as a number in some lists; it goes back as the same digits.
+  if (id !== undefined && typeof id !== "string" && !Number.isSafeInteger(id)) return malformed(`${at}.id is ${shown(id)}`);
+  if (sentAt === undefined && id === undefined) return malformed(`${at} has neither sentAt nor id`);
+  return { affix, sentAt, id: id === undefined ? undefined : String(id) };
+}
