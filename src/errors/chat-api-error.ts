@@ -1,4 +1,5 @@
 import { redactText, redactValue } from "../redact.js";
+import { retryAfterSeconds } from "../transport/retry-policy.js";
 import { ChatError } from "./chat-error.js";
 
 /** What the SDK knows about the call that failed; never the credentials. */
@@ -12,7 +13,10 @@ export interface FailedCall {
    * `idempotent: true`), which the SDK never repeats after a 5xx; the message then says so.
    */
   idempotent?: boolean;
-  /** The request URL, used only to spell a rejected query parameter as the caller did. */
+  /**
+   * The request URL: used to spell a rejected query parameter as the caller did and, without
+   * its query, to name in a connection error's message where the call went.
+   */
   url?: string;
 }
 
@@ -62,15 +66,6 @@ function mockViolations(headers: Headers, url = ""): Record<string, string[]> | 
     }
   } catch {}
   return found;
-}
-
-/** Seconds to wait before retrying, from `Retry-After` (delta-seconds or an HTTP date). */
-export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
-  const raw = headers.get("retry-after");
-  if (raw === null || raw.trim() === "") return undefined;
-  if (/^\d+(\.\d+)?$/.test(raw.trim())) return Number(raw);
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /**

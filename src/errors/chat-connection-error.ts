@@ -17,7 +17,7 @@ export class ChatConnectionError extends ChatError {
   readonly attempts: number;
 
   constructor(message: string, call: FailedCall, attempts: number, options?: { cause?: unknown }) {
-    super(`${call.method} ${call.path}: ${message}`, options);
+    super(`${call.method} ${call.url ?? call.path}: ${message}`, options);
     this.method = call.method;
     this.path = call.path;
     this.attempts = attempts;

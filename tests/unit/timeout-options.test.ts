@@ -36,6 +36,8 @@ describe("0 turns a time limit off", () => {
     redirect: "follow",
     method: "GET",
     readAs: "text",
+    maxBytes: 0,
+    tooLarge: () => new Error("too large"),
     send: async (signal) => {
       signals.push(signal);
       return new Response("{}");
