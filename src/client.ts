@@ -69,19 +69,20 @@ function mergeHeaders(into: Headers_, from: unknown): Headers_ {
 
 // fetch refuses these before sending anything: a method that is not a token, or CONNECT, TRACE
 // or TRACK; a header name that is not a token, or a value with CR, LF, NUL or a character above U+00FF.
-const METHOD = /^(?!(?:CONNECT|TRACE|TRACK)$)[\w!#$%&'*+.^`|~-]+$/;
 const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
 const BAD_VALUE = /[\0\r\n\u0100-\uffff]/;
 // fetch drops tabs and newlines from a URL, so "/.\t./x" would climb out of the base URL's
 // path, and "//host" or "/\\host" reads as another host to anything that resolves it.
 const ESCAPING_PATH = /^\/[\\/]|[\t\n\r]/;
 
-/** Refuses headers fetch would throw on; the message names the header, never its value. */
-function checkHeaders(where: string, headers: unknown): void {
-  if (headers && typeof headers === "object" && !(headers instanceof Headers))
-    for (const [name, value] of Array.isArray(headers) ? headers : Object.entries(headers))
-      if (!TOKEN.test(name) || BAD_VALUE.test(value))
-        throw new ChatConfigError(`${where}: fetch cannot send header ${JSON.stringify(name)}.`);
+/**
+ * Refuses headers (an object or pairs) that fetch would throw on; the message names the header,
+ * never its value. A `Headers` has no entries to check here, and holds only valid ones anyway.
+ */
+function checkHeaders(where: string, headers: object): void {
+  for (const [name, value] of Array.isArray(headers) ? headers : Object.entries(headers))
+    if (!TOKEN.test(name) || BAD_VALUE.test(value))
+      throw new ChatConfigError(`${where}: fetch cannot send header ${JSON.stringify(name)}.`);
 }
 
 const CALL_OPTIONS = ["maxRetries", "timeoutMs", "deadlineMs", "maxResponseBytes", "idempotent", "logger", "userAgent"];
@@ -204,7 +205,8 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
   const send: Send = (method, path, init, boundUid) => {
     const { options, logger, userAgent } = separateCallOptions(settings, init);
     warnIfDeprecated(method, path, logger);
-    if (!METHOD.test(method)) throw new ChatConfigError(`${JSON.stringify(method)} is not a method fetch can send.`);
+    if (!TOKEN.test(method) || /^(CONNECT|TRACE|TRACK)$/.test(method))
+      throw new ChatConfigError(`${JSON.stringify(method)} is not a method fetch can send.`);
     const params = prepareParams(method, bareTemplate(path), init?.params, boundUid);
     if (ESCAPING_PATH.test(path))
       throw new ChatConfigError(`${method}: the path must stay under the base URL, got ${JSON.stringify(path)}.`);
