@@ -9,9 +9,10 @@ import { headerNames, refuseCredentialHeaders } from "./credential-headers.js";
 import { warnIfDeprecated } from "./deprecation.js";
 import { ChatConfigError } from "./errors/chat-config-error.js";
 import type { Logger } from "./logger.js";
-import { checkOnBehalfOf } from "./on-behalf-of.js";
+import { checkOnBehalfOf, onBehalfOfIn } from "./on-behalf-of.js";
 import type { ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
 import { prepareParams, type CallInit, type CallParams } from "./prepare-call.js";
+import { redactValue } from "./redact.js";
 import { REQUEST_DEFAULTS, resolveRequestOptions, type RequestOptions, type ResolvedRequestOptions } from "./request-options.js";
 import { isIdempotent } from "./transport/retry-policy.js";
 import { transport, type InjectedFetch, type ParseAs, type TransportCall } from "./transport/transport.js";
@@ -66,7 +67,25 @@ function mergeHeaders(into: Headers_, from: unknown): Headers_ {
   return into;
 }
 
-const CALL_OPTIONS = ["maxRetries", "timeoutMs", "deadlineMs", "idempotent", "logger", "userAgent"];
+// fetch refuses these before sending anything: a method that is not a token, or CONNECT, TRACE
+// or TRACK; a header name that is not a token, or a value with CR, LF, NUL or a character above U+00FF.
+const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
+const BAD_VALUE = /[\0\r\n\u0100-\uffff]/;
+// fetch drops tabs and newlines from a URL, so "/.\t./x" would climb out of the base URL's
+// path, and "//host" or "/\\host" reads as another host to anything that resolves it.
+const ESCAPING_PATH = /^\/[\\/]|[\t\n\r]/;
+
+/**
+ * Refuses headers (an object or pairs) that fetch would throw on; the message names the header,
+ * never its value. A `Headers` has no entries to check here, and holds only valid ones anyway.
+ */
+function checkHeaders(where: string, headers: object): void {
+  for (const [name, value] of Array.isArray(headers) ? headers : Object.entries(headers))
+    if (!TOKEN.test(name) || BAD_VALUE.test(value))
+      throw new ChatConfigError(`${where}: fetch cannot send header ${JSON.stringify(name)}.`);
+}
+
+const CALL_OPTIONS = ["maxRetries", "timeoutMs", "deadlineMs", "maxResponseBytes", "idempotent", "logger", "userAgent"];
 // Keys of an init that are not fetch options: everything else goes to fetch, as openapi-fetch does.
 const NOT_FETCH_OPTIONS = new Set([...CALL_OPTIONS, "params", "body", "headers", "parseAs", "middleware", "fetch"]);
 
@@ -77,6 +96,7 @@ function separateCallOptions(client: CallSettings, init: CallInit | undefined): 
   // Most calls set none of them, and then the client's settings are used as they are.
   if (!set) return client;
   init = init as CallInit;
+  if (init.userAgent !== undefined) checkHeaders("userAgent", { "user-agent": init.userAgent });
   return {
     options: resolveRequestOptions(client.options, init as RequestOptions),
     logger: (init.logger as Logger | undefined) ?? client.logger,
@@ -115,6 +135,7 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
   const userAgent = options.userAgent ?? defaultUserAgent();
   // Credentials come last: headers naming them are refused above, and this keeps it so.
   const headers = mergeHeaders(mergeHeaders(userAgent ? { "user-agent": userAgent } : {}, options.headers), credentials);
+  checkHeaders("headers", headers);
   const { querySerializer: query, pathSerializer, bodySerializer, Request, requestInitExt } = options;
   // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
   const querySerializer = typeof query === "function" ? query : { array: { style: "form", explode: false } as const, ...query };
@@ -130,6 +151,10 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
   const clientFetch = options.fetch;
   /** The middleware registered through `use`: while there is any, every call takes openapi-fetch's path. */
   const middleware: Middleware[] = [];
+
+  // An error body may echo a credential: masked here, as in a ChatApiError, with or without unwrap.
+  const failed = (result: { error?: unknown; response: Response }, call: TransportCall) =>
+    withCall({ ...result, error: redactValue(result.error, secrets) }, call);
 
   /** The common case, built here: the URL by openapi-fetch's serializers, the headers as a plain object. */
   const sendDirect = (call: TransportCall, params: CallParams | undefined, init: CallInit | undefined, userAgent?: string) => {
@@ -154,7 +179,7 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
       }
     }
     return transport({ url, init: fetchInit }, call).then(({ response, data }) =>
-      response.ok ? { data, response } : withCall({ error: data, response }, call),
+      response.ok ? { data, response } : failed({ error: data, response }, call),
     );
   };
 
@@ -172,7 +197,7 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
     return base
       .request(call.method as "get", call.path, rest)
       .then((result: { error?: unknown; response: Response }) =>
-        result.response.ok && result.error === undefined ? result : withCall(result, call),
+        result.response.ok && result.error === undefined ? result : failed(result, call),
       );
   };
 
@@ -180,10 +205,22 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
   const send: Send = (method, path, init, boundUid) => {
     const { options, logger, userAgent } = separateCallOptions(settings, init);
     warnIfDeprecated(method, path, logger);
+    if (!TOKEN.test(method) || /^(CONNECT|TRACE|TRACK)$/.test(method))
+      throw new ChatConfigError(`${JSON.stringify(method)} is not a method fetch can send.`);
     const params = prepareParams(method, bareTemplate(path), init?.params, boundUid);
-    // After prepareParams, so a bad onBehalfOf gets its own message rather than Headers' TypeError.
-    if (init?.headers) refuseCredentialHeaders("headers", headerNames(init.headers as HeadersInit), credentialNames);
-    if (init?.params?.header) refuseCredentialHeaders("params.header", Object.keys(init.params.header), credentialNames);
+    if (ESCAPING_PATH.test(path))
+      throw new ChatConfigError(`${method}: the path must stay under the base URL, got ${JSON.stringify(path)}.`);
+    // After prepareParams and onBehalfOfIn, so a bad onBehalfOf gets its own message.
+    const header = init?.params?.header;
+    if (init?.headers) {
+      onBehalfOfIn("headers", init.headers);
+      checkHeaders("headers", init.headers);
+      refuseCredentialHeaders("headers", headerNames(init.headers as HeadersInit), credentialNames);
+    }
+    if (header) {
+      checkHeaders("params.header", header);
+      refuseCredentialHeaders("params.header", Object.keys(header), credentialNames);
+    }
     const call: TransportCall = {
       method,
       path,

@@ -26,6 +26,17 @@ export interface RequestOptions {
    */
   deadlineMs?: number;
   /**
+   * The most bytes a response body may have, counted as it is read, after decompression (so a
+   * small gzip body cannot expand into gigabytes). Past it the download stops and the call fails
+   * with a `ChatInvalidResponseError`, without a retry. It applies to error bodies too, not to a
+   * 2xx read with `parseAs: "stream"`. `0`: no limit. The default leaves room for the largest
+   * pages the API serves (up to 1000 items), yet bounds what a broken proxy or a hostile server
+   * can make each concurrent call hold in memory; raise it for a call that needs more.
+   * @default 10485760 (10 MiB)
+   * @example 1048576
+   */
+  maxResponseBytes?: number;
+  /**
    * Declare a POST or PATCH safe to repeat, so it is retried like a GET after a 5xx, a timeout
    * or a dropped connection. Only set it for a call whose repetition cannot create a duplicate.
    * @default false (GET, HEAD, PUT, DELETE, OPTIONS are idempotent anyway)
@@ -52,6 +63,7 @@ export interface ResolvedRequestOptions {
   maxRetries: number;
   timeoutMs: number;
   deadlineMs: number;
+  maxResponseBytes: number;
   idempotent: boolean;
 }
 
@@ -59,6 +71,7 @@ export const REQUEST_DEFAULTS: ResolvedRequestOptions = {
   maxRetries: 2,
   timeoutMs: 30_000,
   deadlineMs: 0,
+  maxResponseBytes: 10 * 2 ** 20,
   idempotent: false,
 };
 
@@ -80,6 +93,7 @@ export function resolveRequestOptions(base: ResolvedRequestOptions, override: Re
     maxRetries: Math.floor(checked("maxRetries", override.maxRetries, base.maxRetries)),
     timeoutMs: checked("timeoutMs", override.timeoutMs, base.timeoutMs),
     deadlineMs: checked("deadlineMs", override.deadlineMs, base.deadlineMs),
+    maxResponseBytes: checked("maxResponseBytes", override.maxResponseBytes, base.maxResponseBytes),
     idempotent: override.idempotent ?? base.idempotent,
   };
 }

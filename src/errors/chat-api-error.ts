@@ -1,4 +1,5 @@
 import { redactText, redactValue } from "../redact.js";
+import { retryAfterSeconds } from "../transport/retry-policy.js";
 import { ChatError } from "./chat-error.js";
 
 /** What the SDK knows about the call that failed; never the credentials. */
@@ -12,6 +13,8 @@ export interface FailedCall {
    * `idempotent: true`), which the SDK never repeats after a 5xx; the message then says so.
    */
   idempotent?: boolean;
+  /** The request URL; a connection error names it, without its query, as where the call went. */
+  url?: string;
 }
 
 /** A failed call, with the strings the error must mask: what the service could echo is redacted before the error exists. */
@@ -33,15 +36,6 @@ function describeBody(body: unknown): string {
   if (body === undefined || body === "") return "empty body";
   const flat = (typeof body === "string" ? body : JSON.stringify(body)).replace(/\s+/g, " ").trim();
   return `non-JSON body: ${flat.length > 200 ? `${flat.slice(0, 200)}…` : flat}`;
-}
-
-/** Seconds to wait before retrying, from `Retry-After` (delta-seconds or an HTTP date). */
-export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
-  const raw = headers.get("retry-after")?.trim();
-  if (!raw) return undefined;
-  if (/^\d+(\.\d+)?$/.test(raw)) return Number(raw);
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /**

@@ -7,7 +7,10 @@ import { ChatError } from "./chat-error.js";
  * characters, an `onBehalfOf` that is not valid header text (under any casing of
  * the name), a path that does not start with `/` or has a `..` segment, a path
  * parameter that is missing, `.` or `..`, not a string or finite number, or not
- * encodable, an insecure base URL, a header that would replace the credentials.
+ * encodable, a path that would leave the base URL (`//host`, a tab or a line break), an
+ * insecure base URL, a header that would replace the credentials, a method or header that
+ * fetch would throw on (not a token, `CONNECT`, `TRACE`, `TRACK`, a value with CR, LF, NUL
+ * or a character above U+00FF).
  * Its message says what is wrong, and never quotes a credential.
  *
  * Nothing has been sent when this is thrown.

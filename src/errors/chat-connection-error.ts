@@ -3,7 +3,9 @@ import type { FailedCall } from "./chat-api-error.js";
 
 /**
  * Thrown when no complete response arrived: the connection was refused or reset, the host
- * did not resolve, or the body broke off. `cause` keeps the runtime's original error.
+ * did not resolve, or the body broke off. `cause` keeps the runtime's original error. The
+ * message names the URL tried, without its query, e.g.
+ * `GET https://demo.api-us.cometchat.io/v3/users: connection failed (dns, ENOTFOUND) after 1 attempt`.
  *
  * It does not cover a caller's own abort, which stays an `AbortError`.
  */
@@ -18,7 +20,7 @@ export class ChatConnectionError extends ChatError {
   declare readonly attempts: number;
 
   constructor(message: string, call: FailedCall, attempts: number, options?: { cause?: unknown }) {
-    super(`${call.method} ${call.path}: ${message}`, options);
+    super(`${call.method} ${call.url ?? call.path}: ${message}`, options);
     this.method = call.method;
     this.path = call.path;
     this.attempts = attempts;

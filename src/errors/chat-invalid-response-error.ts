@@ -6,6 +6,9 @@ import type { FailedCall } from "./chat-api-error.js";
  * empty, truncated or HTML; or, from `paginate`, a page without the list's shape (no
  * `meta.pagination`, `data` not an array). Treating it as success would hand the caller
  * `undefined` as data, or iterate over the wrong thing.
+ *
+ * Also thrown, whatever the status, for a body over `maxResponseBytes`: the download is
+ * stopped there, and the call is not retried.
  */
 export class ChatInvalidResponseError extends ChatError {
   override name = "ChatInvalidResponseError";

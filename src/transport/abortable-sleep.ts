@@ -1,3 +1,5 @@
+import { unwatch, watch } from "./abort-watch.js";
+
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function abortableSleep(ms: number, signal?: AbortSignal | null): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -7,9 +9,9 @@ export function abortableSleep(ms: number, signal?: AbortSignal | null): Promise
       reject(signal!.reason);
     };
     const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
+      if (signal) unwatch(signal, onAbort);
       resolve();
     }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal) watch(signal, onAbort);
   });
 }

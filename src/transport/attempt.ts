@@ -1,3 +1,5 @@
+import { ChatError } from "../errors/chat-error.js";
+import { unwatch, watch } from "./abort-watch.js";
 import { classifyNetworkFailure } from "./network-failure.js";
 import type { AttemptOutcome } from "./retry-policy.js";
 
@@ -11,6 +13,10 @@ export interface AttemptPlan {
   redirect: RequestRedirect;
   method: string;
   readAs: ReadAs;
+  /** The most bytes a body may have once decompressed; 0: no limit. */
+  maxBytes: number;
+  /** The error for a body over `maxBytes`. */
+  tooLarge(status: number): Error;
   send(signal: AbortSignal | undefined): Promise<Response>;
   resend(url: string, method: string, signal: AbortSignal | undefined): Promise<Response>;
 }
@@ -42,12 +48,36 @@ async function followSameOrigin(plan: AttemptPlan, response: Response, signal: A
   return response;
 }
 
-function readBody(plan: AttemptPlan, response: Response): Promise<string | ArrayBuffer | null> | null {
-  if (NULL_BODY_STATUS.has(response.status)) return null;
-  if (plan.readAs === "bytes") return response.arrayBuffer();
+const decoder = new TextDecoder();
+
+// Counted as read, after decompression, so a small compressed body cannot fill the memory:
+// past the limit the stream is cancelled, which stops the download.
+async function readBody(plan: AttemptPlan, response: Response): Promise<string | ArrayBuffer | null> {
   // A streamed 2xx body is the caller's to read; an error body is read like any other.
-  if (plan.readAs === "stream" && response.ok) return null;
-  return response.text();
+  if (NULL_BODY_STATUS.has(response.status) || (plan.readAs === "stream" && response.ok)) return null;
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (plan.maxBytes && size > plan.maxBytes) {
+      reader.cancel().catch(() => {});
+      throw plan.tooLarge(response.status);
+    }
+    chunks.push(value);
+  }
+  let bytes = chunks[0]!;
+  if (chunks.length !== 1) {
+    bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+  }
+  return plan.readAs === "bytes" ? bytes.slice().buffer : decoder.decode(bytes);
 }
 
 /**
@@ -65,10 +95,7 @@ export async function runAttempt(
   if (budgetMs) {
     const own = (controller = new AbortController());
     timer = setTimeout(() => own.abort(TIMED_OUT), budgetMs);
-    if (callerSignal) {
-      onCallerAbort = () => own.abort(callerSignal.reason);
-      callerSignal.addEventListener("abort", onCallerAbort, { once: true });
-    }
+    if (callerSignal) watch(callerSignal, (onCallerAbort = () => own.abort(callerSignal.reason)));
   }
   const signal = controller?.signal;
   try {
@@ -79,10 +106,12 @@ export async function runAttempt(
     return { response, body: await readBody(plan, response) };
   } catch (error) {
     if (callerSignal?.aborted) throw callerSignal.reason;
+    // The SDK's own verdict on the answer, such as a body over the limit: final, never retried.
+    if (error instanceof ChatError) throw error;
     const outcome = signal?.reason === TIMED_OUT ? ({ kind: "timeout" } as const) : classifyNetworkFailure(error);
     return { outcome, error };
   } finally {
     clearTimeout(timer);
-    if (onCallerAbort) callerSignal!.removeEventListener("abort", onCallerAbort);
+    if (onCallerAbort) unwatch(callerSignal!, onCallerAbort);
   }
 }

@@ -16,7 +16,5 @@ function errorCode(error: unknown): string | undefined {
 /** Classifies a thrown fetch error: did the request provably never leave this machine? */
 export function classifyNetworkFailure(error: unknown): Extract<AttemptOutcome, { kind: "refused" | "dns" | "network" }> {
   const code = errorCode(error);
-  if (code && REFUSED.has(code)) return { kind: "refused" };
-  if (code && DNS.has(code)) return { kind: "dns" };
-  return { kind: "network" };
+  return { kind: code && REFUSED.has(code) ? "refused" : code && DNS.has(code) ? "dns" : "network", code };
 }

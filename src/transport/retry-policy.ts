@@ -8,9 +8,8 @@
  */
 export type AttemptOutcome =
   | { kind: "status"; status: number }
-  | { kind: "refused" }
-  | { kind: "dns" }
-  | { kind: "network" }
+  /** `code` is the runtime's, e.g. `ENOTFOUND`, when it gave one. */
+  | { kind: "refused" | "dns" | "network"; code?: string }
   | { kind: "timeout" };
 
 const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
@@ -36,6 +35,21 @@ const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
 /** A longer `Retry-After` is not waited out: the response goes back to the caller instead. */
 export const MAX_RETRY_AFTER_MS = 60_000;
+
+// The three forms of an HTTP date: IMF-fixdate, RFC 850, and asctime, which is GMT without saying so.
+// Date.parse alone reads "-1" or "1, 2" as a date in 2001, which would mean "retry now".
+const HTTP_DATE = /^[a-z]{3,9},? [\w -]+ \d\d:\d\d:\d\d (GMT|\d{4})$/i;
+
+/**
+ * Seconds to wait before retrying, from `Retry-After`: delta-seconds (digits only) or an HTTP
+ * date; undefined for anything else, which leaves the wait to the backoff.
+ */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
+  const raw = headers.get("retry-after") ?? "";
+  if (/^\d+$/.test(raw)) return +raw;
+  const date = HTTP_DATE.test(raw) ? Date.parse(raw.endsWith("T") ? raw : `${raw} GMT`) : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
 
 /** Exponential backoff with jitter for attempt `n` (1-based), so retrying clients spread out. */
 export function backoffMs(attempt: number, random: () => number = Math.random): number {

@@ -1,12 +1,12 @@
-import { retryAfterSeconds, type FailedCall } from "../errors/chat-api-error.js";
+import type { FailedCall } from "../errors/chat-api-error.js";
 import { ChatConnectionError, ChatTimeoutError } from "../errors/chat-connection-error.js";
 import { ChatInvalidResponseError } from "../errors/chat-invalid-response-error.js";
 import type { Logger } from "../logger.js";
-import { redactError } from "../redact.js";
+import { redactError, redactText } from "../redact.js";
 import type { ResolvedRequestOptions } from "../request-options.js";
 import { abortableSleep } from "./abortable-sleep.js";
 import { runAttempt, type AttemptPlan, type AttemptResult, type ReadAs } from "./attempt.js";
-import { backoffMs, isRetryable, MAX_RETRY_AFTER_MS, type AttemptOutcome } from "./retry-policy.js";
+import { backoffMs, isRetryable, MAX_RETRY_AFTER_MS, retryAfterSeconds, type AttemptOutcome } from "./retry-policy.js";
 
 /** A fetch the caller injected; like openapi-fetch, it gets a Request and the client's `requestInitExt`. */
 export type InjectedFetch = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -65,7 +65,10 @@ function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | u
       (copy as unknown as Record<string, unknown>)[key] ??= (request as unknown as Record<string, unknown>)[key];
     return fetchVia(call, copy);
   };
-  return { url, redirect, method: init.method!, readAs, send, resend };
+  const maxBytes = call.options.maxResponseBytes;
+  const tooLarge = (status: number) =>
+    new ChatInvalidResponseError(status, `over ${maxBytes} bytes`, call, { expected: "at most maxResponseBytes" });
+  return { url, redirect, method: init.method!, readAs, maxBytes, tooLarge, send, resend };
 }
 
 /** The parsed body of a 2xx answer, which must be JSON; undefined when it has none. */
@@ -75,11 +78,14 @@ function successData(call: TransportCall, response: Response, text: string | nul
   if (text === "" || response.headers.get("content-length") === "0")
     throw new ChatInvalidResponseError(response.status, "an empty body", call);
   const type = response.headers.get("content-type") ?? "";
-  if (!/json/i.test(type)) throw new ChatInvalidResponseError(response.status, `a ${type || "untyped"} body`, call);
+  // The service may echo a request header into the content-type.
+  if (!/json/i.test(type))
+    throw new ChatInvalidResponseError(response.status, `a ${redactText(type, call.secrets) || "untyped"} body`, call);
   try {
     return JSON.parse(text);
-  } catch (cause) {
-    throw new ChatInvalidResponseError(response.status, `malformed JSON (${new TextEncoder().encode(text).length} bytes)`, call, { cause });
+  } catch {
+    // No cause: the parser's message quotes the body's first characters, which may be a key, or enough of one.
+    throw new ChatInvalidResponseError(response.status, `malformed JSON (${new TextEncoder().encode(text).length} bytes)`, call);
   }
 }
 
@@ -108,15 +114,25 @@ function rebuild(response: Response, body: string | ArrayBuffer | null): Respons
   return copy;
 }
 
-function failure(call: TransportCall, result: { outcome: AttemptOutcome; error: unknown }, n: number, budgetMs: number): Error {
+function failure(
+  call: TransportCall,
+  url: string,
+  result: { outcome: AttemptOutcome; error: unknown },
+  n: number,
+  budgetMs: number,
+): Error {
   const options = { cause: redactError(result.error, call.secrets) };
+  // The message names where the call went; the query is left out, as it may carry anything.
+  const at = new URL(url);
+  const where = { ...call, url: at.origin + at.pathname };
   // Tell the caller why a POST was not repeated: it may have been processed already.
   const unsure = !call.idempotent && !isRetryable(result.outcome, false) ? "; it may have reached the service, so it was not repeated" : "";
   if (result.outcome.kind === "timeout")
-    return new ChatTimeoutError(`no response within ${budgetMs} ms (attempt ${n})${unsure}`, call, n, options);
+    return new ChatTimeoutError(`no response within ${budgetMs} ms (attempt ${n})${unsure}`, where, n, options);
+  const { kind, code } = result.outcome as { kind: string; code?: string };
   return new ChatConnectionError(
-    `connection failed (${result.outcome.kind}) after ${n} attempt${n > 1 ? "s" : ""}${unsure}`,
-    call,
+    `connection failed (${kind}${code ? `, ${code}` : ""}) after ${n} attempt${n > 1 ? "s" : ""}${unsure}`,
+    where,
     n,
     options,
   );
@@ -157,7 +173,7 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
 
     const waitMs = n <= options.maxRetries && isRetryable(outcome, !!call.idempotent) ? retryWait(result, n) : Infinity;
     if (waitMs > MAX_RETRY_AFTER_MS || (options.deadlineMs && Date.now() - started + waitMs >= options.deadlineMs)) {
-      if (!("response" in result)) throw failure(call, result, n, budgetMs);
+      if (!("response" in result)) throw failure(call, attempts.url, result, n, budgetMs);
       const { response, body } = result;
       const text = body as string | null;
       // A direct caller takes `data` and never reads this body, so the original answer will do.

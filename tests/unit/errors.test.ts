@@ -15,7 +15,6 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from "../../src/index";
-import { retryAfterSeconds } from "../../src/errors/chat-api-error";
 
 const call = { method: "POST", path: "/users/{uid}/auth_tokens" };
 const envelope = {
@@ -73,15 +72,9 @@ describe("Retry-After", () => {
     expect(error.retryAfter).toBe(7);
   });
 
-  test("an HTTP date is turned into seconds from now", () => {
-    const now = Date.parse("2026-11-22T10:00:00Z");
-    expect(retryAfterSeconds(new Headers({ "retry-after": "Sun, 22 Nov 2026 10:00:30 GMT" }), now)).toBe(30);
-  });
-
-  test("a date in the past means no wait, garbage means unknown", () => {
-    const now = Date.parse("2026-11-22T10:00:00Z");
-    expect(retryAfterSeconds(new Headers({ "retry-after": "Sun, 22 Nov 2026 09:00:00 GMT" }), now)).toBe(0);
-    expect(retryAfterSeconds(new Headers({ "retry-after": "soon" }), now)).toBeUndefined();
+  test("a Retry-After that is neither delta-seconds nor an HTTP date leaves retryAfter undefined", () => {
+    const error = ChatApiError.from(429, envelope, new Headers({ "retry-after": "-1" }), call) as RateLimitError;
+    expect(error.retryAfter).toBeUndefined();
   });
 });
 

@@ -35,7 +35,11 @@ describe("every public option documents @default and @example", () => {
     ],
     ["client-options.ts", "ChatClientOptions", ["appId", "region", "apiKey", "onBehalfOf"]],
     ["client-options.ts", "ManagementClientOptions", ["key", "secret"]],
-    ["request-options.ts", "RequestOptions", ["maxRetries", "timeoutMs", "deadlineMs", "idempotent", "logger", "userAgent"]],
+    [
+      "request-options.ts",
+      "RequestOptions",
+      ["maxRetries", "timeoutMs", "deadlineMs", "maxResponseBytes", "idempotent", "logger", "userAgent"],
+    ],
   ])("%s %s", (file, iface, expected) => {
     const members = documentedMembers(file, iface);
     expect(members.map((m) => m.name)).toEqual(expected);

@@ -22,7 +22,7 @@ describe("POST is repeated only when the service provably never saw it", () => {
     const error = await thread(`http://127.0.0.1:${port}`).catch((e) => e);
     expect(error).toBeInstanceOf(ChatConnectionError);
     expect(error.attempts).toBe(3);
-    expect(error.message).toMatch(/connection failed \(refused\) after 3 attempts/);
+    expect(error.message).toMatch(/connection failed \(refused, ECONNREFUSED\) after 3 attempts/);
     expect(error.cause).toBeDefined();
   });
 

@@ -28,6 +28,18 @@ describe("timeoutMs and deadlineMs are checked", () => {
   test("the longest timer a runtime keeps is accepted", () => {
     expect(() => createChatClient({ appId: "t", apiKey: "k", timeoutMs: 2 ** 31 - 1, deadlineMs: 2 ** 31 - 1 })).not.toThrow();
   });
+
+  test("the longest timers do not fire at once: a slow answer still arrives", async () => {
+    await withServer(
+      (_q, res) => void setTimeout(() => json(res, 200, { data: [], meta: {} }), 100),
+      async (server) => {
+        const chat = createChatClient({ appId: "t", apiKey: "k", baseUrl: server.url, timeoutMs: 2 ** 31 - 1, deadlineMs: 2 ** 31 - 1 });
+        const { response } = await chat.GET("/users");
+        expect(response.status).toBe(200);
+        expect(server.requests).toHaveLength(1);
+      },
+    );
+  });
 });
 
 describe("0 turns a time limit off", () => {
@@ -36,6 +48,8 @@ describe("0 turns a time limit off", () => {
     redirect: "follow",
     method: "GET",
     readAs: "text",
+    maxBytes: 0,
+    tooLarge: () => new Error("too large"),
     send: async (signal) => {
       signals.push(signal);
       return new Response("{}");

@@ -1,0 +1,25 @@
+const watchers = new WeakMap<AbortSignal, Set<() => void>>();
+
+/**
+ * Calls `callback` when `signal` aborts, until {@link unwatch}. A signal gets one listener,
+ * however many calls share it: Node warns (MaxListenersExceededWarning) from its 11th.
+ */
+export function watch(signal: AbortSignal, callback: () => void): void {
+  let callbacks = watchers.get(signal);
+  if (!callbacks) {
+    const set = (callbacks = new Set());
+    watchers.set(signal, set);
+    signal.addEventListener(
+      "abort",
+      () => {
+        for (const f of set) f();
+      },
+      { once: true },
+    );
+  }
+  callbacks.add(callback);
+}
+
+export function unwatch(signal: AbortSignal, callback: () => void): void {
+  watchers.get(signal)?.delete(callback);
+}
