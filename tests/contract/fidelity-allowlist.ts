@@ -54,7 +54,8 @@ export const fidelityAllowlist: Record<string, string> = {
   "*block-users: 200 response property data.* is only in ours":
     "the same per-UID outcome map, seen from our side: any UID maps to an ActionResult (success, message), as the vendor's example shows",
   "*: 200 response property *.entities.by* is only in ours":
-    "action messages (edits, deletions, group events) name their parties by, for and on, as the vendor's own update-message and list-user-messages examples show; its messageSchema lists only sender and receiver",
+    "action messages (edits, deletions, group events) name their parties by, for and on, as the vendor's own update-message " +
+    "and list-user-messages examples show; its messageSchema lists only sender and receiver",
   "*: 200 response property *.entities.for* is only in ours":
     "action messages name the party acted towards in entities.for (the vendor's update-message example); its messageSchema omits it",
   "*: 200 response property *.entities.on* is only in ours":
@@ -92,15 +93,18 @@ export const fidelityAllowlist: Record<string, string> = {
   "list-*-messages: 200 response property meta.next* is only in ours":
     "the moderation lists share CursorMeta with the message lists; the vendor declares only meta.current for them, and paginate stops where next is absent",
   "list-all-thread-messages: parameter query perPage is only in the vendor's spec":
-    "the vendor declares page parameters but every thread list response it and its reference page (cometchat.com/docs/rest-api/messages/list-threaded-messages) show carries a cursor (meta.current, meta.next), so we type the cursor parameters",
+    "the vendor declares page parameters but every thread list response it and its reference page " +
+    "(cometchat.com/docs/rest-api/messages/list-threaded-messages) show carries a cursor (meta.current, meta.next), so we type the cursor parameters",
   "list-all-thread-messages: parameter query page is only in the vendor's spec":
     "the thread list pages by cursor, not by page number: see perPage above and the operation's description",
   "user-list-user-messages: parameter query perPage is only in the vendor's spec":
-    "message lists page by limit and cursor (the vendor's REST overview: 'the list messages API supports different pagination: limit ... previous, next, current'); perPage belongs to page-numbered lists",
+    "message lists page by limit and cursor (the vendor's REST overview: 'the list messages API supports different " +
+    "pagination: limit ... previous, next, current'); perPage belongs to page-numbered lists",
   "*: the vendor's parameter #/components/parameters/apikey does not resolve":
     "the vendor's moderation operations declare the API key as a parameter $ref that its file never defines; we use the apikey security scheme",
   "*: parameter query attachmentTypes is of type string in the vendor's spec, array in ours":
-    "the vendor types attachmentTypes as one string of its enum although the filter takes several kinds at once; we declare an array sent comma-separated (style form, explode false), like the other list filters",
+    "the vendor types attachmentTypes as one string of its enum although the filter takes several kinds at once; we declare an " +
+    "array sent comma-separated (style form, explode false), like the other list filters",
   "*: parameter query mentionedUids is of type boolean in the vendor's spec, array in ours":
     "the vendor types mentionedUids as a boolean but describes it as comma-separated UIDs; we declare an array of UIDs sent comma-separated",
 };
