@@ -209,6 +209,22 @@ describe("the URL startMockServer returns", () => {
 });
 
 describe("the chat-rest-mock bin", () => {
+  /** Runs the bin with `args`; `listening` resolves to the URL it prints, `exited` to its exit code. */
+  function startBin(args: string[]) {
+    const child = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    const listening = new Promise<string>((done, fail) => {
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk;
+        const match = /chat-rest-mock listening on (http:\/\/\S+)/.exec(out);
+        if (match) done(match[1]!);
+      });
+      child.once("exit", (code) => fail(new Error(`exited ${code} before listening: ${out}`)));
+    });
+    return { child, exited, listening };
+  }
+
   test("is declared in package.json and executable", () => {
     expect(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin).toEqual({ "chat-rest-mock": "bin/chat-rest-mock.js" });
     expect(readFileSync(bin, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
@@ -218,18 +234,9 @@ describe("the chat-rest-mock bin", () => {
   test(
     "prints its URL, serves the spec, names a rejected parameter in the error body, and stops cleanly on Ctrl-C (SIGINT)",
     async () => {
-      const child = spawn(process.execPath, [bin, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
-      const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+      const { child, exited, listening } = startBin(["--port", "0"]);
       try {
-        const url = await new Promise<string>((done, fail) => {
-          let out = "";
-          child.stdout.on("data", (chunk: Buffer) => {
-            out += chunk;
-            const match = /chat-rest-mock listening on (http:\/\/\S+)/.exec(out);
-            if (match) done(match[1]!);
-          });
-          child.once("exit", (code) => fail(new Error(`exited ${code} before listening: ${out}`)));
-        });
+        const url = await listening;
         expect((await listUsers(url)).status).toBe(200);
         const rejected = await listUsers(url, "?perPage=5000");
         expect((await rejected.json()).error.details.perPage).toEqual([expect.stringContaining("perPage must be <= 1000")]);
@@ -246,18 +253,9 @@ describe("the chat-rest-mock bin", () => {
   test(
     "stops Prism when its terminal hangs up (SIGHUP), and prints a bracketed URL for an IPv6 host",
     async () => {
-      const child = spawn(process.execPath, [bin, "--port", "0", "--host", "::1"], { stdio: ["ignore", "pipe", "pipe"] });
-      const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+      const { child, exited, listening } = startBin(["--port", "0", "--host", "::1"]);
       try {
-        const url = await new Promise<string>((done, fail) => {
-          let out = "";
-          child.stdout.on("data", (chunk: Buffer) => {
-            out += chunk;
-            const match = /chat-rest-mock listening on (http:\/\/\S+)/.exec(out);
-            if (match) done(match[1]!);
-          });
-          child.once("exit", (code) => fail(new Error(`exited ${code} before listening: ${out}`)));
-        });
+        const url = await listening;
         expect(url).toMatch(/^http:\/\/\[::1\]:\d+$/);
         expect((await listUsers(url)).status).toBe(200);
         child.kill("SIGHUP");
