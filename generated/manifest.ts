@@ -171,6 +171,167 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "notifications-delete-email-custom-provider",
+    "method": "DELETE",
+    "path": "/notifications/email/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-list-email-custom-provider",
+    "method": "GET",
+    "path": "/notifications/email/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-save-email-custom-provider",
+    "method": "POST",
+    "path": "/notifications/email/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-update-email-custom-provider",
+    "method": "PUT",
+    "path": "/notifications/email/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-email-delete-sendgrid-details",
+    "method": "DELETE",
+    "path": "/notifications/email/v1/providers/sendgrid",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-email-list-sendgrid-details",
+    "method": "GET",
+    "path": "/notifications/email/v1/providers/sendgrid",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-email-save-sendgrid-details",
+    "method": "POST",
+    "path": "/notifications/email/v1/providers/sendgrid",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-email-update-sendgrid-details",
+    "method": "PUT",
+    "path": "/notifications/email/v1/providers/sendgrid",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-delete-push-custom-provider",
+    "method": "DELETE",
+    "path": "/notifications/push/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-list-push-custom-provider",
+    "method": "GET",
+    "path": "/notifications/push/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-save-push-custom-provider",
+    "method": "POST",
+    "path": "/notifications/push/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-update-push-custom-provider",
+    "method": "PUT",
+    "path": "/notifications/push/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-delete-sms-custom-provider",
+    "method": "DELETE",
+    "path": "/notifications/sms/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-list-sms-custom-provider",
+    "method": "GET",
+    "path": "/notifications/sms/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-save-sms-custom-provider",
+    "method": "POST",
+    "path": "/notifications/sms/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-update-sms-custom-provider",
+    "method": "PUT",
+    "path": "/notifications/sms/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-sms-delete-twilio-details",
+    "method": "DELETE",
+    "path": "/notifications/sms/v1/providers/twilio",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-sms-list-twilio-details",
+    "method": "GET",
+    "path": "/notifications/sms/v1/providers/twilio",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-sms-save-twilio-details",
+    "method": "POST",
+    "path": "/notifications/sms/v1/providers/twilio",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-sms-update-twilio-details",
+    "method": "PUT",
+    "path": "/notifications/sms/v1/providers/twilio",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-delete-contact-details",
+    "method": "DELETE",
+    "path": "/notifications/v1/contact-details",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "notifications-get-contact-details",
+    "method": "GET",
+    "path": "/notifications/v1/contact-details",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "notifications-update-contact-details",
+    "method": "PATCH",
+    "path": "/notifications/v1/contact-details",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
     "operationId": "deactivate-users",
     "method": "DELETE",
     "path": "/users",

@@ -636,6 +636,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/v1/contact-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a user's contact details
+         * @description Returns the email address and phone number stored for the user named in
+         *     `onBehalfOf`: where that user's email and SMS notifications go. A custom
+         *     email or SMS provider can be set to fire only for users who have them
+         *     stored.
+         */
+        get: operations["notifications-get-contact-details"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a user's contact details
+         * @description Removes the email address and phone number stored for the user named in
+         *     `onBehalfOf`. That user then gets no email or SMS notifications through a
+         *     provider that needs them.
+         */
+        delete: operations["notifications-delete-contact-details"];
+        options?: never;
+        head?: never;
+        /**
+         * Store a user's contact details
+         * @description Stores the email address, the phone number or both for the user named in
+         *     `onBehalfOf`, and returns what is now stored. Email and SMS notifications
+         *     for that user are sent to them.
+         */
+        patch: operations["notifications-update-contact-details"];
+        trace?: never;
+    };
+    "/notifications/sms/v1/providers/twilio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the Twilio credentials
+         * @description Returns the Twilio account that the app's SMS notifications are sent
+         *     through. The auth token comes back unmasked, as it was saved: keep the
+         *     response out of logs.
+         */
+        get: operations["notifications-sms-list-twilio-details"];
+        /**
+         * Update the Twilio credentials
+         * @description Changes the stored Twilio credentials, for example after the auth token
+         *     was rotated, and returns what is now stored.
+         */
+        put: operations["notifications-sms-update-twilio-details"];
+        /**
+         * Save the Twilio credentials
+         * @description Stores the Twilio account that the app's SMS notifications are sent
+         *     through, and returns what is now stored. Users get SMS notifications at
+         *     the phone number stored in their contact details.
+         */
+        post: operations["notifications-sms-save-twilio-details"];
+        /**
+         * Delete the Twilio credentials
+         * @description Removes the stored Twilio credentials; SMS notifications are no longer
+         *     sent through Twilio.
+         */
+        delete: operations["notifications-sms-delete-twilio-details"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/email/v1/providers/sendgrid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the SendGrid credentials
+         * @description Returns the SendGrid account that the app's email notifications are sent
+         *     through. The API key comes back unmasked, as it was saved: keep the
+         *     response out of logs.
+         */
+        get: operations["notifications-email-list-sendgrid-details"];
+        /**
+         * Update the SendGrid credentials
+         * @description Changes the stored SendGrid credentials or sender, and returns what is
+         *     now stored.
+         */
+        put: operations["notifications-email-update-sendgrid-details"];
+        /**
+         * Save the SendGrid credentials
+         * @description Stores the SendGrid account, dynamic template and unsubscribe group that
+         *     the app's email notifications are sent with, and returns what is now
+         *     stored. When replies are allowed, the answer also holds `repliesWebhook`,
+         *     the URL at which the service receives replies to the emails. Users get
+         *     email notifications at the address stored in their contact details.
+         */
+        post: operations["notifications-email-save-sendgrid-details"];
+        /**
+         * Delete the SendGrid credentials
+         * @description Removes the stored SendGrid credentials; email notifications are no
+         *     longer sent through SendGrid.
+         */
+        delete: operations["notifications-email-delete-sendgrid-details"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/push/v1/providers/custom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the custom push provider
+         * @description Returns the webhook that the app's push notifications are handed to
+         *     instead of a built-in provider. The Basic authentication password comes
+         *     back unmasked, as it was saved: keep the response out of logs.
+         */
+        get: operations["notifications-list-push-custom-provider"];
+        /**
+         * Update the custom push provider
+         * @description Changes the stored webhook settings for push notifications, and returns
+         *     what is now stored.
+         */
+        put: operations["notifications-update-push-custom-provider"];
+        /**
+         * Save the custom push provider
+         * @description Stores the webhook that the app's push notifications are handed to: the
+         *     service POSTs one payload per recipient to it. Returns what is now stored.
+         */
+        post: operations["notifications-save-push-custom-provider"];
+        /**
+         * Delete the custom push provider
+         * @description Removes the stored webhook settings; push notifications are no longer
+         *     handed to the webhook.
+         */
+        delete: operations["notifications-delete-push-custom-provider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/sms/v1/providers/custom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the custom SMS provider
+         * @description Returns the webhook that the app's SMS notifications are handed to
+         *     instead of a built-in provider. The Basic authentication password comes
+         *     back unmasked, as it was saved: keep the response out of logs.
+         */
+        get: operations["notifications-list-sms-custom-provider"];
+        /**
+         * Update the custom SMS provider
+         * @description Changes the stored webhook settings for SMS notifications, and returns
+         *     what is now stored.
+         */
+        put: operations["notifications-update-sms-custom-provider"];
+        /**
+         * Save the custom SMS provider
+         * @description Stores the webhook that the app's SMS notifications are handed to: the
+         *     service POSTs one payload per recipient to it. Returns what is now stored.
+         */
+        post: operations["notifications-save-sms-custom-provider"];
+        /**
+         * Delete the custom SMS provider
+         * @description Removes the stored webhook settings; SMS notifications are no longer
+         *     handed to the webhook.
+         */
+        delete: operations["notifications-delete-sms-custom-provider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/email/v1/providers/custom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the custom email provider
+         * @description Returns the webhook that the app's email notifications are handed to
+         *     instead of a built-in provider. The Basic authentication password comes
+         *     back unmasked, as it was saved: keep the response out of logs.
+         */
+        get: operations["notifications-list-email-custom-provider"];
+        /**
+         * Update the custom email provider
+         * @description Changes the stored webhook settings for email notifications, and returns
+         *     what is now stored.
+         */
+        put: operations["notifications-update-email-custom-provider"];
+        /**
+         * Save the custom email provider
+         * @description Stores the webhook that the app's email notifications are handed to: the
+         *     service POSTs one payload per recipient to it. Returns what is now stored.
+         */
+        post: operations["notifications-save-email-custom-provider"];
+        /**
+         * Delete the custom email provider
+         * @description Removes the stored webhook settings; email notifications are no longer
+         *     handed to the webhook.
+         */
+        delete: operations["notifications-delete-email-custom-provider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1981,6 +2205,648 @@ export interface components {
         AppPageEnvelope: {
             data: components["schemas"]["App"][];
             meta: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description Where a user's email and SMS notifications go. Either field is absent when
+         *     nothing is stored for it.
+         */
+        ContactDetails: {
+            /**
+             * Format: email
+             * @description Email address that email notifications are sent to.
+             * @example priya.raman@example.org
+             */
+            email?: string;
+            /**
+             * @description Phone number that SMS notifications are sent to, in international form with its country code (`+` and digits).
+             * @example +14155550123
+             */
+            phno?: string;
+        };
+        /** @description Body of a response that carries a user's contact details. */
+        ContactDetailsEnvelope: {
+            data: components["schemas"]["ContactDetails"];
+        };
+        /** @description Body of the response to deleting a user's contact details. */
+        ContactDetailsDeletedEnvelope: {
+            data: {
+                /**
+                 * @description Whether a user's contact details were deleted.
+                 * @example true
+                 */
+                success: boolean;
+            };
+        };
+        /** @description The contact details to store for the user in `onBehalfOf`. */
+        ContactDetailsUpdateRequest: {
+            /**
+             * Format: email
+             * @description Email address for the user's email notifications.
+             * @example priya.raman@example.org
+             */
+            email?: string;
+            /**
+             * @description Phone number for the user's SMS notifications, in international form with its country code (`+` and digits).
+             * @example +14155550123
+             */
+            phno?: string;
+        };
+        /**
+         * @description The Twilio account that SMS notifications are sent through, as stored for the
+         *     app. The auth token comes back in full: the vendor's published examples
+         *     return the very value that was saved, not a masked one. Treat the whole
+         *     response as a secret and keep it out of logs.
+         */
+        TwilioProvider: {
+            /**
+             * @description Account SID of the Twilio account (`AC` and 32 hexadecimal digits).
+             * @example AC0f3b2a1c4d5e6f708192a3b4c5d6e7f8
+             */
+            twilioAccountSID: string;
+            /**
+             * @description Auth token of the Twilio account, returned unmasked. A secret.
+             * @example 5d41402abc4b2a76b9719d911017c592
+             */
+            twilioAuthToken: string;
+            /**
+             * @description Twilio phone number the messages are sent from, in international form (`+` and digits).
+             * @example +14155550199
+             */
+            twilioSenderPhoneNumber: string;
+        };
+        /** @description Body of a response that carries the app's Twilio credentials. */
+        TwilioProviderEnvelope: {
+            data: components["schemas"]["TwilioProvider"];
+        };
+        /** @description The Twilio credentials to change; send only the fields that change. */
+        TwilioProviderUpdateRequest: {
+            /**
+             * @description Account SID of the Twilio account (`AC` and 32 hexadecimal digits).
+             * @example AC0f3b2a1c4d5e6f708192a3b4c5d6e7f8
+             */
+            twilioAccountSID?: string;
+            /**
+             * @description New auth token of the Twilio account, for example after rotating it in the Twilio console. A secret.
+             * @example 7215ee9c7d9dc229d2921a40e899ec5f
+             */
+            twilioAuthToken?: string;
+            /**
+             * @description Twilio phone number to send from, in international form (`+` and digits).
+             * @example +14155550199
+             */
+            twilioSenderPhoneNumber?: string;
+            /**
+             * @description Whether SMS notifications are sent through Twilio.
+             * @example false
+             */
+            isEnabled?: boolean;
+        };
+        /** @description The Twilio credentials to store for the app, which SMS notifications are then sent with. */
+        TwilioProviderSaveRequest: {
+            /**
+             * @description Account SID of the Twilio account (`AC` and 32 hexadecimal digits), from the Twilio console.
+             * @example AC0f3b2a1c4d5e6f708192a3b4c5d6e7f8
+             */
+            twilioAccountSID: string;
+            /**
+             * @description Auth token of the Twilio account, from the Twilio console. A secret; the service stores it and returns it unmasked when the credentials are read.
+             * @example 5d41402abc4b2a76b9719d911017c592
+             */
+            twilioAuthToken: string;
+            /**
+             * @description Twilio phone number to send from, in international form (`+` and digits).
+             * @example +14155550199
+             */
+            twilioSenderPhoneNumber: string;
+            /**
+             * @description Whether SMS notifications are sent through Twilio.
+             * @example true
+             */
+            isEnabled?: boolean;
+        };
+        /** @description Body of the response to deleting the app's Twilio credentials. */
+        TwilioProviderDeletedEnvelope: {
+            data: {
+                /**
+                 * @description Whether the app's Twilio credentials were deleted.
+                 * @example true
+                 */
+                success: boolean;
+            };
+        };
+        /**
+         * @description The SendGrid account that email notifications are sent through, as stored for
+         *     the app. The API key comes back in full: the vendor's published examples
+         *     return the very value that was saved, not a masked one. Treat the whole
+         *     response as a secret and keep it out of logs.
+         */
+        SendGridProvider: {
+            /**
+             * @description SendGrid API key the emails are sent with, returned unmasked. A secret.
+             * @example SG.example-key-id.example-key-secret
+             */
+            sendGridApiKey: string;
+            /**
+             * @description ID of the SendGrid dynamic template the emails are rendered with.
+             * @example d-4f1c2b9a7e6d4c3b8a2f1e0d9c8b7a61
+             */
+            sendGridTemplateID: string;
+            /**
+             * @description ID of the SendGrid unsubscribe group, so that users can opt out of chat emails only.
+             * @example 33832
+             */
+            sendGridUnsubscribeGroupID: string;
+            /**
+             * Format: email
+             * @description Address the emails are sent from.
+             * @example notifications@example.org
+             */
+            senderEmail: string;
+            /**
+             * @description Sender name shown in the recipient's inbox.
+             * @example Example Chat
+             */
+            senderName: string;
+            /**
+             * @description Whether recipients may answer an email to reply in the conversation.
+             * @example true
+             */
+            allowEmailReplies?: boolean;
+            /**
+             * Format: email
+             * @description Address the emails are sent from when replies are allowed; null when none is set.
+             * @example replies@example.org
+             */
+            senderEmailForReplies?: string | null;
+            /**
+             * Format: uri
+             * @description URL at which the service receives replies to the emails; present once
+             *     replies are allowed. It carries a token, so treat it as a secret.
+             * @example https://notifications-us.cometchat.io/email/v1/sendgrid/replies?token=example-token
+             */
+            repliesWebhook?: string;
+        };
+        /** @description Body of a response that carries the app's SendGrid credentials. */
+        SendGridProviderEnvelope: {
+            data: components["schemas"]["SendGridProvider"];
+        };
+        /**
+         * @description The SendGrid credentials to change; send only the fields that change. The
+         *     field names end in `ID` (capital D), as the service reads them.
+         */
+        SendGridProviderUpdateRequest: {
+            /**
+             * @description New SendGrid API key, for example after rotating it. A secret.
+             * @example SG.example-key-id.example-key-secret
+             */
+            sendGridApiKey?: string;
+            /**
+             * @description ID of the SendGrid dynamic template to render the emails with.
+             * @example d-4f1c2b9a7e6d4c3b8a2f1e0d9c8b7a61
+             */
+            sendGridTemplateID?: string;
+            /**
+             * @description ID of the SendGrid unsubscribe group for chat emails.
+             * @example 33832
+             */
+            sendGridUnsubscribeGroupID?: string;
+            /**
+             * @description Sender name shown in the recipient's inbox.
+             * @example Example Chat
+             */
+            senderName?: string;
+            /**
+             * Format: email
+             * @description Address to send from.
+             * @example notifications@example.org
+             */
+            senderEmail?: string;
+            /**
+             * @description Whether recipients may answer an email to reply in the conversation.
+             * @example true
+             */
+            allowEmailReplies?: boolean;
+            /**
+             * Format: email
+             * @description Address to send from when replies are allowed.
+             * @example replies@example.org
+             */
+            senderEmailForReplies?: string | null;
+            /**
+             * @description Whether email notifications are sent through SendGrid.
+             * @example true
+             */
+            isEnabled?: boolean;
+        };
+        /**
+         * @description The SendGrid credentials to store for the app, which email notifications are
+         *     then sent with. The field names end in `ID` (capital D), as the service reads
+         *     them.
+         */
+        SendGridProviderSaveRequest: {
+            /**
+             * @description SendGrid API key to send with. A secret; the service stores it and returns it unmasked when the credentials are read.
+             * @example SG.example-key-id.example-key-secret
+             */
+            sendGridApiKey: string;
+            /**
+             * @description ID of the SendGrid dynamic template to render the emails with.
+             * @example d-4f1c2b9a7e6d4c3b8a2f1e0d9c8b7a61
+             */
+            sendGridTemplateID: string;
+            /**
+             * @description ID of the SendGrid unsubscribe group for chat emails.
+             * @example 33832
+             */
+            sendGridUnsubscribeGroupID: string;
+            /**
+             * @description Sender name shown in the recipient's inbox.
+             * @example Example Chat
+             */
+            senderName: string;
+            /**
+             * Format: email
+             * @description Address to send from.
+             * @example notifications@example.org
+             */
+            senderEmail: string;
+            /**
+             * @description Whether recipients may answer an email to reply in the conversation.
+             * @default false
+             */
+            allowEmailReplies?: boolean;
+            /**
+             * Format: email
+             * @description Address to send from when replies are allowed.
+             * @example replies@example.org
+             */
+            senderEmailForReplies?: string | null;
+            /**
+             * @description Whether email notifications are sent through SendGrid.
+             * @example true
+             */
+            isEnabled?: boolean;
+        };
+        /** @description Body of the response to deleting the app's SendGrid credentials. */
+        SendGridProviderDeletedEnvelope: {
+            data: {
+                /**
+                 * @description Whether the app's SendGrid credentials were deleted.
+                 * @example true
+                 */
+                success: boolean;
+            };
+        };
+        /**
+         * @description The webhook that push notifications are handed to instead of a built-in
+         *     provider, as stored for the app. The Basic authentication password comes
+         *     back in full (the vendor's published examples return it unmasked): keep
+         *     this response out of logs.
+         */
+        CustomPushProvider: {
+            /**
+             * @description Whether push notifications are sent to the webhook.
+             * @example true
+             */
+            isEnabled: boolean;
+            /**
+             * Format: uri
+             * @description Public `https://` URL that the service POSTs each push notification payload to, once per recipient; it should answer 200 within about two seconds.
+             * @example https://hooks.example.org/chat/push
+             */
+            webhookURL: string;
+            /**
+             * @description Whether the service signs in to the webhook with HTTP Basic authentication.
+             * @example true
+             */
+            useBasicAuth: boolean;
+            /**
+             * @description User name for Basic authentication to the webhook.
+             * @example chat-notifier
+             */
+            basicAuthUsername?: string;
+            /**
+             * @description Password for Basic authentication to the webhook, returned unmasked. A secret.
+             * @example example-password
+             */
+            basicAuthPassword?: string;
+        };
+        /** @description Body of a response that carries the app's custom push providers. */
+        CustomPushProvidersEnvelope: {
+            data: {
+                /** @description The custom push providers stored for the app; the vendor's examples show one. */
+                pushProviders: components["schemas"]["CustomPushProvider"][];
+            };
+        };
+        /** @description The webhook settings to change for push notifications; send only the fields that change. */
+        CustomPushProviderUpdateRequest: {
+            /**
+             * @description Whether push notifications are sent to the webhook.
+             * @example true
+             */
+            isEnabled?: boolean;
+            /**
+             * Format: uri
+             * @description Public `https://` URL that the service POSTs each push notification payload to, once per recipient; it should answer 200 within about two seconds.
+             * @example https://hooks.example.org/chat/push
+             */
+            webhookURL?: string;
+            /**
+             * @description Whether the service signs in to the webhook with HTTP Basic authentication; set the user name and password with it.
+             * @example true
+             */
+            useBasicAuth?: boolean;
+            /**
+             * @description User name for Basic authentication to the webhook.
+             * @example chat-notifier
+             */
+            basicAuthUsername?: string;
+            /**
+             * @description Password for Basic authentication to the webhook. A secret; the service returns it unmasked when the settings are read.
+             * @example example-password
+             */
+            basicAuthPassword?: string;
+        };
+        /** @description The webhook to hand push notifications to instead of a built-in provider. */
+        CustomPushProviderSaveRequest: {
+            /**
+             * @description Whether push notifications are sent to the webhook.
+             * @example true
+             */
+            isEnabled: boolean;
+            /**
+             * Format: uri
+             * @description Public `https://` URL that the service POSTs each push notification payload to, once per recipient; it should answer 200 within about two seconds.
+             * @example https://hooks.example.org/chat/push
+             */
+            webhookURL: string;
+            /**
+             * @description Whether the service signs in to the webhook with HTTP Basic authentication; set the user name and password with it.
+             * @example true
+             */
+            useBasicAuth: boolean;
+            /**
+             * @description User name for Basic authentication to the webhook.
+             * @example chat-notifier
+             */
+            basicAuthUsername?: string;
+            /**
+             * @description Password for Basic authentication to the webhook. A secret; the service returns it unmasked when the settings are read.
+             * @example example-password
+             */
+            basicAuthPassword?: string;
+        };
+        /** @description Body of the response to deleting the app's custom push provider settings. */
+        CustomPushProviderDeletedEnvelope: {
+            data: {
+                /**
+                 * @description Whether the app's custom push provider settings were deleted.
+                 * @example true
+                 */
+                success: boolean;
+            };
+        };
+        /**
+         * @description The webhook that SMS notifications are handed to instead of a built-in
+         *     provider, as stored for the app. The Basic authentication password comes
+         *     back in full (the vendor's published examples return it unmasked): keep
+         *     this response out of logs.
+         */
+        CustomSmsProvider: {
+            /**
+             * @description Whether SMS notifications are sent to the webhook.
+             * @example true
+             */
+            isEnabled: boolean;
+            /**
+             * Format: uri
+             * @description Public `https://` URL that the service POSTs each SMS notification payload to, once per recipient; it should answer 200 within about two seconds.
+             * @example https://hooks.example.org/chat/sms
+             */
+            webhookURL: string;
+            /**
+             * @description Whether the service signs in to the webhook with HTTP Basic authentication.
+             * @example true
+             */
+            useBasicAuth: boolean;
+            /**
+             * @description User name for Basic authentication to the webhook.
+             * @example chat-notifier
+             */
+            basicAuthUsername?: string;
+            /**
+             * @description Password for Basic authentication to the webhook, returned unmasked. A secret.
+             * @example example-password
+             */
+            basicAuthPassword?: string;
+            /**
+             * @description Whether the webhook fires only for users whose phone number is stored (see the contact details operations).
+             * @example false
+             */
+            useStoredPhNo?: boolean;
+        };
+        /** @description Body of a response that carries the app's custom SMS provider. */
+        CustomSmsProviderEnvelope: {
+            data: components["schemas"]["CustomSmsProvider"];
+        };
+        /** @description The webhook settings to change for SMS notifications; send only the fields that change. */
+        CustomSmsProviderUpdateRequest: {
+            /**
+             * @description Whether SMS notifications are sent to the webhook.
+             * @example true
+             */
+            isEnabled?: boolean;
+            /**
+             * Format: uri
+             * @description Public `https://` URL that the service POSTs each SMS notification payload to, once per recipient; it should answer 200 within about two seconds.
+             * @example https://hooks.example.org/chat/sms
+             */
+            webhookURL?: string;
+            /**
+             * @description Whether the service signs in to the webhook with HTTP Basic authentication; set the user name and password with it.
+             * @example true
+             */
+            useBasicAuth?: boolean;
+            /**
+             * @description User name for Basic authentication to the webhook.
+             * @example chat-notifier
+             */
+            basicAuthUsername?: string;
+            /**
+             * @description Password for Basic authentication to the webhook. A secret; the service returns it unmasked when the settings are read.
+             * @example example-password
+             */
+            basicAuthPassword?: string;
+            /**
+             * @description Whether the webhook fires only for users whose phone number is stored (see the contact details operations).
+             * @example false
+             */
+            useStoredPhNo?: boolean;
+        };
+        /** @description The webhook to hand SMS notifications to instead of a built-in provider. */
+        CustomSmsProviderSaveRequest: {
+            /**
+             * @description Whether SMS notifications are sent to the webhook.
+             * @example true
+             */
+            isEnabled: boolean;
+            /**
+             * Format: uri
+             * @description Public `https://` URL that the service POSTs each SMS notification payload to, once per recipient; it should answer 200 within about two seconds.
+             * @example https://hooks.example.org/chat/sms
+             */
+            webhookURL: string;
+            /**
+             * @description Whether the service signs in to the webhook with HTTP Basic authentication; set the user name and password with it.
+             * @example true
+             */
+            useBasicAuth: boolean;
+            /**
+             * @description User name for Basic authentication to the webhook.
+             * @example chat-notifier
+             */
+            basicAuthUsername?: string;
+            /**
+             * @description Password for Basic authentication to the webhook. A secret; the service returns it unmasked when the settings are read.
+             * @example example-password
+             */
+            basicAuthPassword?: string;
+            /**
+             * @description Whether the webhook fires only for users whose phone number is stored (see the contact details operations).
+             * @default false
+             */
+            useStoredPhNo?: boolean;
+        };
+        /** @description Body of the response to deleting the app's custom SMS provider settings. */
+        CustomSmsProviderDeletedEnvelope: {
+            data: {
+                /**
+                 * @description Whether the app's custom SMS provider settings were deleted.
+                 * @example true
+                 */
+                success: boolean;
+            };
+        };
+        /**
+         * @description The webhook that email notifications are handed to instead of a built-in
+         *     provider, as stored for the app. The Basic authentication password comes
+         *     back in full (the vendor's published examples return it unmasked): keep
+         *     this response out of logs.
+         */
+        CustomEmailProvider: {
+            /**
+             * @description Whether email notifications are sent to the webhook.
+             * @example true
+             */
+            isEnabled: boolean;
+            /**
+             * Format: uri
+             * @description Public `https://` URL that the service POSTs each email notification payload to, once per recipient; it should answer 200 within about two seconds.
+             * @example https://hooks.example.org/chat/email
+             */
+            webhookURL: string;
+            /**
+             * @description Whether the service signs in to the webhook with HTTP Basic authentication.
+             * @example true
+             */
+            useBasicAuth: boolean;
+            /**
+             * @description User name for Basic authentication to the webhook.
+             * @example chat-notifier
+             */
+            basicAuthUsername?: string;
+            /**
+             * @description Password for Basic authentication to the webhook, returned unmasked. A secret.
+             * @example example-password
+             */
+            basicAuthPassword?: string;
+            /**
+             * @description Whether the webhook fires only for users whose email address is stored (see the contact details operations).
+             * @example false
+             */
+            useStoredEmailID?: boolean;
+        };
+        /** @description Body of a response that carries the app's custom email provider. */
+        CustomEmailProviderEnvelope: {
+            data: components["schemas"]["CustomEmailProvider"];
+        };
+        /** @description The webhook settings to change for email notifications; send only the fields that change. */
+        CustomEmailProviderUpdateRequest: {
+            /**
+             * @description Whether email notifications are sent to the webhook.
+             * @example true
+             */
+            isEnabled?: boolean;
+            /**
+             * Format: uri
+             * @description Public `https://` URL that the service POSTs each email notification payload to, once per recipient; it should answer 200 within about two seconds.
+             * @example https://hooks.example.org/chat/email
+             */
+            webhookURL?: string;
+            /**
+             * @description Whether the service signs in to the webhook with HTTP Basic authentication; set the user name and password with it.
+             * @example true
+             */
+            useBasicAuth?: boolean;
+            /**
+             * @description User name for Basic authentication to the webhook.
+             * @example chat-notifier
+             */
+            basicAuthUsername?: string;
+            /**
+             * @description Password for Basic authentication to the webhook. A secret; the service returns it unmasked when the settings are read.
+             * @example example-password
+             */
+            basicAuthPassword?: string;
+            /**
+             * @description Whether the webhook fires only for users whose email address is stored (see the contact details operations).
+             * @example false
+             */
+            useStoredEmailID?: boolean;
+        };
+        /** @description The webhook to hand email notifications to instead of a built-in provider. */
+        CustomEmailProviderSaveRequest: {
+            /**
+             * @description Whether email notifications are sent to the webhook.
+             * @example true
+             */
+            isEnabled: boolean;
+            /**
+             * Format: uri
+             * @description Public `https://` URL that the service POSTs each email notification payload to, once per recipient; it should answer 200 within about two seconds.
+             * @example https://hooks.example.org/chat/email
+             */
+            webhookURL: string;
+            /**
+             * @description Whether the service signs in to the webhook with HTTP Basic authentication; set the user name and password with it.
+             * @example true
+             */
+            useBasicAuth: boolean;
+            /**
+             * @description User name for Basic authentication to the webhook.
+             * @example chat-notifier
+             */
+            basicAuthUsername?: string;
+            /**
+             * @description Password for Basic authentication to the webhook. A secret; the service returns it unmasked when the settings are read.
+             * @example example-password
+             */
+            basicAuthPassword?: string;
+            /**
+             * @description Whether the webhook fires only for users whose email address is stored (see the contact details operations).
+             * @example false
+             */
+            useStoredEmailID: boolean;
+        };
+        /** @description Body of the response to deleting the app's custom email provider settings. */
+        CustomEmailProviderDeletedEnvelope: {
+            data: {
+                /**
+                 * @description Whether the app's custom email provider settings were deleted.
+                 * @example true
+                 */
+                success: boolean;
+            };
         };
     };
     responses: {
@@ -5134,6 +6000,692 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-get-contact-details": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's contact details. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactDetailsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-delete-contact-details": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact details are deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactDetailsDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-update-contact-details": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactDetailsUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The contact details now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactDetailsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-sms-list-twilio-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored Twilio credentials. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwilioProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-sms-update-twilio-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TwilioProviderUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored Twilio credentials. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwilioProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-sms-save-twilio-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwilioProviderSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored Twilio credentials. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwilioProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-sms-delete-twilio-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Twilio credentials are deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwilioProviderDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-email-list-sendgrid-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored SendGrid credentials. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendGridProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-email-update-sendgrid-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SendGridProviderUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored SendGrid credentials. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendGridProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-email-save-sendgrid-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendGridProviderSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored SendGrid credentials. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendGridProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-email-delete-sendgrid-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SendGrid credentials are deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendGridProviderDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-list-push-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored custom push provider. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPushProvidersEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-update-push-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CustomPushProviderUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored custom push provider. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPushProvidersEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-save-push-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomPushProviderSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored custom push provider. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPushProvidersEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-delete-push-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The custom push provider is deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPushProviderDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-list-sms-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored custom SMS provider. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomSmsProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-update-sms-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CustomSmsProviderUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored custom SMS provider. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomSmsProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-save-sms-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomSmsProviderSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored custom SMS provider. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomSmsProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-delete-sms-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The custom SMS provider is deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomSmsProviderDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-list-email-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored custom email provider. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomEmailProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-update-email-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CustomEmailProviderUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored custom email provider. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomEmailProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-save-email-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomEmailProviderSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored custom email provider. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomEmailProviderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-delete-email-custom-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The custom email provider is deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomEmailProviderDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

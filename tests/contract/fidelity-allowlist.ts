@@ -107,6 +107,28 @@ export const fidelityAllowlist: Record<string, string> = {
     "array sent comma-separated (style form, explode false), like the other list filters",
   "*: parameter query mentionedUids is of type boolean in the vendor's spec, array in ours":
     "the vendor types mentionedUids as a boolean but describes it as comma-separated UIDs; we declare an array of UIDs sent comma-separated",
+  "notifications-*-contact-details: 200 response property meta is only in the vendor's spec":
+    "the vendor declares an untyped meta on the contact-details answers, but none of its examples or reference pages show one; we declare data only",
+  "notifications-sms-*-twilio-details: 200 response property meta is only in the vendor's spec":
+    "the vendor declares an untyped meta on the Twilio answers, but none of its examples or reference pages show one; we declare data only",
+  "notifications-email-*-sendgrid-details: 200 response property meta is only in the vendor's spec":
+    "the vendor declares an untyped meta on the SendGrid answers, but none of its examples or reference pages show one; we declare data only",
+  "notifications-update-contact-details: 200 response property data.* is only in ours":
+    "the vendor declares data as an array; its example (and GET's) returns the stored contact details, email and phno, which we type as ContactDetails",
+  "notifications-sms-*-twilio-details: 200 response property data.twilio* is only in ours":
+    "the vendor declares data as an array of bare objects; its examples (and cometchat.com/docs/rest-api/notifications/get-twilio-credentials) " +
+    "return one object with the three credentials, which we type as TwilioProvider",
+  "notifications-email-*-sendgrid-details: 200 response property data.sen* is only in ours":
+    "the vendor declares data as an array; its examples (and cometchat.com/docs/rest-api/notifications/update-sendgrid-credentials) return one " +
+    "object; the IDs keep the service's capital D (sendGridTemplateID), not the email-notification extension's sendGridTemplateId",
+  "notifications-email-*-sendgrid-details: 200 response property data.allowEmailReplies is only in ours":
+    "the vendor's save and update examples return allowEmailReplies beside the credentials; its schema declares data as an array",
+  "notifications-email-*-sendgrid-details: 200 response property data.senderEmailForReplies is only in ours":
+    "the vendor's save and update examples return senderEmailForReplies beside the credentials; its schema declares data as an array",
+  "notifications-email-*-sendgrid-details: 200 response property data.repliesWebhook is only in ours":
+    "the vendor's save and update examples return repliesWebhook (where replies reach the service); its schema declares data as an array",
+  "notifications-*delete-*-details: 200 response property data.success is only in ours":
+    "the vendor declares data as an array; its examples return {data: {success: true}}, without the message of ActionResult, which we type",
 };
 
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */
