@@ -1,4 +1,10 @@
-import createClient, { createQuerySerializer, defaultBodySerializer, defaultPathSerializer, type Middleware } from "openapi-fetch";
+import createClient, {
+  createFinalURL,
+  createQuerySerializer,
+  defaultBodySerializer,
+  defaultPathSerializer,
+  type Middleware,
+} from "openapi-fetch";
 import { chatBaseUrl, checkBaseUrl } from "./base-url.js";
 import { checkCredential } from "./check-credential.js";
 import { guardBrowser } from "./browser-guard.js";
@@ -37,7 +43,7 @@ export interface ChatClient extends SdkClient<ChatPaths> {
 export type ManagementClient = SdkClient<ManagementPaths>;
 
 type Method = "GET" | "PUT" | "POST" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS" | "TRACE";
-const METHODS: Method[] = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE"];
+const METHODS = "GET PUT POST DELETE PATCH HEAD OPTIONS TRACE".split(" ") as Method[];
 type Headers_ = Record<string, string>;
 
 /** The options of one call that the SDK applies itself, separated from what goes into the request. */
@@ -45,10 +51,6 @@ interface CallSettings {
   options: ResolvedRequestOptions;
   logger: Logger | undefined;
   userAgent: string | undefined;
-}
-
-function requireSecret(name: string, value: unknown): string {
-  return checkCredential(name, value);
 }
 
 /**
@@ -158,9 +160,12 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
 
   /** The common case, built here: the URL by openapi-fetch's serializers, the headers as a plain object. */
   const sendDirect = (call: TransportCall, params: CallParams | undefined, init: CallInit | undefined, userAgent?: string) => {
-    let url = serializePath(baseUrl + call.path, params?.path ?? {});
-    const search = serializeQuery((params?.query as Record<string, unknown>) ?? {});
-    if (search) url += `?${search[0] === "?" ? search.slice(1) : search}`;
+    const url = createFinalURL(call.path, {
+      baseUrl,
+      params: params ?? {},
+      querySerializer: serializeQuery,
+      pathSerializer: serializePath,
+    });
     const callHeaders = { ...headers };
     const fetchInit: RequestInit = { method: call.method, headers: callHeaders };
     if (init) {
@@ -241,6 +246,10 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
 
 type Core = ReturnType<typeof clientCore>;
 
+function checkOptions(factory: string, options: unknown): void {
+  if (!options || typeof options !== "object") throw new ChatConfigError(`${factory} needs an options object.`);
+}
+
 function wrap(core: Core, boundUid?: string): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
   const call = (method: string, path: string, init?: CallInit) => {
@@ -285,8 +294,8 @@ function chatClient(core: Core, boundUid?: string): ChatClient {
 export function createChatClient(options: ChatClientOptions & { onBehalfOf: string }): BoundChatClient;
 export function createChatClient(options: ChatClientOptions): ChatClient;
 export function createChatClient(options: ChatClientOptions): ChatClient | BoundChatClient {
-  if (!options || typeof options !== "object") throw new ChatConfigError("createChatClient needs an options object.");
-  const apiKey = requireSecret("apiKey", options.apiKey);
+  checkOptions("createChatClient", options);
+  const apiKey = checkCredential("apiKey", options.apiKey);
   // Checked even when baseUrl overrides it, so a typo surfaces against the mock, not in production.
   const regionalUrl = chatBaseUrl({ appId: options.appId, region: options.region ?? "us" });
   const boundUid = options.onBehalfOf === undefined ? undefined : checkOnBehalfOf(options.onBehalfOf);
@@ -301,8 +310,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient | Bound
  * const { data } = await mgmt.GET("/apps");
  */
 export function createManagementClient(options: ManagementClientOptions): ManagementClient {
-  if (!options || typeof options !== "object") throw new ChatConfigError("createManagementClient needs an options object.");
-  const key = requireSecret("key", options.key);
-  const secret = requireSecret("secret", options.secret);
+  checkOptions("createManagementClient", options);
+  const key = checkCredential("key", options.key);
+  const secret = checkCredential("secret", options.secret);
   return wrap(clientCore(options, "https://apimgmt.cometchat.io", { key, secret })) as unknown as ManagementClient;
 }

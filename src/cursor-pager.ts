@@ -1,14 +1,10 @@
-import type { PageQuery, PageStep, Pager } from "./pager.js";
+import { isRecord, type PageQuery, type PageStep, type Pager, readList, shown } from "./pager.js";
 
 /**
  * Which way a cursor list is walked: `forward` asks for `affix=append` and follows `meta.next`
  * (towards later items), `backward` asks for `affix=prepend` and follows `meta.previous`.
  */
 export type CursorDirection = "forward" | "backward";
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
-const shown = (value: unknown) => (value === undefined ? "missing" : JSON.stringify(value)?.slice(0, 40));
 
 // Messages and reactions carry an `id`; anything else is compared whole.
 const keyOf = (item: unknown) => {
@@ -35,9 +31,7 @@ export function cursorPager(direction: CursorDirection): Pager {
     read(body, asked, malformed): PageStep {
       const at = `slice ${++slice}`;
       sent.add(JSON.stringify([asked.affix, asked.sentAt, asked.id]));
-      if (!isRecord(body)) return malformed(`${at} whose body is not an object`);
-      const { data, meta } = body;
-      if (!Array.isArray(data)) return malformed(`${at} whose data is ${shown(data)}, not an array`);
+      const { data, meta } = readList(body, at, malformed);
       if (!isRecord(meta)) return malformed(`${at} whose meta is ${shown(meta)}, not an object`);
       const keys = data.map(keyOf);
       const items = data.filter((_, i) => !previousKeys.has(keys[i]!));

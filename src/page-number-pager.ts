@@ -1,14 +1,10 @@
-import type { PageStep, Pager } from "./pager.js";
+import { isRecord, type PageStep, type Pager, readList, shown } from "./pager.js";
 
 // Page numbers may arrive as JSON numbers or as digit strings, depending on the service version.
 function readCount(value: unknown): number | undefined {
   const count = typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : value;
   return Number.isSafeInteger(count) && (count as number) >= 0 ? (count as number) : undefined;
 }
-
-const shown = (value: unknown) => (value === undefined ? "missing" : JSON.stringify(value)?.slice(0, 40));
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The pager of page-numbered lists: `?page=n` asks for a page, and the answer's
@@ -25,9 +21,7 @@ export function pageNumberPager(startPage: number): Pager {
     read(body, asked, malformed): PageStep {
       const page = asked.page as number;
       const at = `page ${page}`;
-      if (!isRecord(body)) return malformed(`${at} whose body is not an object`);
-      const { data, meta } = body;
-      if (!Array.isArray(data)) return malformed(`${at} whose data is ${shown(data)}, not an array`);
+      const { data, meta } = readList(body, at, malformed);
       const pagination = isRecord(meta) && meta.pagination;
       if (!isRecord(pagination)) return malformed(`${at} without meta.pagination`);
       const { current_page, total_pages } = pagination;

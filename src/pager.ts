@@ -22,3 +22,16 @@ export interface Pager {
    */
   read(body: unknown, asked: PageQuery, malformed: (detail: string) => never): PageStep;
 }
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A value as a message shows it: JSON, cut at 40 characters, or `missing`. */
+export const shown = (value: unknown) => (value === undefined ? "missing" : JSON.stringify(value)?.slice(0, 40));
+
+/** The `data` and `meta` of a list's page, both styles alike; `at` names the page for the message, e.g. `page 2`. */
+export function readList(body: unknown, at: string, malformed: (detail: string) => never): { data: unknown[]; meta: unknown } {
+  if (!isRecord(body)) return malformed(`${at} whose body is not an object`);
+  const { data, meta } = body;
+  return Array.isArray(data) ? { data, meta } : malformed(`${at} whose data is ${shown(data)}, not an array`);
+}

@@ -22,9 +22,7 @@ function readInt(headers: Headers, name: string): number | undefined {
  * const limits = rateLimit(response); // { limit: 20000, remaining: 19873, resetAt: undefined }
  */
 export function rateLimit(response: Pick<Response, "headers">): RateLimit | undefined {
-  const limit = readInt(response.headers, "x-rate-limit");
-  const remaining = readInt(response.headers, "x-rate-limit-remaining");
-  const reset = readInt(response.headers, "x-rate-limit-reset");
+  const [limit, remaining, reset] = ["", "-remaining", "-reset"].map((suffix) => readInt(response.headers, `x-rate-limit${suffix}`));
   if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
   return { limit, remaining, resetAt: reset === undefined ? undefined : new Date(reset * 1000) };
 }

@@ -6,10 +6,8 @@ export const SDK_VERSION = "0.1.0";
  * browser owns the User-Agent header.
  */
 export function defaultUserAgent(scope: Record<string, any> = globalThis): string | undefined {
-  const sdk = `chat-rest-sdk/${SDK_VERSION}`;
-  if (scope.Deno?.version?.deno) return `${sdk} deno/${scope.Deno.version.deno}`;
   const versions = scope.process?.versions;
-  if (versions?.bun) return `${sdk} bun/${versions.bun}`;
-  if (versions?.node) return `${sdk} node/${versions.node}`;
-  return undefined;
+  const deno = scope.Deno?.version?.deno;
+  const [runtime, version] = deno ? ["deno", deno] : versions?.bun ? ["bun", versions.bun] : ["node", versions?.node];
+  return version ? `chat-rest-sdk/${SDK_VERSION} ${runtime}/${version}` : undefined;
 }

@@ -2,40 +2,24 @@ import type { ChatApiError } from "./chat-api-error.js";
 import type { ChatConnectionError } from "./chat-connection-error.js";
 import type { ChatError } from "./chat-error.js";
 
-const API_ERROR_NAMES = new Set([
-  "ChatApiError",
-  "BadRequestError",
-  "AuthenticationError",
-  "PermissionDeniedError",
-  "NotFoundError",
-  "ConflictError",
-  "UnprocessableEntityError",
-  "RateLimitError",
-  "InternalServerError",
-]);
-
 // Names, not instanceof: an error from another realm (a vm context, a second copy of the
 // package) fails instanceof but is still the same kind of error.
-const nameOf = (value: unknown) => (typeof value === "object" && value !== null ? (value as { name?: unknown }).name : undefined);
+const nameOf = (value: unknown) => (typeof value === "object" && value ? String((value as { name?: unknown }).name) : "");
+const API_ERROR =
+  /^(ChatApi|BadRequest|Authentication|PermissionDenied|NotFound|Conflict|UnprocessableEntity|RateLimit|InternalServer)Error$/;
 
 /** True for every {@link ChatApiError}, including subclasses and errors from another realm. */
 export function isChatApiError(value: unknown): value is ChatApiError {
-  return API_ERROR_NAMES.has(nameOf(value) as string) && typeof (value as { status?: unknown }).status === "number";
+  return API_ERROR.test(nameOf(value)) && typeof (value as { status?: unknown }).status === "number";
 }
 
 /** True for {@link ChatConnectionError} and {@link ChatTimeoutError}, across realms. */
 export function isChatConnectionError(value: unknown): value is ChatConnectionError {
-  const name = nameOf(value);
-  return name === "ChatConnectionError" || name === "ChatTimeoutError";
+  return /^Chat(Connection|Timeout)Error$/.test(nameOf(value));
 }
 
 /** True for any error this SDK throws on purpose, across realms. */
 export function isChatError(value: unknown): value is ChatError {
   const name = nameOf(value);
-  return (
-    typeof name === "string" &&
-    (API_ERROR_NAMES.has(name) ||
-      isChatConnectionError(value) ||
-      ["ChatError", "ChatConfigError", "ChatInvalidResponseError"].includes(name))
-  );
+  return API_ERROR.test(name) || /^Chat(|Config|InvalidResponse|Connection|Timeout)Error$/.test(name);
 }

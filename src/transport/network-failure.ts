@@ -1,8 +1,5 @@
 import type { AttemptOutcome } from "./retry-policy.js";
 
-const REFUSED = new Set(["ECONNREFUSED"]);
-const DNS = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_NONAME"]);
-
 // undici wraps the socket error: TypeError("fetch failed") with `cause.code`; other runtimes
 // put the code on the error itself. Walk the chain and read the first code found.
 function errorCode(error: unknown): string | undefined {
@@ -16,5 +13,5 @@ function errorCode(error: unknown): string | undefined {
 /** Classifies a thrown fetch error: did the request provably never leave this machine? */
 export function classifyNetworkFailure(error: unknown): Extract<AttemptOutcome, { kind: "refused" | "dns" | "network" }> {
   const code = errorCode(error);
-  return { kind: code && REFUSED.has(code) ? "refused" : code && DNS.has(code) ? "dns" : "network", code };
+  return { kind: code === "ECONNREFUSED" ? "refused" : /^(ENOTFOUND|EAI_AGAIN|EAI_NONAME)$/.test(code!) ? "dns" : "network", code };
 }

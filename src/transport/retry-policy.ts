@@ -12,11 +12,8 @@ export type AttemptOutcome =
   | { kind: "refused" | "dns" | "network"; code?: string }
   | { kind: "timeout" };
 
-const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
-const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
-
 export function isIdempotent(method: string, declared: boolean): boolean {
-  return declared || IDEMPOTENT_METHODS.has(method);
+  return declared || /^(GET|HEAD|PUT|DELETE|OPTIONS)$/.test(method);
 }
 
 export function isRetryable(outcome: AttemptOutcome, idempotent: boolean): boolean {
@@ -25,7 +22,7 @@ export function isRetryable(outcome: AttemptOutcome, idempotent: boolean): boole
     case "dns":
       return true;
     case "status":
-      return outcome.status === 429 || (idempotent && RETRYABLE_STATUS.has(outcome.status));
+      return outcome.status === 429 || (idempotent && [408, 500, 502, 503, 504].includes(outcome.status));
     default:
       return idempotent;
   }

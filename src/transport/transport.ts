@@ -71,12 +71,22 @@ function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | u
   return { url, redirect, method: init.method!, readAs, maxBytes, tooLarge, send, resend };
 }
 
-/** The parsed body of a 2xx answer, which must be JSON; undefined when it has none. */
-function successData(call: TransportCall, response: Response, text: string | null): unknown {
-  if (text === null || call.method === "HEAD") return undefined;
+/**
+ * The body as `data`: for a 2xx, its JSON, which it must have; otherwise openapi-fetch's `error`
+ * value, the JSON or else the text. Undefined when there is no body.
+ */
+function bodyValue(call: TransportCall, response: Response, text: string | null): unknown {
   // A Content-Length of 0 says there is no body, whatever a mocked Response holds.
-  if (text === "" || response.headers.get("content-length") === "0")
-    throw new ChatInvalidResponseError(response.status, "an empty body", call);
+  const noLength = response.headers.get("content-length") === "0";
+  if (text === null || call.method === "HEAD" || (noLength && !response.ok)) return undefined;
+  if (!response.ok) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  if (text === "" || noLength) throw new ChatInvalidResponseError(response.status, "an empty body", call);
   const type = response.headers.get("content-type") ?? "";
   // The service may echo a request header into the content-type.
   if (!/json/i.test(type))
@@ -89,20 +99,10 @@ function successData(call: TransportCall, response: Response, text: string | nul
   }
 }
 
-/** openapi-fetch's `error` for a non-2xx answer: the JSON body, else its text; undefined when empty. */
-function errorValue(call: TransportCall, response: Response, text: string | null): unknown {
-  if (text === null || call.method === "HEAD" || response.headers.get("content-length") === "0") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /** How long to wait before attempt `n + 1`: what the service asked for, or the backoff. */
 function retryWait(result: AttemptResult, n: number): number {
-  const status = "response" in result ? result.response.status : 0;
-  const retryAfter = status === 429 || status === 503 ? retryAfterSeconds((result as { response: Response }).response.headers) : undefined;
+  const response = (result as { response?: Response }).response;
+  const retryAfter = response?.status === 429 || response?.status === 503 ? retryAfterSeconds(response.headers) : undefined;
   return retryAfter === undefined ? backoffMs(n) : retryAfter * 1000;
 }
 
@@ -177,9 +177,9 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
       const { response, body } = result;
       const text = body as string | null;
       // A direct caller takes `data` and never reads this body, so the original answer will do.
-      if (direct) return { response, data: response.ok ? successData(call, response, text) : errorValue(call, response, text) };
+      if (direct) return { response, data: bodyValue(call, response, text) };
       // openapi-fetch reads the copy; for JSON, the body is checked first.
-      if (response.ok && parseAs === "json") successData(call, response, text);
+      if (response.ok && parseAs === "json") bodyValue(call, response, text);
       return { response: response.ok && parseAs === "stream" ? response : rebuild(response, body), data: undefined };
     }
     logger?.info("chat-rest-sdk retrying", { method: call.method, path: call.path, attempt: n, waitMs: Math.round(waitMs) });

@@ -2,10 +2,12 @@ import { measureBundle, measureSynthetic, SIZE_TARGETS } from "./bundle-size";
 
 // The wrapper's size, min + gzip, with openapi-fetch left to the application; and a spec of 300
 // operations must not make it grow, because the runtime only carries deprecated ones.
-// The wrapper is over its target (SIZE_TARGETS.wrapper); BENCHMARKS.md gives the bytes by module.
-// Until it fits, the check holds the size measured when a feature last landed, so that growth
-// nobody planned fails `npm test`.
-const WRAPPER_BUDGET = 9_700;
+// The wrapper is over its target (SIZE_TARGETS.wrapper): `createChatClient` alone, without
+// paginate, unwrap, the error classes and their guards, is already over 7 000 bytes, and
+// replacing every message by one letter would save about 1 300. BENCHMARKS.md gives the bytes by
+// module. Until the target fits, the check holds the size measured when the bundle last changed,
+// so that growth nobody planned fails `npm test`.
+const WRAPPER_BUDGET = 9_550;
 
 describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
   test(`the wrapper fits ${WRAPPER_BUDGET} bytes (target ${SIZE_TARGETS.wrapper})`, async () => {
