@@ -128,8 +128,8 @@ export const fidelityAllowlist: Record<string, string> = {
     "return data: {success: true}",
   "notifications-push-register-token: 200 response property data.success is only in ours":
     "the vendor types the answer's data as an array, but its example returns data: {success: true}",
-  "notifications-push-reset-settings: 200 response property data.success is only in ours":
-    "the vendor types the answer's data as an array, but its example returns data: {success: true}",
+  "notifications-push-*-settings: 200 response property data.success is only in ours":
+    "the vendor types the answers of update-settings and reset-settings as arrays, but its examples return data: {success: true}",
   "notifications-push-list-fcm-providers: 200 response property data.pushProviders* is only in ours":
     "the vendor types data as an array of bare objects; its example returns data.pushProviders. Items are typed from the add-provider body, less the credentials",
   "notifications-push-*-token*: 200 response property data.pushTokens* is only in ours":
