@@ -3169,7 +3169,10 @@ export interface components {
              */
             timezone?: string;
         };
-        /** @description An FCM registration token, for Android, web, and iOS apps that use Firebase. */
+        /**
+         * FCM token
+         * @description An FCM registration token, for Android, web, and iOS apps that use Firebase.
+         */
         PushTokenFcmRegistration: components["schemas"]["PushTokenOwner"] & {
             /**
              * @description Client platform of the token, which selects the FCM payload format.
@@ -3183,12 +3186,15 @@ export interface components {
              */
             fcmToken: string;
             /**
-             * @description FCM provider to send through; the app's default FCM provider when left out.
+             * @description FCM provider to send through. Left out, the app's default FCM provider is meant (see notifications-push-default-fcm-provider).
              * @example fcm-provider-1
              */
             providerId?: string;
         };
-        /** @description An APNs device token, for alert notifications to an iOS app. */
+        /**
+         * APNs device token
+         * @description An APNs device token, for alert notifications to an iOS app.
+         */
         PushTokenApnsRegistration: components["schemas"]["PushTokenOwner"] & {
             /**
              * @description Client platform of the token.
@@ -3202,12 +3208,15 @@ export interface components {
              */
             deviceToken: string;
             /**
-             * @description APNs provider to send through; the app's default APNs provider when left out.
+             * @description APNs provider to send through. Left out, the app's default APNs provider is meant (see notifications-push-default-apns-provider).
              * @example apns-provider-1
              */
             providerId?: string;
         };
-        /** @description An APNs VoIP (PushKit) token, for incoming-call notifications to an iOS app. */
+        /**
+         * APNs VoIP token
+         * @description An APNs VoIP (PushKit) token, for incoming-call notifications to an iOS app.
+         */
         PushTokenVoipRegistration: components["schemas"]["PushTokenOwner"] & {
             /**
              * @description Client platform of the token.
@@ -3221,7 +3230,7 @@ export interface components {
              */
             voipToken: string;
             /**
-             * @description APNs provider to send through; the app's default APNs provider when left out.
+             * @description APNs provider to send through. Left out, the app's default APNs provider is meant (see notifications-push-default-apns-provider).
              * @example apns-provider-1
              */
             providerId?: string;
