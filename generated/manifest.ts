@@ -227,6 +227,41 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "notifications-push-list-apns-providers",
+    "method": "GET",
+    "path": "/notifications/push/v1/providers/apns",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-add-apns-provider",
+    "method": "POST",
+    "path": "/notifications/push/v1/providers/apns",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-update-apns-provider",
+    "method": "PUT",
+    "path": "/notifications/push/v1/providers/apns",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-default-apns-provider",
+    "method": "PUT",
+    "path": "/notifications/push/v1/providers/apns/default/{providerId}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-delete-apns-provider",
+    "method": "DELETE",
+    "path": "/notifications/push/v1/providers/apns/{providerId}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "notifications-delete-push-custom-provider",
     "method": "DELETE",
     "path": "/notifications/push/v1/providers/custom",
@@ -251,6 +286,69 @@ export const operations = [
     "operationId": "notifications-update-push-custom-provider",
     "method": "PUT",
     "path": "/notifications/push/v1/providers/custom",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-list-fcm-providers",
+    "method": "GET",
+    "path": "/notifications/push/v1/providers/fcm",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-add-fcm-provider",
+    "method": "POST",
+    "path": "/notifications/push/v1/providers/fcm",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-update-fcm-provider",
+    "method": "PUT",
+    "path": "/notifications/push/v1/providers/fcm",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-default-fcm-provider",
+    "method": "PUT",
+    "path": "/notifications/push/v1/providers/fcm/default/{providerId}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-delete-fcm-provider",
+    "method": "DELETE",
+    "path": "/notifications/push/v1/providers/fcm/{providerId}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-unregister-tokens",
+    "method": "DELETE",
+    "path": "/notifications/push/v1/tokens",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-list-tokens",
+    "method": "GET",
+    "path": "/notifications/push/v1/tokens",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-register-token",
+    "method": "POST",
+    "path": "/notifications/push/v1/tokens",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-delete-token",
+    "method": "DELETE",
+    "path": "/notifications/push/v1/tokens/{pushToken}",
     "api": "chat",
     "onBehalfOf": "none"
   },
@@ -330,6 +428,34 @@ export const operations = [
     "path": "/notifications/v1/contact-details",
     "api": "chat",
     "onBehalfOf": "required"
+  },
+  {
+    "operationId": "notifications-logs",
+    "method": "GET",
+    "path": "/notifications/v1/logs",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-reset-settings",
+    "method": "DELETE",
+    "path": "/notifications/v1/settings",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-list-settings",
+    "method": "GET",
+    "path": "/notifications/v1/settings",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-update-settings",
+    "method": "PATCH",
+    "path": "/notifications/v1/settings",
+    "api": "chat",
+    "onBehalfOf": "none"
   },
   {
     "operationId": "deactivate-users",

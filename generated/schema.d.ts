@@ -860,6 +860,271 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the notification settings
+         * @description Returns the app's notification settings: when users are notified (preferences),
+         *     the sounds, and the texts of push, email and SMS notifications (templates).
+         *     Users who have not changed their own preferences get these.
+         */
+        get: operations["notifications-push-list-settings"];
+        put?: never;
+        post?: never;
+        /**
+         * Reset the notification settings
+         * @description Puts every notification setting of the app (preferences, sounds and
+         *     templates) back to the service's defaults.
+         */
+        delete: operations["notifications-push-reset-settings"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the notification settings
+         * @description Changes the app's notification settings. Only the fields sent change; the
+         *     response carries the outcome, not the settings (read them again with
+         *     notifications-push-list-settings).
+         */
+        patch: operations["notifications-push-update-settings"];
+        trace?: never;
+    };
+    "/notifications/push/v1/providers/fcm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the FCM providers
+         * @description Returns the FCM providers of the app: the credentials push notifications
+         *     are sent with, by the fields they were added with.
+         */
+        get: operations["notifications-push-list-fcm-providers"];
+        /**
+         * Update an FCM provider
+         * @description Changes the FCM provider named by `providerId` in the body. Only the
+         *     fields sent change.
+         */
+        put: operations["notifications-push-update-fcm-provider"];
+        /**
+         * Add an FCM provider
+         * @description Adds FCM credentials to the app under a new `providerId`. An app may have
+         *     several, one of which is the default (see notifications-push-default-fcm-provider).
+         */
+        post: operations["notifications-push-add-fcm-provider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/push/v1/providers/fcm/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an FCM provider
+         * @description Removes an FCM provider from the app. Push tokens registered with it
+         *     are no longer notified through it.
+         */
+        delete: operations["notifications-push-delete-fcm-provider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/push/v1/providers/fcm/default/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make an FCM provider the default
+         * @description Makes the FCM provider named in the path the app's default: push tokens
+         *     registered without a `providerId` are notified through it. Takes no body.
+         */
+        put: operations["notifications-push-default-fcm-provider"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/push/v1/providers/apns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the APNs providers
+         * @description Returns the APNs providers of the app: the credentials push notifications
+         *     are sent with, by the fields they were added with.
+         */
+        get: operations["notifications-push-list-apns-providers"];
+        /**
+         * Update an APNs provider
+         * @description Changes the APNs provider named by `providerId` in the body. Only the
+         *     fields sent change.
+         */
+        put: operations["notifications-push-update-apns-provider"];
+        /**
+         * Add an APNs provider
+         * @description Adds APNs credentials to the app under a new `providerId`. An app may have
+         *     several, one of which is the default (see notifications-push-default-apns-provider).
+         */
+        post: operations["notifications-push-add-apns-provider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/push/v1/providers/apns/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an APNs provider
+         * @description Removes an APNs provider from the app. Push tokens registered with it
+         *     are no longer notified through it.
+         */
+        delete: operations["notifications-push-delete-apns-provider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/push/v1/providers/apns/default/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make an APNs provider the default
+         * @description Makes the APNs provider named in the path the app's default: push tokens
+         *     registered without a `providerId` are notified through it. Takes no body.
+         */
+        put: operations["notifications-push-default-apns-provider"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/push/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List push tokens
+         * @description Returns the push tokens registered for a user's session, or with `all=true`
+         *     for every session of that user. Their `createdAt` and `updatedAt` are ISO
+         *     8601 text, not Unix seconds.
+         */
+        get: operations["notifications-push-list-tokens"];
+        put?: never;
+        /**
+         * Register a push token
+         * @description Registers a device's push token for a user's session, so that the user is
+         *     notified on that device. The body is one of three kinds, told apart by
+         *     `platform`: an FCM token (`fcmToken`), an APNs device token (`deviceToken`)
+         *     or an APNs VoIP token (`voipToken`).
+         */
+        post: operations["notifications-push-register-token"];
+        /**
+         * Unregister push tokens
+         * @description Unregisters the push tokens of the session named in the body, or with
+         *     `all=true` those of every session of its user, as on logout. This DELETE
+         *     carries a JSON body.
+         */
+        delete: operations["notifications-push-unregister-tokens"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/push/v1/tokens/{pushToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a push token
+         * @description Unregisters one push token, named in the path, of the session named in the
+         *     body. This DELETE carries a JSON body.
+         */
+        delete: operations["notifications-push-delete-token"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/v1/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notification logs
+         * @description Returns what happened to each notification: one entry per recipient and
+         *     channel, with the event that caused it, the provider, and whether the
+         *     provider was called or why not.
+         *
+         *     Times in this operation, in the query (`from`, `to`) and in the entries
+         *     (`...AtMS`), are Unix time in MILLISECONDS, unlike the Unix seconds of the
+         *     rest of the API.
+         *
+         *     The list is walked with a cursor: send `affix` and, as `logId`, the
+         *     `messageId` of `meta.next` (or `meta.previous`) from the previous answer.
+         *     `paginate(chat, "/notifications/v1/logs")` does this.
+         */
+        get: operations["notifications-logs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2848,6 +3113,1183 @@ export interface components {
                 success: boolean;
             };
         };
+        /**
+         * @description Quiet hours of one weekday. `from` and `to` are times of day written as
+         *     hours and minutes in one number (`0` is 00:00, `2359` is 23:59), in the
+         *     user's time zone.
+         */
+        PushSettingsDaySchedule: {
+            /**
+             * @description Start of the notification window, as HHMM (hours times 100 plus minutes).
+             * @example 900
+             */
+            from?: number;
+            /**
+             * @description End of the notification window, as HHMM (hours times 100 plus minutes).
+             * @example 1800
+             */
+            to?: number;
+            /**
+             * @description `true` mutes the whole day.
+             * @example false
+             */
+            dnd?: boolean;
+        };
+        /**
+         * @description How email or SMS notifications are batched: the service gathers the messages of
+         *     a conversation and sends one digest per interval, within daily limits.
+         */
+        PushSettingsDigest: {
+            /**
+             * @description `true` lists only the messages the user has not read yet; `false` lists every message of the interval.
+             * @example true
+             */
+            notifyForUnreadOnly?: boolean;
+            /**
+             * @description How long the service waits, in seconds, between two digests to the same user.
+             * @example 7200
+             */
+            intervalInSeconds?: number;
+            /**
+             * @description Most digests one user receives per day.
+             * @example 20
+             */
+            maxPerDay?: number;
+            /**
+             * @description Most digests one user receives per day about one conversation.
+             * @example 2
+             */
+            maxPerDayPerConversation?: number;
+        };
+        /**
+         * @description App-wide defaults for when users are notified, by kind of conversation and
+         *     event. Each `*Setting` is a numeric code (1 is always "do not notify"); each
+         *     `*Override` says whether users may change that setting for themselves.
+         */
+        PushSettingsPreferences: {
+            /** @description Events in group conversations. */
+            group?: {
+                /**
+                 * @description 1: do not notify; 2: notify for every message; 3: notify only when the user is mentioned.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                messagesSetting?: 1 | 2 | 3;
+                /**
+                 * @description Whether each user may change the messages setting in their own preferences.
+                 * @example true
+                 */
+                messagesOverride?: boolean;
+                /**
+                 * @description 1: do not notify; 2: notify for every thread reply; 3: notify only when the user is mentioned.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                repliesSetting?: 1 | 2 | 3;
+                /**
+                 * @description Whether each user may change the replies setting in their own preferences.
+                 * @example true
+                 */
+                repliesOverride?: boolean;
+                /**
+                 * @description 1: do not notify; 2: notify for every quoted reply; 3: notify only when the user is mentioned.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                quotedRepliesSetting?: 1 | 2 | 3;
+                /**
+                 * @description Whether each user may change the quoted replies setting in their own preferences.
+                 * @example true
+                 */
+                quotedRepliesOverride?: boolean;
+                /**
+                 * @description 1: do not notify; 2: notify for reactions to the user's own messages; 3: notify for reactions to any message.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                reactionsSetting?: 1 | 2 | 3;
+                /**
+                 * @description Whether each user may change the reactions setting in their own preferences.
+                 * @example true
+                 */
+                reactionsOverride?: boolean;
+                /**
+                 * @description Edited messages. 1: do not notify; 2: notify.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                messageEditedSetting?: 1 | 2;
+                /**
+                 * @description Deleted messages. 1: do not notify; 2: notify.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                messageDeletedSetting?: 1 | 2;
+                /**
+                 * @description When a member leaves. 1: do not notify; 2: notify.
+                 * @example 1
+                 * @enum {integer}
+                 */
+                memberLeftSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when a member leaves in their own preferences.
+                 * @example true
+                 */
+                memberLeftOverride?: boolean;
+                /**
+                 * @description When a member is added. 1: do not notify; 2: notify.
+                 * @example 1
+                 * @enum {integer}
+                 */
+                memberAddedSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when a member is added in their own preferences.
+                 * @example true
+                 */
+                memberAddedOverride?: boolean;
+                /**
+                 * @description When a user joins. 1: do not notify; 2: notify.
+                 * @example 1
+                 * @enum {integer}
+                 */
+                memberJoinedSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when a user joins in their own preferences.
+                 * @example true
+                 */
+                memberJoinedOverride?: boolean;
+                /**
+                 * @description When a member is kicked. 1: do not notify; 2: notify.
+                 * @example 1
+                 * @enum {integer}
+                 */
+                memberKickedSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when a member is kicked in their own preferences.
+                 * @example true
+                 */
+                memberKickedOverride?: boolean;
+                /**
+                 * @description When a member is banned. 1: do not notify; 2: notify.
+                 * @example 1
+                 * @enum {integer}
+                 */
+                memberBannedSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when a member is banned in their own preferences.
+                 * @example true
+                 */
+                memberBannedOverride?: boolean;
+                /**
+                 * @description When a member is unbanned. 1: do not notify; 2: notify.
+                 * @example 1
+                 * @enum {integer}
+                 */
+                memberUnbannedSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when a member is unbanned in their own preferences.
+                 * @example true
+                 */
+                memberUnbannedOverride?: boolean;
+                /**
+                 * @description When a member's scope changes. 1: do not notify; 2: notify.
+                 * @example 1
+                 * @enum {integer}
+                 */
+                memberScopeChangedSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when a member's scope changes in their own preferences.
+                 * @example true
+                 */
+                memberScopeChangedOverride?: boolean;
+            };
+            /** @description Events in one-on-one conversations. */
+            oneOnOne?: {
+                /**
+                 * @description 1: do not notify; 2: notify for every message; 3: notify only when the user is mentioned.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                messagesSetting?: 1 | 2 | 3;
+                /**
+                 * @description Whether each user may change the messages setting in their own preferences.
+                 * @example true
+                 */
+                messagesOverride?: boolean;
+                /**
+                 * @description 1: do not notify; 2: notify for every thread reply; 3: notify only when the user is mentioned.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                repliesSetting?: 1 | 2 | 3;
+                /**
+                 * @description Whether each user may change the replies setting in their own preferences.
+                 * @example true
+                 */
+                repliesOverride?: boolean;
+                /**
+                 * @description 1: do not notify; 2: notify for every quoted reply; 3: notify only when the user is mentioned.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                quotedRepliesSetting?: 1 | 2 | 3;
+                /**
+                 * @description Whether each user may change the quoted replies setting in their own preferences.
+                 * @example true
+                 */
+                quotedRepliesOverride?: boolean;
+                /**
+                 * @description 1: do not notify; 2: notify for reactions to the user's own messages; 3: notify for reactions to any message.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                reactionsSetting?: 1 | 2 | 3;
+                /**
+                 * @description Whether each user may change the reactions setting in their own preferences.
+                 * @example true
+                 */
+                reactionsOverride?: boolean;
+                /**
+                 * @description Edited messages. 1: do not notify; 2: notify.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                messageEditedSetting?: 1 | 2;
+                /**
+                 * @description Deleted messages. 1: do not notify; 2: notify.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                messageDeletedSetting?: 1 | 2;
+            };
+            /** @description Call events of the built-in calling feature. */
+            call?: {
+                /**
+                 * @description When a call starts ringing. 1: do not notify; 2: notify.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                initiatedSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when a call starts ringing in their own preferences.
+                 * @example true
+                 */
+                initiatedOverride?: boolean;
+                /**
+                 * @description When a call is answered. 1: do not notify; 2: notify.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                ongoingSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when a call is answered in their own preferences.
+                 * @example true
+                 */
+                ongoingOverride?: boolean;
+                /**
+                 * @description When the caller cancels. 1: do not notify; 2: notify.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                cancelledSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when the caller cancels in their own preferences.
+                 * @example true
+                 */
+                cancelledOverride?: boolean;
+                /**
+                 * @description When the callee rejects. 1: do not notify; 2: notify.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                rejectedSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when the callee rejects in their own preferences.
+                 * @example true
+                 */
+                rejectedOverride?: boolean;
+                /**
+                 * @description When nobody answers. 1: do not notify; 2: notify.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                unansweredSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when nobody answers in their own preferences.
+                 * @example true
+                 */
+                unansweredOverride?: boolean;
+                /**
+                 * @description When the callee is busy. 1: do not notify; 2: notify.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                busySetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when the callee is busy in their own preferences.
+                 * @example true
+                 */
+                busyOverride?: boolean;
+                /**
+                 * @description When a call ends. 1: do not notify; 2: notify.
+                 * @example 2
+                 * @enum {integer}
+                 */
+                endedSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may change the setting for when a call ends in their own preferences.
+                 * @example true
+                 */
+                endedOverride?: boolean;
+            };
+            /** @description Do-not-disturb and quiet hours. */
+            mute?: {
+                /**
+                 * @description Do-not-disturb default as a numeric code: 1 leaves it off (the only value the vendor's files show), 2 turns it on.
+                 * @example 1
+                 * @enum {integer}
+                 */
+                dndPreferenceSetting?: 1 | 2;
+                /**
+                 * @description Whether each user may switch do-not-disturb for themselves.
+                 * @example true
+                 */
+                dndPreferenceOverride?: boolean;
+                /** @description Quiet hours by weekday; outside each day's window, notifications are held back. */
+                schedulePreferenceSetting?: {
+                    monday?: components["schemas"]["PushSettingsDaySchedule"];
+                    tuesday?: components["schemas"]["PushSettingsDaySchedule"];
+                    wednesday?: components["schemas"]["PushSettingsDaySchedule"];
+                    thursday?: components["schemas"]["PushSettingsDaySchedule"];
+                    friday?: components["schemas"]["PushSettingsDaySchedule"];
+                    saturday?: components["schemas"]["PushSettingsDaySchedule"];
+                    sunday?: components["schemas"]["PushSettingsDaySchedule"];
+                };
+                /**
+                 * @description Whether each user may set their own quiet hours.
+                 * @example true
+                 */
+                schedulePreferenceOverride?: boolean;
+                /**
+                 * @description Whether each user may mute group conversations.
+                 * @example true
+                 */
+                mutedGroupsOverride?: boolean;
+                /**
+                 * @description Whether each user may mute one-on-one conversations.
+                 * @example true
+                 */
+                mutedOneOnOnesOverride?: boolean;
+            };
+            email?: components["schemas"]["PushSettingsDigest"];
+            sms?: components["schemas"]["PushSettingsDigest"];
+            /** @description What the push payload carries besides the rendered title and body. */
+            push?: {
+                /**
+                 * @description Whether the payload carries the whole message object.
+                 * @example false
+                 */
+                includeMessageObjectSetting?: boolean;
+                /**
+                 * @description Whether the message object in the payload keeps the sender's metadata.
+                 * @example true
+                 */
+                includeSenderMetadataSetting?: boolean;
+                /**
+                 * @description Whether the message object in the payload keeps the receiver's metadata.
+                 * @example true
+                 */
+                includeReceiverMetadataSetting?: boolean;
+                /**
+                 * @description Whether the message object in the payload keeps the message's metadata.
+                 * @example true
+                 */
+                includeMessageMetadataSetting?: boolean;
+                /**
+                 * @description Whether a long message text is shortened so that the payload stays within the provider's size limit.
+                 * @example false
+                 */
+                trimTextFieldSetting?: boolean;
+                /**
+                 * @description Free-form JSON added to every payload as it is.
+                 * @example {
+                 *       "campaign": "spring"
+                 *     }
+                 */
+                customJson?: {
+                    [key: string]: unknown;
+                };
+            };
+            /**
+             * @description `true` notifies a mentioned user even when their preferences would mute the conversation.
+             * @example false
+             */
+            bypassPreferencesForMentions?: boolean;
+        };
+        /** @description Sounds the device plays for a push notification, by kind of event. */
+        PushSettingsSound: {
+            /**
+             * @description Sound file name for messages and other chat events; `default` is the device's own sound.
+             * @example default
+             */
+            chat?: string;
+            /**
+             * @description Sound file name for incoming calls; `default` is the device's own sound.
+             * @example default
+             */
+            call?: string;
+        };
+        /**
+         * @description Title and body of a push notification. Each is a template: `{{...}}`
+         *     placeholders are filled from the event's message (for example
+         *     `{{message.data.text}}`).
+         */
+        PushSettingsTextTemplate: {
+            /**
+             * @description Title in a one-on-one conversation.
+             * @example {{message.data.entities.sender.entity.name}}
+             */
+            titleOneOnOne?: string;
+            /**
+             * @description Title in a group conversation.
+             * @example {{message.data.entities.sender.entity.name}} @ {{message.data.entities.receiver.entity.name}}
+             */
+            titleGroup?: string;
+            /**
+             * @description Body text.
+             * @example {{message.data.text}}
+             */
+            body?: string;
+        };
+        /** @description Title and body of a push notification for a media message, with one body per media type. */
+        PushSettingsMediaTemplate: {
+            /**
+             * @description Title in a one-on-one conversation.
+             * @example {{message.data.entities.sender.entity.name}}
+             */
+            titleOneOnOne?: string;
+            /**
+             * @description Title in a group conversation.
+             * @example {{message.data.entities.sender.entity.name}} @ {{message.data.entities.receiver.entity.name}}
+             */
+            titleGroup?: string;
+            /**
+             * @description Body for an image.
+             * @example Sent an image
+             */
+            body_image?: string;
+            /**
+             * @description Body for an audio clip.
+             * @example Sent an audio clip
+             */
+            body_audio?: string;
+            /**
+             * @description Body for a video.
+             * @example Sent a video
+             */
+            body_video?: string;
+            /**
+             * @description Body for any other file.
+             * @example Sent a file
+             */
+            body_file?: string;
+        };
+        /**
+         * @description Title and body of a push notification for custom, poll and reminder
+         *     messages, whose placeholders may be missing: `body_fallback` is sent when
+         *     `body` renders empty.
+         */
+        PushSettingsFallbackTemplate: {
+            /**
+             * @description Title in a one-on-one conversation.
+             * @example {{message.data.entities.sender.entity.name}}
+             */
+            titleOneOnOne?: string;
+            /**
+             * @description Title in a group conversation.
+             * @example {{message.data.entities.sender.entity.name}} @ {{message.data.entities.receiver.entity.name}}
+             */
+            titleGroup?: string;
+            /**
+             * @description Body text.
+             * @example {{message.data.text}}
+             */
+            body?: string;
+            /**
+             * @description Body sent when `body` renders to an empty text.
+             * @example New message
+             */
+            body_fallback?: string;
+        };
+        /** @description Title and body of a push notification to a user who is @mentioned, in a one-on-one or a group conversation. */
+        PushSettingsUserMentionTemplate: {
+            /**
+             * @description Title in a one-on-one conversation.
+             * @example {{message.data.entities.sender.entity.name}}
+             */
+            titleOneOnOne?: string;
+            /**
+             * @description Title in a group conversation.
+             * @example {{message.data.entities.sender.entity.name}} @ {{message.data.entities.receiver.entity.name}}
+             */
+            titleGroup?: string;
+            /**
+             * @description Body in a one-on-one conversation.
+             * @example {{message.data.entities.sender.entity.name}} mentioned you
+             */
+            bodyOneOnOne?: string;
+            /**
+             * @description Body in a group conversation.
+             * @example {{message.data.entities.sender.entity.name}} mentioned you in {{message.data.entities.receiver.entity.name}}
+             */
+            bodyGroup?: string;
+            /**
+             * @description Body sent when the other body renders to an empty text.
+             * @example You were mentioned
+             */
+            body_fallback?: string;
+        };
+        /** @description Title and body of a push notification for an @all mention in a group. */
+        PushSettingsGroupMentionTemplate: {
+            /**
+             * @description Title.
+             * @example {{message.data.entities.sender.entity.name}} @ {{message.data.entities.receiver.entity.name}}
+             */
+            titleGroup?: string;
+            /**
+             * @description Body text.
+             * @example {{message.data.entities.sender.entity.name}} mentioned everyone
+             */
+            body?: string;
+            /**
+             * @description Body sent when `body` renders to an empty text.
+             * @example Everyone was mentioned
+             */
+            body_fallback?: string;
+        };
+        /** @description Subject line of a notification email, as a template (`{{...}}` placeholders are filled in). */
+        PushSettingsEmailSubject: {
+            /**
+             * @description Subject for messages of a one-on-one conversation.
+             * @example New messages from {{senderDetails.name}}
+             */
+            subjectOneOnOne?: string;
+            /**
+             * @description Subject for messages of a group.
+             * @example New messages in {{groupDetails.name}}
+             */
+            subjectGroup?: string;
+        };
+        /** @description Text of a notification SMS, as a template (`{{...}}` placeholders are filled in). */
+        PushSettingsSmsBody: {
+            /**
+             * @description Text for messages of a one-on-one conversation.
+             * @example {{senderDetails.name}} sent you {{messages.length}} message(s).
+             */
+            bodyOneOnOne?: string;
+            /**
+             * @description Text for messages of a group.
+             * @example {{messages.length}} new message(s) in {{groupDetails.name}}.
+             */
+            bodyGroup?: string;
+        };
+        /**
+         * @description Texts of push, email and SMS notifications. Each kind of message has a
+         *     default template and a privacy template, which leaves the content out.
+         */
+        PushSettingsTemplates: {
+            /**
+             * @description Which templates apply. 1: the default ones; 2: the privacy ones; 3: the default ones, unless a user chooses privacy in their preferences.
+             * @example 1
+             * @enum {integer}
+             */
+            usePrivacyTemplate?: 1 | 2 | 3;
+            /** @description Push template for text messages, used normally. */
+            textMessageTemplateDefault?: components["schemas"]["PushSettingsTextTemplate"];
+            /** @description Push template for text messages, used when privacy templates apply (`usePrivacyTemplate`). */
+            textMessageTemplatePrivacy?: components["schemas"]["PushSettingsTextTemplate"];
+            /** @description Push template for media messages, used normally. */
+            mediaMessageTemplateDefault?: components["schemas"]["PushSettingsMediaTemplate"];
+            /** @description Push template for media messages, used when privacy templates apply (`usePrivacyTemplate`). */
+            mediaMessageTemplatePrivacy?: components["schemas"]["PushSettingsMediaTemplate"];
+            /** @description Push template for polls (custom messages of type extension_poll), used normally. */
+            pollMessageTemplateDefault?: components["schemas"]["PushSettingsFallbackTemplate"];
+            /** @description Push template for polls (custom messages of type extension_poll), used when privacy templates apply (`usePrivacyTemplate`). */
+            pollMessageTemplatePrivacy?: components["schemas"]["PushSettingsFallbackTemplate"];
+            /** @description Push template for reminders (custom messages of type extension_reminders), used normally. */
+            reminderMessageTemplateDefault?: components["schemas"]["PushSettingsFallbackTemplate"];
+            /** @description Push template for reminders (custom messages of type extension_reminders), used when privacy templates apply (`usePrivacyTemplate`). */
+            reminderMessageTemplatePrivacy?: components["schemas"]["PushSettingsFallbackTemplate"];
+            /** @description Push template for other custom messages, used normally. */
+            customMessageTemplateDefault?: components["schemas"]["PushSettingsFallbackTemplate"];
+            /** @description Push template for other custom messages, used when privacy templates apply (`usePrivacyTemplate`). */
+            customMessageTemplatePrivacy?: components["schemas"]["PushSettingsFallbackTemplate"];
+            /** @description Push template for @mentions of a user, used normally. */
+            userMentionTemplateDefault?: components["schemas"]["PushSettingsUserMentionTemplate"];
+            /** @description Push template for @mentions of a user, used when privacy templates apply (`usePrivacyTemplate`). */
+            userMentionTemplatePrivacy?: components["schemas"]["PushSettingsUserMentionTemplate"];
+            /** @description Push template for @all mentions, used normally. */
+            groupMentionTemplateDefault?: components["schemas"]["PushSettingsGroupMentionTemplate"];
+            /** @description Push template for @all mentions, used when privacy templates apply (`usePrivacyTemplate`). */
+            groupMentionTemplatePrivacy?: components["schemas"]["PushSettingsGroupMentionTemplate"];
+            /** @description Email subject, used normally. */
+            emailSubjectTemplateDefault?: components["schemas"]["PushSettingsEmailSubject"];
+            /** @description Email subject, used when privacy templates apply (`usePrivacyTemplate`). */
+            emailSubjectTemplatePrivacy?: components["schemas"]["PushSettingsEmailSubject"];
+            /** @description SMS text, used normally. */
+            smsContentTemplateDefault?: components["schemas"]["PushSettingsSmsBody"];
+            /** @description SMS text, used when privacy templates apply (`usePrivacyTemplate`). */
+            smsContentTemplatePrivacy?: components["schemas"]["PushSettingsSmsBody"];
+        };
+        /** @description The notification settings of an app, which apply to every user who has not changed them. */
+        PushSettings: {
+            preferences: components["schemas"]["PushSettingsPreferences"];
+            sound: components["schemas"]["PushSettingsSound"];
+            templates: components["schemas"]["PushSettingsTemplates"];
+        };
+        /** @description Body of a response that carries the notification settings of an app. */
+        PushSettingsEnvelope: {
+            data: components["schemas"]["PushSettings"];
+        };
+        /** @description Outcome of a change to the push notification setup (settings, FCM or APNs providers, push tokens). */
+        PushSuccess: {
+            /**
+             * @description Whether the change was saved.
+             * @example true
+             */
+            success: boolean;
+        };
+        /** @description Body of a response to a change of the push notification setup that returns nothing but its outcome. */
+        PushSuccessEnvelope: {
+            data: components["schemas"]["PushSuccess"];
+        };
+        /**
+         * @description The notification settings to change. Every field is optional: the service
+         *     changes the fields sent and keeps the others.
+         */
+        PushSettingsUpdateRequest: {
+            preferences?: components["schemas"]["PushSettingsPreferences"];
+            sound?: components["schemas"]["PushSettingsSound"];
+            templates?: components["schemas"]["PushSettingsTemplates"];
+        };
+        /**
+         * @description Whether FCM payloads for one client platform carry a `notification` key, which
+         *     makes the device show the notification by itself, for chat and for call events.
+         */
+        FcmProviderNotificationFlags: {
+            /**
+             * @description `true` adds the `notification` key to payloads of chat events.
+             * @example true
+             */
+            chat?: boolean;
+            /**
+             * @description `true` adds the `notification` key to payloads of call events.
+             * @example false
+             */
+            call?: boolean;
+        };
+        /** @description An FCM provider of the app, as the list returns it. */
+        FcmProvider: {
+            /**
+             * @description Identifier of the provider, chosen when it was added.
+             * @example fcm-provider-1
+             */
+            providerId: string;
+            /**
+             * @description Name of the service account JSON file the credentials came from.
+             * @example my-app-firebase-adminsdk.json
+             */
+            serviceAccountFilename?: string;
+            /** @description Whether payloads carry FCM's `notification` key, by client platform. */
+            notificationInPayload?: {
+                android?: components["schemas"]["FcmProviderNotificationFlags"];
+                ios?: components["schemas"]["FcmProviderNotificationFlags"];
+                web?: components["schemas"]["FcmProviderNotificationFlags"];
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Body of a response that lists the FCM providers of an app. */
+        FcmProviderListEnvelope: {
+            data: {
+                /** @description The FCM providers, in no documented order. */
+                pushProviders: components["schemas"]["FcmProvider"][];
+            };
+        };
+        /**
+         * @description An FCM provider: the Firebase service account that sends push notifications,
+         *     under an identifier chosen by the app. Adding a provider and updating one take
+         *     the same fields; an update changes the fields sent.
+         */
+        FcmProviderRequest: {
+            /**
+             * @description Identifier of the provider, chosen when it is added; push tokens name it to be sent through it.
+             * @example fcm-provider-1
+             */
+            providerId: string;
+            /**
+             * @description Name of the service account JSON file the credentials came from, shown in the dashboard.
+             * @example my-app-firebase-adminsdk.json
+             */
+            serviceAccountFilename?: string;
+            /** @description Fields of the Firebase service account key (the JSON file from Project settings, Service accounts), as Firebase names them. */
+            serviceAccountCreds?: {
+                /**
+                 * @description Firebase project ID.
+                 * @example my-app-4f2a1
+                 */
+                project_id?: string;
+                /**
+                 * @description Email address of the service account.
+                 * @example firebase-adminsdk-x1y2z@my-app-4f2a1.iam.gserviceaccount.com
+                 */
+                client_email?: string;
+                /**
+                 * @description PEM private key of the service account. Secret.
+                 * @example -----BEGIN PRIVATE KEY-----
+                 *     MIIEv...
+                 *     -----END PRIVATE KEY-----
+                 */
+                private_key?: string;
+                /**
+                 * @description ID of the private key.
+                 * @example 3b1e5c9d7a2f4e6b8c0d1a3f5e7b9c2d4f6a8b0c
+                 */
+                private_key_id?: string;
+            };
+            /** @description Whether payloads carry FCM's `notification` key, by client platform. */
+            notificationInPayload?: {
+                android?: components["schemas"]["FcmProviderNotificationFlags"];
+                ios?: components["schemas"]["FcmProviderNotificationFlags"];
+                web?: components["schemas"]["FcmProviderNotificationFlags"];
+            };
+        };
+        /** @description An APNs provider of the app, as the list returns it. */
+        ApnsProvider: {
+            /**
+             * @description Identifier of the provider, chosen when it was added.
+             * @example apns-provider-1
+             */
+            providerId: string;
+            /**
+             * @description Key ID of the .p8 key.
+             * @example 2X9R4HXF34
+             */
+            keyId?: string;
+            /**
+             * @description Apple developer team ID.
+             * @example DEF123GHIJ
+             */
+            teamId?: string;
+            /**
+             * @description Bundle ID of the iOS app the notifications go to.
+             * @example com.example.chat
+             */
+            bundleId?: string;
+            /**
+             * @description Name of the .p8 file the key came from.
+             * @example AuthKey_2X9R4HXF34.p8
+             */
+            p8KeyFilename?: string;
+            /**
+             * @description Whether payloads set `content-available`.
+             * @example false
+             */
+            includeContentAvailable?: boolean;
+            /**
+             * @description Whether payloads set `mutable-content`.
+             * @example true
+             */
+            includeMutableContent?: boolean;
+            /**
+             * @description `true` for Apple's production service, `false` for its sandbox.
+             * @example true
+             */
+            productionMode?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Body of a response that lists the APNs providers of an app. */
+        ApnsProviderListEnvelope: {
+            data: {
+                /** @description The APNs providers, in no documented order. */
+                pushProviders: components["schemas"]["ApnsProvider"][];
+            };
+        };
+        /**
+         * @description An APNs provider: the Apple token-based (.p8) key that sends push
+         *     notifications to one app bundle, under an identifier chosen by the app.
+         *     Adding a provider and updating one take the same fields; an update changes
+         *     the fields sent.
+         */
+        ApnsProviderRequest: {
+            /**
+             * @description Identifier of the provider, chosen when it is added; push tokens name it to be sent through it.
+             * @example apns-provider-1
+             */
+            providerId: string;
+            /**
+             * @description Key ID of the .p8 key, from the Apple developer account.
+             * @example 2X9R4HXF34
+             */
+            keyId?: string;
+            /**
+             * @description Apple developer team ID.
+             * @example DEF123GHIJ
+             */
+            teamId?: string;
+            /**
+             * @description Bundle ID of the iOS app the notifications go to.
+             * @example com.example.chat
+             */
+            bundleId?: string;
+            /**
+             * @description Name of the .p8 file the key came from, shown in the dashboard.
+             * @example AuthKey_2X9R4HXF34.p8
+             */
+            p8KeyFilename?: string;
+            /**
+             * @description Content of the .p8 key file. Secret.
+             * @example -----BEGIN PRIVATE KEY-----
+             *     MIGTAgEA...
+             *     -----END PRIVATE KEY-----
+             */
+            p8Key?: string;
+            /**
+             * @description `true` sets `content-available`, so the app is woken in the background (Apple throttles such notifications).
+             * @example false
+             */
+            includeContentAvailable?: boolean;
+            /**
+             * @description `true` sets `mutable-content`, so a notification service extension may change the notification before it is shown.
+             * @example true
+             */
+            includeMutableContent?: boolean;
+            /**
+             * @description `true` sends through Apple's production service; `false` through its sandbox, for development builds.
+             * @example true
+             */
+            productionMode?: boolean;
+        };
+        /** @description A registered push token. */
+        PushToken: {
+            /**
+             * @description Auth token of the session the push token belongs to.
+             * @example cometchat-uid-3_171014103393cf7e3c67cc44465440d4efac8de
+             */
+            authToken: string;
+            /**
+             * @description UID of the user the session belongs to.
+             * @example cometchat-uid-3
+             */
+            uid: string;
+            /**
+             * @description The token as the push service issued it.
+             * @example dLztQGbuPA91bG3rkRckcQYvlKuTlWGmHC1RnxyzTrbyT0VF
+             */
+            pushToken: string;
+            /**
+             * @description Client platform the token was registered for (see register-token for the values).
+             * @example fcm_android
+             */
+            platform: string;
+            /**
+             * @description What the token is used for; `chat` in the vendor's examples.
+             * @example chat
+             */
+            pushTokenType?: string;
+            /**
+             * @description Provider the token is sent through.
+             * @example fcm-provider-1
+             */
+            providerId?: string;
+            /**
+             * Format: date-time
+             * @description When the token was registered, as ISO 8601 date and time (UTC), unlike the Unix seconds of the rest of the API.
+             * @example 2024-03-11T07:27:59.412Z
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description When the token was last registered again, as ISO 8601 date and time (UTC).
+             * @example 2024-03-13T11:24:47.776Z
+             */
+            updatedAt?: string;
+        };
+        /** @description Body of a response that carries push tokens. */
+        PushTokenListEnvelope: {
+            data: {
+                pushTokens: components["schemas"]["PushToken"][];
+            };
+        };
+        /** @description The session a push token belongs to, common to every kind of push token. */
+        PushTokenOwner: {
+            /**
+             * @description Auth token of the user's session on the device (create-authtoken returns one); notifications for the user go to the push tokens of their sessions.
+             * @example cometchat-uid-3_171014103393cf7e3c67cc44465440d4efac8de
+             */
+            authToken: string;
+            /**
+             * @description IANA time zone of the device, by which quiet hours are applied.
+             * @example Asia/Kolkata
+             */
+            timezone?: string;
+        };
+        /**
+         * FCM token
+         * @description An FCM registration token, for Android, web, and iOS apps that use Firebase.
+         */
+        PushTokenFcmRegistration: components["schemas"]["PushTokenOwner"] & {
+            /**
+             * @description Client platform of the token, which selects the FCM payload format.
+             * @example fcm_android
+             * @enum {string}
+             */
+            platform: "fcm_android" | "fcm_ios" | "fcm_web" | "fcm_flutter_android" | "fcm_flutter_ios" | "fcm_react_native_android" | "fcm_react_native_ios" | "fcm_ionic_cordova_android" | "fcm_ionic_cordova_ios";
+            /**
+             * @description The registration token the Firebase SDK gave the app.
+             * @example dLztQGbuPA91bG3rkRckcQYvlKuTlWGmHC1RnxyzTrbyT0VF
+             */
+            fcmToken: string;
+            /**
+             * @description FCM provider to send through. Left out, the app's default FCM provider is meant (see notifications-push-default-fcm-provider).
+             * @example fcm-provider-1
+             */
+            providerId?: string;
+        };
+        /**
+         * APNs device token
+         * @description An APNs device token, for alert notifications to an iOS app.
+         */
+        PushTokenApnsRegistration: components["schemas"]["PushTokenOwner"] & {
+            /**
+             * @description Client platform of the token.
+             * @example apns_ios_device
+             * @enum {string}
+             */
+            platform: "apns_ios_device" | "apns_flutter_device" | "apns_react_native_device" | "apns_ionic_cordova_device";
+            /**
+             * @description The device token Apple gave the app, as hexadecimal text.
+             * @example 7f1c2d9e4b3a8f6e0d5c1b2a3e4f5d6c7b8a9e0f1d2c3b4a5e6f7d8c9b0a1e2f
+             */
+            deviceToken: string;
+            /**
+             * @description APNs provider to send through. Left out, the app's default APNs provider is meant (see notifications-push-default-apns-provider).
+             * @example apns-provider-1
+             */
+            providerId?: string;
+        };
+        /**
+         * APNs VoIP token
+         * @description An APNs VoIP (PushKit) token, for incoming-call notifications to an iOS app.
+         */
+        PushTokenVoipRegistration: components["schemas"]["PushTokenOwner"] & {
+            /**
+             * @description Client platform of the token.
+             * @example apns_ios_voip
+             * @enum {string}
+             */
+            platform: "apns_ios_voip" | "apns_flutter_voip" | "apns_ionic_cordova_voip" | "apns_react_native_voip";
+            /**
+             * @description The PushKit token Apple gave the app, as hexadecimal text.
+             * @example 0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b
+             */
+            voipToken: string;
+            /**
+             * @description APNs provider to send through. Left out, the app's default APNs provider is meant (see notifications-push-default-apns-provider).
+             * @example apns-provider-1
+             */
+            providerId?: string;
+        };
+        /**
+         * @description A push token to register for a user's session: an FCM token, an APNs device
+         *     token or an APNs VoIP token. `platform` says which, and the token goes in the
+         *     field of its kind (`fcmToken`, `deviceToken` or `voipToken`).
+         */
+        PushTokenRegisterRequest: components["schemas"]["PushTokenFcmRegistration"] | components["schemas"]["PushTokenApnsRegistration"] | components["schemas"]["PushTokenVoipRegistration"];
+        /** @description The session whose push tokens are unregistered. */
+        PushTokenUnregisterRequest: {
+            /**
+             * @description Auth token of the user's session the push tokens were registered with.
+             * @example cometchat-uid-3_171014103393cf7e3c67cc44465440d4efac8de
+             */
+            authToken: string;
+        };
+        /**
+         * @description What happened to one notification to one recipient: which event caused it,
+         *     through which channel and provider it went, and whether the provider was
+         *     called. All times are Unix time in milliseconds.
+         */
+        NotificationLog: {
+            /**
+             * @description ID of the log entry.
+             * @example 67e3c56babf90e20e2652edb
+             */
+            _id: string;
+            /**
+             * Format: int64
+             * @description When the service started processing the notification, as Unix time in milliseconds.
+             * @example 1742980459696
+             */
+            processingStartedAtMS?: number;
+            /**
+             * Format: int64
+             * @description When the service finished processing it, as Unix time in milliseconds.
+             * @example 1742980459738
+             */
+            processingEndedAtMS?: number;
+            /**
+             * @description Processing time, in milliseconds.
+             * @example 42
+             */
+            totalProcessingTimeInMS?: number;
+            /**
+             * @description Part of the service that wrote the entry.
+             * @example notifications-core
+             */
+            component?: string;
+            /**
+             * @description Channel the recipient was to be notified through.
+             * @example push
+             * @enum {string}
+             */
+            channel: "push" | "email" | "sms";
+            /**
+             * @description Provider of the channel.
+             * @example apns
+             * @enum {string}
+             */
+            provider?: "fcm" | "apns" | "sendgrid" | "twilio" | "custom";
+            /**
+             * @description ID of the message or reply the notification is about.
+             * @example 3939
+             */
+            messageId?: number;
+            /**
+             * @description ID of the reaction, for a reaction event.
+             * @example 69
+             */
+            reactionId?: number;
+            /**
+             * @description Event that caused the notification: `after_message` for a message or a
+             *     reply, `message_edited`, `message_deleted`, `message_reaction_added`, a
+             *     call event (`initiated`, `rejected`, `cancelled`, `unanswered`), or a group
+             *     event (`after_group_joined`, `after_scope_changed`, ...).
+             * @example message_reaction_added
+             */
+            trigger: string;
+            /**
+             * Format: int64
+             * @description When the message was sent, as Unix time in milliseconds.
+             * @example 1742980459000
+             */
+            messageSentAtMS?: number;
+            /**
+             * @description UID of the sender of the message.
+             * @example cometchat-uid-4
+             */
+            sender?: string;
+            /**
+             * @description UID of the user who reacted, for a reaction event.
+             * @example cometchat-uid-1
+             */
+            reactionSender?: string;
+            /**
+             * @description UID or GUID the message was sent to, as `receiverType` says.
+             * @example cometchat-guid-1
+             */
+            receiver?: string;
+            /**
+             * @description UID of the user notified of a reaction, for a reaction event.
+             * @example cometchat-uid-4
+             */
+            reactionReceiver?: string;
+            /**
+             * @description Whether `receiver` is a user or a group.
+             * @example group
+             * @enum {string}
+             */
+            receiverType?: "user" | "group";
+            /**
+             * @description UID of the group member notified, when `receiverType` is `group`.
+             * @example cometchat-uid-4
+             */
+            member?: string;
+            /**
+             * @description Platform of the push token notified (a register-token platform), for the push channel.
+             * @example apns_ios_device
+             */
+            tokenType?: string;
+            /**
+             * @description Push token notified, for the push channel.
+             * @example 7f1c2d9e4b3a8f6e0d5c1b2a3e4f5d6c
+             */
+            pushToken?: string;
+            /**
+             * @description Identifier of the push provider used.
+             * @example apns-provider-1
+             */
+            providerId?: string;
+            /**
+             * @description The payload as it was handed to the provider; its shape is the provider's.
+             * @example {
+             *       "alert": {
+             *         "title": "Priya Raman",
+             *         "body": "Reacted to your message: 😂"
+             *       },
+             *       "sound": "default"
+             *     }
+             */
+            payload?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description `true` when the provider was called; `false` when a preference or a missing detail stopped the notification (see `reason`).
+             * @example false
+             */
+            notificationTriggered: boolean;
+            /**
+             * @description Why the provider was not called, when `notificationTriggered` is `false` (a list-logs `reason` value such as `MUTE_PREFERENCE`).
+             * @example MUTE_PREFERENCE
+             */
+            reason?: string;
+            /**
+             * @description Whether the provider accepted the request, when `notificationTriggered` is `true`.
+             * @example true
+             */
+            success?: boolean;
+        };
+        /**
+         * @description Where the adjacent slice of notification logs starts. Send `affix` back as
+         *     it is and the cursor's `messageId` as the `logId` query parameter (`paginate`
+         *     does so).
+         */
+        NotificationLogCursor: {
+            /**
+             * @description `append` for the entries after this slice, `prepend` for those before it.
+             * @enum {string}
+             */
+            affix: "append" | "prepend";
+            /**
+             * @description Position of the boundary entry, to send back as `logId`.
+             * @example 3939
+             */
+            messageId: number;
+        };
+        /**
+         * @description Metadata sent with a slice of notification logs: its size, and the cursors
+         *     for the entries before and after it.
+         */
+        NotificationLogCursorMeta: {
+            previous?: components["schemas"]["NotificationLogCursor"];
+            current: components["schemas"]["CursorSlice"];
+            next?: components["schemas"]["NotificationLogCursor"];
+        };
+        /** @description Body of a response that carries a slice of notification logs. */
+        NotificationLogCursorEnvelope: {
+            data: components["schemas"]["NotificationLog"][];
+            meta: components["schemas"]["NotificationLogCursorMeta"];
+        };
     };
     responses: {
         /** @description The credentials are missing or unknown to the service. */
@@ -3144,6 +4586,16 @@ export interface components {
          * @example 25
          */
         AppsPerPage: number;
+        /**
+         * @description Identifier of the FCM or APNs provider, as it was added.
+         * @example fcm-provider-1
+         */
+        PushProviderId: string;
+        /**
+         * @description The push token, as the push service issued it and register-token received it.
+         * @example dLztQGbuPA91bG3rkRckcQYvlKuTlWGmHC1RnxyzTrbyT0VF
+         */
+        PushToken: string;
     };
     requestBodies: never;
     headers: {
@@ -6683,6 +8135,672 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomEmailProviderDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-list-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-reset-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings are back to the defaults. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-update-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PushSettingsUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings were saved. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-list-fcm-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The FCM providers. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FcmProviderListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-update-fcm-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FcmProviderRequest"];
+            };
+        };
+        responses: {
+            /** @description The provider was updated. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-add-fcm-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FcmProviderRequest"];
+            };
+        };
+        responses: {
+            /** @description The provider was added. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-delete-fcm-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the FCM or APNs provider, as it was added.
+                 * @example fcm-provider-1
+                 */
+                providerId: components["parameters"]["PushProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider was deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-default-fcm-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the FCM or APNs provider, as it was added.
+                 * @example fcm-provider-1
+                 */
+                providerId: components["parameters"]["PushProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider is now the default. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-list-apns-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The APNs providers. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApnsProviderListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-update-apns-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApnsProviderRequest"];
+            };
+        };
+        responses: {
+            /** @description The provider was updated. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-add-apns-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApnsProviderRequest"];
+            };
+        };
+        responses: {
+            /** @description The provider was added. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-delete-apns-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the FCM or APNs provider, as it was added.
+                 * @example fcm-provider-1
+                 */
+                providerId: components["parameters"]["PushProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider was deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-default-apns-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the FCM or APNs provider, as it was added.
+                 * @example fcm-provider-1
+                 */
+                providerId: components["parameters"]["PushProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider is now the default. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-list-tokens": {
+        parameters: {
+            query: {
+                /**
+                 * @description Auth token of the session whose push tokens are listed.
+                 * @example cometchat-uid-3_171014103393cf7e3c67cc44465440d4efac8de
+                 */
+                authToken: string;
+                /**
+                 * @description `true` lists the push tokens of every session of the user the auth token belongs to.
+                 * @example true
+                 */
+                all?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The push tokens. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushTokenListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-register-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushTokenRegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description The token is registered. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-unregister-tokens": {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true` unregisters the push tokens of every session of the user; `false` only those of the session in the body.
+                 * @example false
+                 */
+                all?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushTokenUnregisterRequest"];
+            };
+        };
+        responses: {
+            /** @description The tokens were unregistered. The vendor's example lists push tokens in the answer; which ones is not documented. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushTokenListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-delete-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The push token, as the push service issued it and register-token received it.
+                 * @example dLztQGbuPA91bG3rkRckcQYvlKuTlWGmHC1RnxyzTrbyT0VF
+                 */
+                pushToken: components["parameters"]["PushToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushTokenUnregisterRequest"];
+            };
+        };
+        responses: {
+            /** @description The token was unregistered. The vendor's example lists push tokens in the answer; which ones is not documented. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushTokenListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-logs": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only entries for messages sent at or after this time, as Unix time in MILLISECONDS (not seconds).
+                 * @example 1742980000000
+                 */
+                from?: number;
+                /**
+                 * @description Only entries for messages sent at or before this time, as Unix time in MILLISECONDS (not seconds).
+                 * @example 1742990000000
+                 */
+                to?: number;
+                /**
+                 * @description Only entries about this message or reply.
+                 * @example 3939
+                 */
+                messageId?: number;
+                /**
+                 * @description Only entries about this reaction.
+                 * @example 69
+                 */
+                reactionId?: number;
+                /**
+                 * @description Only entries about messages of this category.
+                 * @example message
+                 */
+                messageCategory?: "message" | "interactive";
+                /**
+                 * @description Only entries about messages of this type (`text`, `image`, ... within the category).
+                 * @example text
+                 */
+                messageType?: string;
+                /**
+                 * @description Only entries caused by this event: a message or reply, a message action, a call event of the built-in calling, or a group event.
+                 * @example after_message
+                 */
+                trigger?: "after_message" | "message_deleted" | "message_edited" | "message_reaction_added" | "initiated" | "rejected" | "cancelled" | "unanswered" | "after_group_joined" | "after_group_left" | "after_group_members_added" | "after_group_members_kicked" | "after_group_members_banned" | "after_group_members_unbanned" | "after_scope_changed";
+                /**
+                 * @description Only entries about messages from this UID.
+                 * @example cometchat-uid-4
+                 */
+                sender?: string;
+                /**
+                 * @description Only entries about reactions by this UID.
+                 * @example cometchat-uid-1
+                 */
+                reactionSender?: string;
+                /**
+                 * @description Only entries about messages to this UID or GUID (see `receiverType`).
+                 * @example cometchat-guid-1
+                 */
+                receiver?: string;
+                /**
+                 * @description Only entries about messages to a user or to a group.
+                 * @example group
+                 */
+                receiverType?: "user" | "group";
+                /**
+                 * @description Only entries that notified this UID of a reaction.
+                 * @example cometchat-uid-4
+                 */
+                reactionReceiver?: string;
+                /**
+                 * @description Only entries that notified this UID as a member of the group receiver.
+                 * @example cometchat-uid-4
+                 */
+                member?: string;
+                /**
+                 * @description Only entries of this channel.
+                 * @example push
+                 */
+                channel?: "push" | "email" | "sms";
+                /**
+                 * @description Only entries of this provider: `fcm`, `apns` or `custom` for push, `sendgrid` or `custom` for email, `twilio` or `custom` for SMS.
+                 * @example apns
+                 */
+                provider?: "fcm" | "apns" | "sendgrid" | "twilio" | "custom";
+                /**
+                 * @description `true` for entries where the provider was called; `false` for those where a preference or a missing detail stopped the notification.
+                 * @example false
+                 */
+                notificationTriggered?: boolean;
+                /**
+                 * @description Only entries stopped for this reason (with `notificationTriggered=false`).
+                 * @example MUTE_PREFERENCE
+                 */
+                reason?: "MESSAGES_PREFERENCE" | "REPLIES_PREFERENCE" | "QUOTED_REPLIES_PREFERENCE" | "MESSAGE_ACTIONS_PREFERENCE" | "REACTIONS_PREFERENCE" | "GROUP_ACTIONS_PREFERENCE" | "DND_PREFERENCE" | "MUTE_PREFERENCE" | "SCHEDULE_PREFERENCE" | "CALL_PREFERENCE" | "QUOTA_PREFERENCE" | "MISSING_EMAIL" | "MISSING_PHNO" | "INVALID_PUSH_PROVIDER_ID" | "TIMED_OUT" | "NOT_FOUND" | "TWILIO_CREATE_ERROR";
+                /**
+                 * @description With `notificationTriggered=true`: `true` for entries the provider accepted, `false` for those it answered with an error.
+                 * @example true
+                 */
+                success?: boolean;
+                /**
+                 * @description Direction from `logId`: `append` for the entries after it, `prepend` for those before it. Send back the `affix` of `meta.next` or `meta.previous`.
+                 * @example append
+                 */
+                affix?: "append" | "prepend";
+                /**
+                 * @description Where the slice starts: the `messageId` of `meta.next` or `meta.previous` of the previous answer, sent with `affix`.
+                 * @example 3939
+                 */
+                logId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A slice of notification logs. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationLogCursorEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

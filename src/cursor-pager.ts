@@ -12,16 +12,19 @@ const keyOf = (item: unknown) => {
   return typeof id === "string" || typeof id === "number" ? `id:${id}` : JSON.stringify(item);
 };
 
+/** Turns the cursor of an answer into the query of the adjacent slice, or calls `malformed`. */
+export type CursorReader = (cursor: unknown, at: string, malformed: (detail: string) => never) => PageQuery;
+
 /**
- * The pager of cursor lists (messages, thread replies, reactions): the answer's `meta.next` (or
- * `meta.previous`) holds the `affix`, `sentAt` and `id` to send back for the adjacent slice.
+ * The pager of cursor lists (messages, thread replies, reactions, notification logs): the answer's
+ * `meta.next` (or `meta.previous`) holds what to send back for the adjacent slice; `read` says how.
  *
  * The list ends at an empty slice, at a slice without the cursor, and as soon as the service
  * stops making progress: when it sends back a cursor it was already given, or a slice whose items
  * were all yielded already. An item that the previous slice already yielded (a service that
  * includes the boundary item again) is left out, so no item comes twice.
  */
-export function cursorPager(direction: CursorDirection): Pager {
+export function cursorPager(direction: CursorDirection, read: CursorReader = readCursor): Pager {
   const field = direction === "forward" ? "next" : "previous";
   const sent = new Set<string>();
   let previousKeys = new Set<string>();
@@ -30,7 +33,7 @@ export function cursorPager(direction: CursorDirection): Pager {
     first: { affix: direction === "forward" ? "append" : "prepend" },
     read(body, asked, malformed): PageStep {
       const at = `slice ${++slice}`;
-      sent.add(JSON.stringify([asked.affix, asked.sentAt, asked.id]));
+      sent.add(JSON.stringify(asked));
       const { data, meta } = readList(body, at, malformed);
       if (!isRecord(meta)) return malformed(`${at} whose meta is ${shown(meta)}, not an object`);
       const keys = data.map(keyOf);
@@ -38,8 +41,8 @@ export function cursorPager(direction: CursorDirection): Pager {
       previousKeys = new Set(keys);
       const cursor = meta[field];
       if (data.length === 0 || items.length === 0 || cursor === undefined || cursor === null) return { items, next: undefined };
-      const next = readCursor(cursor, `${at} whose meta.${field}`, malformed);
-      const moved = !sent.has(JSON.stringify([next.affix, next.sentAt, next.id]));
+      const next = read(cursor, `${at} whose meta.${field}`, malformed);
+      const moved = !sent.has(JSON.stringify(next));
       return { items, next: moved ? next : undefined };
     },
   };
@@ -47,14 +50,20 @@ export function cursorPager(direction: CursorDirection): Pager {
 
 // The fields are replaced as a whole (an absent one as undefined, which is not sent), so a
 // `sentAt` given to start from does not stick to a cursor that carries only an `id`.
-function readCursor(cursor: unknown, at: string, malformed: (detail: string) => never): PageQuery {
+function readCursor(cursor: unknown, at: string, malformed: (detail: string) => never, idName = "id"): PageQuery {
   if (!isRecord(cursor)) return malformed(`${at} is ${shown(cursor)}, not an object`);
-  const { affix, sentAt, id } = cursor;
+  const { affix, sentAt, [idName]: id } = cursor;
   if (affix !== "append" && affix !== "prepend") return malformed(`${at}.affix is ${shown(affix)}`);
   if (sentAt !== undefined && !(Number.isSafeInteger(sentAt) && (sentAt as number) >= 0))
     return malformed(`${at}.sentAt is ${shown(sentAt)}`);
   // The service has sent the id as a number in some lists; it goes back as the same digits.
-  if (id !== undefined && typeof id !== "string" && !Number.isSafeInteger(id)) return malformed(`${at}.id is ${shown(id)}`);
-  if (sentAt === undefined && id === undefined) return malformed(`${at} has neither sentAt nor id`);
+  if (id !== undefined && typeof id !== "string" && !Number.isSafeInteger(id)) return malformed(`${at}.${idName} is ${shown(id)}`);
+  if (sentAt === undefined && id === undefined) return malformed(`${at} has neither sentAt nor ${idName}`);
   return { affix, sentAt, id: id === undefined ? undefined : String(id) };
 }
+
+/** Notification logs name the boundary `messageId` in their cursor but take it back as the `logId` query parameter. */
+export const readLogCursor: CursorReader = (cursor, at, malformed) => {
+  const { affix, id } = readCursor(cursor, at, malformed, "messageId");
+  return { affix, logId: id };
+};

@@ -1,5 +1,5 @@
 import type { SdkClient } from "./client-types.js";
-import { type CursorDirection, cursorPager } from "./cursor-pager.js";
+import { type CursorDirection, type CursorReader, cursorPager, readLogCursor } from "./cursor-pager.js";
 import { ChatConfigError } from "./errors/chat-config-error.js";
 import { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
 import { pageNumberPager } from "./page-number-pager.js";
@@ -135,10 +135,13 @@ const CURSOR_LISTS = [
   "/messages/{id}/reactions/{reaction}",
   "/moderation/flagged-messages",
   "/moderation/reviewed-messages",
+  "/notifications/v1/logs",
 ] as const satisfies readonly CursorPath<ChatPaths>[];
 type Unlisted = Exclude<CursorPath<ChatPaths>, (typeof CURSOR_LISTS)[number]>;
 const everyCursorListIsListed: [Unlisted] extends [never] ? true : Unlisted = true;
 const cursorLists: ReadonlySet<string> = everyCursorListIsListed && new Set(CURSOR_LISTS);
+// Lists whose cursor is not `sentAt` and `id`.
+const cursorReaders: Readonly<Record<string, CursorReader>> = { "/notifications/v1/logs": readLogCursor };
 
 const PAGE_NUMBERED = "a page-numbered list (data[] and meta.pagination)";
 const CURSOR = "a cursor list (data[], meta.next or meta.previous)";
@@ -149,7 +152,7 @@ function pagerFor(path: string, options: Record<string, unknown>): { pager: Page
     if (direction !== "forward" && direction !== "backward") {
       throw new ChatConfigError(`paginate: direction must be "forward" or "backward", got ${JSON.stringify(direction)}.`);
     }
-    return { pager: cursorPager(direction), size: limit === undefined ? {} : { limit }, expected: CURSOR };
+    return { pager: cursorPager(direction, cursorReaders[path]), size: limit === undefined ? {} : { limit }, expected: CURSOR };
   }
   const { startPage = 1, perPage } = options;
   if (!Number.isSafeInteger(startPage) || (startPage as number) < 1) {
@@ -165,8 +168,9 @@ function pagerFor(path: string, options: Record<string, unknown>): { pager: Page
  * - A page-numbered list (`meta.pagination`) ends after the last page (`current_page` reaches
  *   `total_pages`), after an empty page, and as soon as the service stops making progress: when
  *   it answers another page than the one asked for, or the same items as the page before.
- * - A cursor list (messages, thread replies, reactions) follows `meta.next`, or `meta.previous`
- *   with `direction: "backward"`. It ends at an empty slice, at a slice without that cursor,
+ * - A cursor list (messages, thread replies, reactions, notification logs) follows `meta.next`, or
+ *   `meta.previous` with `direction: "backward"`; notification logs send its `messageId` back as
+ *   `logId`. It ends at an empty slice, at a slice without that cursor,
  *   and when the cursor stops moving (the service sends back one it was given) or a slice
  *   brings nothing new. An item the previous slice already yielded is left out.
  *

@@ -129,6 +129,33 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor's save and update examples return repliesWebhook (where replies reach the service); its schema declares data as an array",
   "notifications-*delete-*-details: 200 response property data.success is only in ours":
     "the vendor declares data as an array; its examples return {data: {success: true}}, without the message of ActionResult, which we type",
+  "notifications-push-list-settings: 200 response property meta is only in the vendor's spec":
+    "the vendor declares a meta on the notification settings but its example (and cometchat.com/docs/rest-api/notifications/list-settings) carries none",
+  "notifications-push-*fcm-provider*: 200 response property meta is only in the vendor's spec":
+    "the vendor declares a meta on every FCM provider response; none of its examples carries one",
+  "notifications-push-list-apns-providers: 200 response property meta is only in the vendor's spec":
+    "the vendor declares a meta on the APNs provider list; its example carries none",
+  "notifications-push-*-token*: 200 response property meta is only in the vendor's spec":
+    "the vendor declares a meta on every push token response; none of its examples carries one",
+  "notifications-push-list-settings: 200 response property data[].* is only in the vendor's spec":
+    "the vendor types data as an array of preference objects; its example returns one object with preferences, sound and templates",
+  "notifications-push-list-settings: 200 response property data.* is only in ours":
+    "the settings object as the vendor's example returns it: preferences, sound and templates, typed from that example and the vendor's pnSettingSchema",
+  "notifications-push-update-settings: request body property preferences.call.*Override is only in ours":
+    "the vendor's settings example returns an override flag beside each call setting; its Preferences schema lists only the settings",
+  "notifications-push-update-settings: request body property preferences.mute.dndPreferenceSetting is only in ours":
+    "the vendor's settings example returns mute.dndPreferenceSetting; its Mute schema omits it",
+  "notifications-push-*-fcm-provider: 200 response property data.success is only in ours":
+    "the vendor types these answers' data as an array, but its examples (and cometchat.com/docs/rest-api/notifications/update-fcm-provider) " +
+    "return data: {success: true}",
+  "notifications-push-register-token: 200 response property data.success is only in ours":
+    "the vendor types the answer's data as an array, but its example returns data: {success: true}",
+  "notifications-push-*-settings: 200 response property data.success is only in ours":
+    "the vendor types the answers of update-settings and reset-settings as arrays, but its examples return data: {success: true}",
+  "notifications-push-list-fcm-providers: 200 response property data.pushProviders* is only in ours":
+    "the vendor types data as an array of bare objects; its example returns data.pushProviders. Items are typed from the add-provider body, less the credentials",
+  "notifications-push-*-token*: 200 response property data.pushTokens* is only in ours":
+    "the vendor types data as an array; its push token examples return data.pushTokens, whose fields we type from those examples",
 };
 
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */
