@@ -21,6 +21,9 @@ export async function listGroups() {
     expectTypeOf(groups.data.data[0]!.scope).toEqualTypeOf<"admin" | "moderator" | "participant" | undefined>();
   }
 
+  const joined = await chat.as("cometchat-uid-4").GET("/groups", { params: { query: { hasJoined: true } } });
+  if (joined.data) expectTypeOf(joined.data.data).toEqualTypeOf<Group[]>();
+
   // paginate walks it by page number; the cursor parameters stay filters.
   for await (const group of paginate(chat.as("cometchat-uid-4"), "/groups", { query: { hasJoined: true, affix: "prepend" } })) {
     expectTypeOf(group).toEqualTypeOf<Group>();
