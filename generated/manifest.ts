@@ -52,11 +52,116 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "list-groups",
+    "method": "GET",
+    "path": "/groups",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "create-group",
+    "method": "POST",
+    "path": "/groups",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "delete-group",
+    "method": "DELETE",
+    "path": "/groups/{guid}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "get-group",
+    "method": "GET",
+    "path": "/groups/{guid}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "update-group",
+    "method": "PUT",
+    "path": "/groups/{guid}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "list-banned-group-users",
+    "method": "GET",
+    "path": "/groups/{guid}/bannedusers",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "unban-group-user",
+    "method": "DELETE",
+    "path": "/groups/{guid}/bannedusers/{uid}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "ban-group-user",
+    "method": "POST",
+    "path": "/groups/{guid}/bannedusers/{uid}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "list-group-members",
+    "method": "GET",
+    "path": "/groups/{guid}/members",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "add-group-members",
+    "method": "POST",
+    "path": "/groups/{guid}/members",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "kick-group-member",
+    "method": "DELETE",
+    "path": "/groups/{guid}/members/{uid}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "change-group-member-scope",
+    "method": "PUT",
+    "path": "/groups/{guid}/members/{uid}",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
     "operationId": "user-list-group-messages",
     "method": "GET",
     "path": "/groups/{guid}/messages",
     "api": "chat",
     "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "list-scope-permissions",
+    "method": "GET",
+    "path": "/groups/{guid}/scopes/{scope}/permissions",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "set-scope-permissions",
+    "method": "PUT",
+    "path": "/groups/{guid}/scopes/{scope}/permissions",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "unset-scope-permissions",
+    "method": "DELETE",
+    "path": "/groups/{guid}/scopes/{scope}/permissions/{permission}",
+    "api": "chat",
+    "onBehalfOf": "none"
   },
   {
     "operationId": "list-all-messages",
@@ -454,6 +559,83 @@ export const operations = [
     "operationId": "notifications-push-update-settings",
     "method": "PATCH",
     "path": "/notifications/v1/settings",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-roles",
+    "method": "GET",
+    "path": "/roles",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "create-role",
+    "method": "POST",
+    "path": "/roles",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-role",
+    "method": "DELETE",
+    "path": "/roles/{role}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-role",
+    "method": "GET",
+    "path": "/roles/{role}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-role",
+    "method": "PUT",
+    "path": "/roles/{role}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-role-permissions",
+    "method": "GET",
+    "path": "/roles/{role}/permissions",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "set-role-permissions",
+    "method": "PUT",
+    "path": "/roles/{role}/permissions",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "unset-role-permissions",
+    "method": "DELETE",
+    "path": "/roles/{role}/permissions/{permission}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "allow-features",
+    "method": "DELETE",
+    "path": "/roles/{role}/restrictedfeatures",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-restrictedfeatures",
+    "method": "GET",
+    "path": "/roles/{role}/restrictedfeatures",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "restrict-features",
+    "method": "POST",
+    "path": "/roles/{role}/restrictedfeatures",
     "api": "chat",
     "onBehalfOf": "none"
   },

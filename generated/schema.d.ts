@@ -1125,6 +1125,376 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List groups
+         * @description Returns one page of the app's groups, optionally filtered by search text,
+         *     type, tags or membership of the user given in `onBehalfOf`. Besides
+         *     `meta.pagination`, `meta.cursor` holds the `updatedAt` and `affix` of where
+         *     the page ends; pages are still requested by number, and `paginate` walks
+         *     them that way.
+         *
+         *     Array parameters are sent comma-separated in a single query parameter
+         *     (`style: form`, `explode: false`), for example `types=public,password`.
+         */
+        get: operations["list-groups"];
+        put?: never;
+        /**
+         * Create a group
+         * @description Creates a group and, optionally, adds members to it and bans users from it in
+         *     the same request. A member who cannot be added does not fail the request: the
+         *     answer's `members` holds the outcome for each UID. `type` defaults to
+         *     `public`. With `onBehalfOf`, that user creates the group and becomes its
+         *     owner and admin.
+         */
+        post: operations["create-group"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a group
+         * @description Returns one group. With `onBehalfOf`, the group also says whether that user
+         *     has joined it, with which scope and since when.
+         */
+        get: operations["get-group"];
+        /**
+         * Update a group
+         * @description Changes the fields given in the body and clears those named in `unset`.
+         *     With `onBehalfOf`, the change is made as that user, who must be allowed to
+         *     make it, and `owner` is ignored.
+         */
+        put: operations["update-group"];
+        post?: never;
+        /**
+         * Delete a group
+         * @description Deletes a group with its members and messages. With `onBehalfOf`, that user
+         *     must be allowed to delete it.
+         */
+        delete: operations["delete-group"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{guid}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List group members
+         * @description Returns one page of a group's members, each a user with their `scope` and
+         *     `joinedAt`, optionally filtered by presence or scope. Besides
+         *     `meta.pagination`, `meta.cursor` tells where the page ends; pages are still
+         *     requested by number.
+         */
+        get: operations["list-group-members"];
+        put?: never;
+        /**
+         * Add group members
+         * @description Adds up to 25 users to a group, each list with its scope, and bans the users
+         *     in `usersToBan`, in one request. Each UID gets its own outcome, under the
+         *     name of its list: `success: true` with the action message the group
+         *     received, or `success: false` with an `error` (an unknown UID, a banned
+         *     user, ...). A failed UID does not fail the request, so check every outcome.
+         */
+        post: operations["add-group-members"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{guid}/members/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a member's scope
+         * @description Makes a member of the group an admin, a moderator or a participant. With
+         *     `onBehalfOf`, the change is made as that user, who must outrank the member.
+         */
+        put: operations["change-group-member-scope"];
+        post?: never;
+        /**
+         * Kick a member
+         * @description Removes a member from the group. The user may join again (unlike a ban).
+         *     With `onBehalfOf`, that user must outrank the member.
+         */
+        delete: operations["kick-group-member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{guid}/bannedusers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List banned users
+         * @description Returns one page of the users banned from a group. Besides
+         *     `meta.pagination`, `meta.cursor` may tell where the page ends; pages are
+         *     requested by number.
+         */
+        get: operations["list-banned-group-users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{guid}/bannedusers/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ban a user
+         * @description Bans a user from a group: a member is removed, and the user cannot join
+         *     again until unbanned. With `onBehalfOf`, that user must be allowed to ban.
+         */
+        post: operations["ban-group-user"];
+        /**
+         * Unban a user
+         * @description Lifts the ban of a user from a group; the user may join again but is not
+         *     made a member. With `onBehalfOf`, that user must be allowed to unban.
+         */
+        delete: operations["unban-group-user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{guid}/scopes/{scope}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scope permissions
+         * @description Returns every permission that can be set on a scope of a group's members,
+         *     with the values it accepts and its default.
+         */
+        get: operations["list-scope-permissions"];
+        /**
+         * Set scope permissions
+         * @description Sets permissions of one scope of a group's members; keys left out keep their
+         *     value. The answer holds the scope's permissions now in force and one outcome
+         *     per key set.
+         */
+        put: operations["set-scope-permissions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{guid}/scopes/{scope}/permissions/{permission}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unset a scope permission
+         * @description Removes one permission from a scope of a group's members, which falls back
+         *     to the permission's default. The answer holds the scope's permissions now in
+         *     force.
+         */
+        delete: operations["unset-scope-permissions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List roles
+         * @description Returns one page of the app's roles, the `default` role included.
+         */
+        get: operations["list-roles"];
+        put?: never;
+        /**
+         * Create a role
+         * @description Creates a role. Users get it through create-user or update-user (`role`);
+         *     what it may do is set with `settings`, the RBAC permissions of the role, or
+         *     (deprecated) restricted features.
+         */
+        post: operations["create-role"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{role}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a role
+         * @description Returns one role.
+         */
+        get: operations["get-role"];
+        /**
+         * Update a role
+         * @description Changes the fields given in the body and clears those named in `unset`.
+         */
+        put: operations["update-role"];
+        post?: never;
+        /**
+         * Delete a role
+         * @description Deletes a role. The `default` role cannot be deleted
+         *     (`ERR_ROLE_DELETE_DENIED`).
+         */
+        delete: operations["delete-role"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{role}/restrictedfeatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List restricted features
+         * @description Returns the features that users with the role may not use, with the key of
+         *     each.
+         *
+         *     The service's restrict-features page
+         *     (cometchat.com/docs/rest-api/restrict-features) calls this feature
+         *     deprecated in favour of role-based access control, but its OpenAPI file
+         *     does not mark the operation deprecated; prefer list-role-permissions instead.
+         */
+        get: operations["get-restrictedfeatures"];
+        put?: never;
+        /**
+         * Restrict features
+         * @description Takes features away from every user with the role. The answer holds one
+         *     outcome per feature key.
+         *
+         *     The service's restrict-features page
+         *     (cometchat.com/docs/rest-api/restrict-features) calls this feature
+         *     deprecated in favour of role-based access control, but its OpenAPI file
+         *     does not mark the operation deprecated; prefer set-role-permissions instead.
+         */
+        post: operations["restrict-features"];
+        /**
+         * Allow features
+         * @description Gives restricted features back to the role: those in `featuresToAllow`, or
+         *     all of them with `allowAll`. The keys travel in the body of the DELETE
+         *     request.
+         *
+         *     The service's restrict-features page
+         *     (cometchat.com/docs/rest-api/restrict-features) calls this feature
+         *     deprecated in favour of role-based access control, but its OpenAPI file
+         *     does not mark the operation deprecated; prefer unset-role-permissions instead.
+         */
+        delete: operations["allow-features"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{role}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List role permissions
+         * @description Returns every permission that can be set on a role, with the values it
+         *     accepts and its default.
+         */
+        get: operations["list-role-permissions"];
+        /**
+         * Set role permissions
+         * @description Sets permissions of a role; keys left out keep their value. The answer holds
+         *     the role's permissions now in force and one outcome per key set.
+         */
+        put: operations["set-role-permissions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{role}/permissions/{permission}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unset a role permission
+         * @description Removes one permission from a role, which falls back to the permission's
+         *     default. The answer holds the role's permissions now in force.
+         */
+        delete: operations["unset-role-permissions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4290,6 +4660,760 @@ export interface components {
             data: components["schemas"]["NotificationLog"][];
             meta: components["schemas"]["NotificationLogCursorMeta"];
         };
+        /**
+         * @description Who may join the group: anyone (`public`), anyone who knows its password
+         *     (`password`), or only users whom a member adds (`private`).
+         * @example public
+         * @enum {string}
+         */
+        GroupType: "public" | "password" | "private";
+        /**
+         * @description Rank of a member within a group. `admin` manages members and the group,
+         *     `moderator` manages participants, `participant` takes part only.
+         * @example participant
+         * @enum {string}
+         */
+        GroupScope: "admin" | "moderator" | "participant";
+        /** @description A group conversation and, when the request acts for a user, that user's membership of it. */
+        Group: {
+            /**
+             * @description Unique ID of the group (at most 100 characters, stored in lower case).
+             * @example design-team
+             */
+            guid: string;
+            /**
+             * @description Display name.
+             * @example Design team
+             */
+            name: string;
+            type: components["schemas"]["GroupType"];
+            /**
+             * @description What the group is about.
+             * @example Reviews of the new onboarding screens.
+             */
+            description?: string;
+            /**
+             * @description URL of the group's picture; the service stores the URL only.
+             * @example https://cdn.example.org/groups/design-team.png
+             */
+            icon?: string;
+            /** @description Key/value data the app stores with the group. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description UID of the user who owns the group.
+             * @example cometchat-uid-4
+             */
+            owner?: string;
+            /**
+             * @description Number of members.
+             * @example 3
+             */
+            membersCount?: number;
+            /**
+             * @description Tags of the group (at most 25).
+             * @example [
+             *       "product"
+             *     ]
+             */
+            tags?: string[];
+            /**
+             * @description ID of the group's conversation (`group_` followed by the GUID).
+             * @example group_design-team
+             */
+            conversationId?: string;
+            /** @description Whether the user the request acts for (`onBehalfOf`) is a member. */
+            hasJoined?: boolean;
+            scope?: components["schemas"]["GroupScope"];
+            /**
+             * @description When the user the request acts for joined the group, as Unix time in seconds.
+             * @example 1717000000
+             */
+            joinedAt?: number;
+            /**
+             * @description When the group was created, as Unix time in seconds.
+             * @example 1716800000
+             */
+            createdAt: number;
+            /**
+             * @description When the group was last changed, as Unix time in seconds.
+             * @example 1717400000
+             */
+            updatedAt?: number;
+        };
+        /** @description Body of a response that carries one page of groups. */
+        GroupPageEnvelope: {
+            data: components["schemas"]["Group"][];
+            meta: components["schemas"]["PaginationMetaWithCursor"];
+        };
+        /**
+         * @description Users to add to a group, one list per scope, and users to ban from it. At
+         *     most 25 UIDs across all four lists. A UID in several lists gets the highest
+         *     of their scopes (admin, then moderator, then participant).
+         */
+        GroupMembersByScope: {
+            /**
+             * @description UIDs of the users to add as admins.
+             * @example [
+             *       "cometchat-uid-1"
+             *     ]
+             */
+            admins?: string[];
+            /**
+             * @description UIDs of the users to add as moderators.
+             * @example [
+             *       "cometchat-uid-2"
+             *     ]
+             */
+            moderators?: string[];
+            /**
+             * @description UIDs of the users to add as participants.
+             * @example [
+             *       "cometchat-uid-3"
+             *     ]
+             */
+            participants?: string[];
+            /**
+             * @description UIDs of the users to ban from the group.
+             * @example [
+             *       "cometchat-uid-6"
+             *     ]
+             */
+            usersToBan?: string[];
+        };
+        /** @description A new group. */
+        CreateGroupRequest: {
+            /**
+             * @description Unique ID of the group; letters, digits, `-` and `_`. The service stores it in lower case.
+             * @example design-team
+             */
+            guid: string;
+            /**
+             * @description Display name.
+             * @example Design team
+             */
+            name: string;
+            type?: components["schemas"]["GroupType"];
+            /**
+             * @description Password to join the group; only for a group of type `password`.
+             * @example s3cret-door
+             */
+            password?: string;
+            /**
+             * @description URL of the group's picture.
+             * @example https://cdn.example.org/groups/design-team.png
+             */
+            icon?: string;
+            /**
+             * @description What the group is about.
+             * @example Reviews of the new onboarding screens.
+             */
+            description?: string;
+            /** @description Key/value data to store with the group. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description UID of the user to make owner; the app's system user owns the group when left out.
+             * @example cometchat-uid-4
+             */
+            owner?: string;
+            /**
+             * @description Tags of the group, at most 25.
+             * @example [
+             *       "product"
+             *     ]
+             */
+            tags?: string[];
+            members?: components["schemas"]["GroupMembersByScope"];
+        };
+        /** @description A UID that was added to the group (or banned from it). */
+        GroupMemberSucceeded: {
+            /**
+             * @description Always `true` here.
+             * @enum {boolean}
+             */
+            success: true;
+            data?: components["schemas"]["ActionMessage"];
+        };
+        /** @description A UID that could not be added (or banned), and why. The other UIDs of the request are not affected. */
+        GroupMemberFailed: {
+            /**
+             * @description Always `false` here.
+             * @enum {boolean}
+             */
+            success: false;
+            error: components["schemas"]["ErrorDetail"];
+        };
+        /**
+         * @description The outcome for one UID of a batch of members: `success: true` with the
+         *     action message recorded in the group (absent for a ban), or `success: false`
+         *     with the error for that UID.
+         */
+        GroupMemberResult: components["schemas"]["GroupMemberSucceeded"] | components["schemas"]["GroupMemberFailed"];
+        /** @description The outcome for each UID of one list of the request, keyed by that UID. */
+        GroupMemberResultsByUid: {
+            [key: string]: components["schemas"]["GroupMemberResult"];
+        };
+        /** @description The outcome for each UID of the request, under the name of the list it was given in. */
+        AddGroupMembersResult: {
+            admins?: components["schemas"]["GroupMemberResultsByUid"];
+            moderators?: components["schemas"]["GroupMemberResultsByUid"];
+            participants?: components["schemas"]["GroupMemberResultsByUid"];
+            usersToBan?: components["schemas"]["GroupMemberResultsByUid"];
+        };
+        /** @description A group just created, with the outcome for each member named in the request. */
+        CreatedGroup: components["schemas"]["Group"] & {
+            members?: components["schemas"]["AddGroupMembersResult"];
+        };
+        /** @description Body of the response to creating a group. */
+        CreatedGroupEnvelope: {
+            data: components["schemas"]["CreatedGroup"];
+        };
+        /** @description Body of a response that carries one group. */
+        GroupEnvelope: {
+            data: components["schemas"]["Group"];
+        };
+        /** @description Changes to a group; fields left out keep their value. */
+        UpdateGroupRequest: {
+            /**
+             * @description New display name.
+             * @example Design guild
+             */
+            name?: string;
+            type?: components["schemas"]["GroupType"];
+            /**
+             * @description New password; only for a group of type `password`.
+             * @example n3w-s3cret
+             */
+            password?: string;
+            /**
+             * @description URL of the new picture.
+             * @example https://cdn.example.org/groups/design-guild.png
+             */
+            icon?: string;
+            /**
+             * @description New description.
+             * @example Everything about the design system.
+             */
+            description?: string;
+            /** @description New key/value data; replaces the stored data. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description UID of the new owner. Ignored when the request acts for a user (`onBehalfOf`).
+             * @example cometchat-uid-5
+             */
+            owner?: string;
+            /**
+             * @description New tags, at most 25; replace the stored ones.
+             * @example [
+             *       "design"
+             *     ]
+             */
+            tags?: string[];
+            /**
+             * @description Fields to clear.
+             * @example [
+             *       "icon"
+             *     ]
+             */
+            unset?: ("icon" | "description" | "metadata")[];
+        };
+        /** @description A member of a group: the user, with their scope and when they joined. */
+        GroupMember: components["schemas"]["User"] & {
+            scope: components["schemas"]["GroupScope"];
+            /**
+             * @description When the user joined the group, as Unix time in seconds.
+             * @example 1717000000
+             */
+            joinedAt: number;
+        };
+        /** @description Body of a response that carries one page of group members. */
+        GroupMemberPageEnvelope: {
+            data: components["schemas"]["GroupMember"][];
+            meta: components["schemas"]["PaginationMetaWithCursor"];
+        };
+        /** @description Body of the response to adding members to a group, with one outcome per UID. */
+        AddGroupMembersResultEnvelope: {
+            data: components["schemas"]["AddGroupMembersResult"];
+        };
+        /** @description The new scope of a member. */
+        ChangeGroupMemberScopeRequest: {
+            /**
+             * @description New scope of the member.
+             * @default participant
+             * @example moderator
+             * @enum {string}
+             */
+            scope?: "admin" | "moderator" | "participant";
+        };
+        /** @description The scope a member of a group now has. */
+        GroupMemberScope: {
+            /**
+             * @description GUID of the group.
+             * @example design-team
+             */
+            guid: string;
+            /**
+             * @description UID of the member.
+             * @example cometchat-uid-2
+             */
+            uid: string;
+            scope: components["schemas"]["GroupScope"];
+            /**
+             * @description When the member joined the group, as Unix time in seconds.
+             * @example 1717000000
+             */
+            joinedAt?: number;
+        };
+        /** @description Body of the response to changing a member's scope. */
+        GroupMemberScopeEnvelope: {
+            data: components["schemas"]["GroupMemberScope"];
+        };
+        /**
+         * @description Value of one permission: a single string (`allow`, `deny`, a mode such as
+         *     `all` or `friends`) or a list of strings (message types, roles, scopes).
+         */
+        PermissionValue: string | string[];
+        /** @description A permission the service knows, with the values it accepts and its default. */
+        Permission: {
+            /**
+             * @description Key of the permission, as used in the permission maps (`sendMessage`, `createGroup.allowedGroupTypes`).
+             * @example createGroup
+             */
+            id: string;
+            /**
+             * @description Whether the permission is set per role or per group scope.
+             * @enum {string}
+             */
+            type: "role" | "scope";
+            /**
+             * @description Short name of the permission.
+             * @example Create groups
+             */
+            title?: string;
+            /**
+             * @description What the permission allows or denies.
+             * @example Allows or denies creating groups.
+             */
+            description?: string;
+            /**
+             * @description Whether a value is one string or a list of strings.
+             * @enum {string}
+             */
+            dataType: "string" | "stringArray";
+            /**
+             * @description The values the permission accepts (for a list, the values its items may take).
+             * @example [
+             *       "allow",
+             *       "deny"
+             *     ]
+             */
+            availableValues?: string[];
+            defaultValue?: components["schemas"]["PermissionValue"];
+            /**
+             * @description When the permission was introduced, as Unix time in seconds.
+             * @example 1716800000
+             */
+            createdAt?: number;
+            /**
+             * @description When the permission was last changed, as Unix time in seconds.
+             * @example 1716800000
+             */
+            updatedAt?: number;
+        };
+        /** @description Body of a response that lists permissions. */
+        PermissionPageEnvelope: {
+            data: components["schemas"]["Permission"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description Whether the action is allowed.
+         * @example allow
+         * @enum {string}
+         */
+        PermissionToggle: "allow" | "deny";
+        /**
+         * @description Permissions of one scope (admin, moderator or participant) within one group,
+         *     keyed by permission ID. A key without a dot allows or denies an action
+         *     (`allow` or `deny`); a dotted key narrows it. `GET
+         *     /groups/{guid}/scopes/{scope}/permissions` lists every key the service knows.
+         */
+        ScopePermissions: {
+            sendMessage?: components["schemas"]["PermissionToggle"];
+            sendThreadedMessage?: components["schemas"]["PermissionToggle"];
+            editMessage?: components["schemas"]["PermissionToggle"];
+            addReaction?: components["schemas"]["PermissionToggle"];
+            listReactions?: components["schemas"]["PermissionToggle"];
+            "listReactions.allowedScopes"?: components["schemas"]["PermissionValue"];
+            listMembers?: components["schemas"]["PermissionToggle"];
+            "listMembers.allowedScopes"?: components["schemas"]["PermissionValue"];
+            initiateCall?: components["schemas"]["PermissionToggle"];
+            "initiateCall.allowedScopes"?: components["schemas"]["PermissionValue"];
+            "initiateCall.allowedType"?: components["schemas"]["PermissionValue"];
+        } & {
+            [key: string]: components["schemas"]["PermissionValue"];
+        };
+        /** @description Permissions to set on the group scope; keys left out keep their value. */
+        SetScopePermissionsRequest: {
+            permissions: components["schemas"]["ScopePermissions"];
+        };
+        /**
+         * @description The permissions of the group scope now in force, under `permissions`; after a change,
+         *     also the outcome for each permission ID set, keyed by that ID.
+         */
+        ScopePermissionsResult: {
+            permissions: components["schemas"]["ScopePermissions"];
+        } & {
+            [key: string]: components["schemas"]["ActionResult"] | components["schemas"]["ScopePermissions"];
+        };
+        /** @description Body of a response that carries the permissions of the group scope. */
+        ScopePermissionsResultEnvelope: {
+            data: components["schemas"]["ScopePermissionsResult"];
+        };
+        /** @description Limits that apply to every user with the role. */
+        RoleSettings: {
+            /**
+             * @description Which users the role's users see when they list users.
+             * @example all
+             * @enum {string}
+             */
+            listUsers?: "all" | "friendsOnly";
+            /**
+             * @description Whom the role's users may send messages to.
+             * @example friendsOnly
+             * @enum {string}
+             */
+            sendMessagesTo?: "all" | "friendsOnly";
+        };
+        /** @description A role, which groups users and decides what they may do. */
+        Role: {
+            /**
+             * @description Unique ID of the role.
+             * @example moderator
+             */
+            role: string;
+            /**
+             * @description Display name.
+             * @example Moderator
+             */
+            name: string;
+            /**
+             * @description What the role is for.
+             * @example Keeps public groups tidy.
+             */
+            description?: string;
+            /** @description Key/value data the app stores with the role. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            settings?: components["schemas"]["RoleSettings"];
+            /**
+             * @description When the role was created, as Unix time in seconds.
+             * @example 1716800000
+             */
+            createdAt: number;
+            /**
+             * @description When the role was last changed, as Unix time in seconds.
+             * @example 1717400000
+             */
+            updatedAt?: number;
+        };
+        /** @description Body of a response that carries one page of roles. */
+        RolePageEnvelope: {
+            data: components["schemas"]["Role"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /** @description A new role. */
+        CreateRoleRequest: {
+            /**
+             * @description Unique ID of the role; letters, digits, `-` and `_`.
+             * @example moderator
+             */
+            role: string;
+            /**
+             * @description Display name.
+             * @example Moderator
+             */
+            name: string;
+            /**
+             * @description What the role is for.
+             * @example Keeps public groups tidy.
+             */
+            description?: string;
+            /** @description Key/value data to store with the role. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            settings?: components["schemas"]["RoleSettings"];
+        };
+        /** @description Body of a response that carries one role. */
+        RoleEnvelope: {
+            data: components["schemas"]["Role"];
+        };
+        /** @description Changes to a role; fields left out keep their value. */
+        UpdateRoleRequest: {
+            /**
+             * @description New display name.
+             * @example Senior moderator
+             */
+            name?: string;
+            /**
+             * @description New description.
+             * @example Moderates every public group.
+             */
+            description?: string;
+            /** @description New key/value data; replaces the stored data. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            settings?: components["schemas"]["RoleSettings"];
+            /**
+             * @description Fields to clear.
+             * @example [
+             *       "metadata"
+             *     ]
+             */
+            unset?: ("settings" | "description" | "metadata")[];
+        };
+        /** @description A feature that users with the role may not use. */
+        RestrictedFeature: {
+            /**
+             * @description Key of the feature, as sent in `featuresToRestrict` and `featuresToAllow`.
+             * @example u.listUsers
+             */
+            key: string;
+            /**
+             * @description Name of the feature.
+             * @example List users
+             */
+            title?: string;
+            /**
+             * @description What the feature lets a user do.
+             * @example Fetch the list of users.
+             */
+            description?: string;
+            /**
+             * @description API path the feature guards.
+             * @example /v3/users
+             */
+            path?: string;
+            /**
+             * @description When the restriction was made, as Unix time in seconds.
+             * @example 1717000000
+             */
+            createdAt?: number;
+        };
+        /** @description Body of a response that lists the features restricted for a role. */
+        RestrictedFeaturePageEnvelope: {
+            data: components["schemas"]["RestrictedFeature"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /** @description Features to take away from a role. */
+        RestrictFeaturesRequest: {
+            /**
+             * @description Keys of the features, for example `u.listUsers`.
+             * @example [
+             *       "u.listUsers"
+             *     ]
+             */
+            featuresToRestrict: string[];
+        };
+        /** @description The outcome for each feature named in the request, keyed by the feature's key. */
+        ActionResultsByFeature: {
+            [key: string]: components["schemas"]["ActionResult"];
+        };
+        /** @description Body of a response to an action on several features, with one outcome per feature key. */
+        ActionResultsByFeatureEnvelope: {
+            data: components["schemas"]["ActionResultsByFeature"];
+        };
+        /** @description Features to give back to a role. */
+        AllowFeaturesRequest: {
+            /**
+             * @description Keys of the features to allow again.
+             * @example [
+             *       "u.listUsers"
+             *     ]
+             */
+            featuresToAllow?: string[];
+            /**
+             * @description Set to `true` to lift every restriction of the role.
+             * @example true
+             */
+            allowAll?: boolean;
+        };
+        /**
+         * @description Permissions of a role, keyed by permission ID. A key without a dot allows or
+         *     denies an action (`allow` or `deny`); a dotted key narrows it (a mode, or a
+         *     list of allowed values). `GET /roles/{role}/permissions` lists every key the
+         *     service knows, with its accepted values.
+         */
+        RolePermissions: {
+            listUsers?: components["schemas"]["PermissionToggle"];
+            /**
+             * @description Which users they see: `all`, or `friends` only.
+             * @example all
+             */
+            "listUsers.mode"?: string;
+            /**
+             * @description Roles of the users they see.
+             * @example [
+             *       "default"
+             *     ]
+             */
+            "listUsers.allowedRoles"?: string[];
+            /**
+             * @description Whose details they may read: `all`, or `friends` only.
+             * @example friends
+             */
+            "getUserDetails.mode"?: string;
+            /**
+             * @description Roles of the users whose details they may read.
+             * @example [
+             *       "default"
+             *     ]
+             */
+            "getUserDetails.allowedRoles"?: string[];
+            sendMessage?: components["schemas"]["PermissionToggle"];
+            /**
+             * @description To whom they may send: `all`, or `friends` only.
+             * @example all
+             */
+            "sendMessage.mode"?: string;
+            /**
+             * @description Kinds of receiver they may send to.
+             * @example [
+             *       "user",
+             *       "group"
+             *     ]
+             */
+            "sendMessage.allowedReceiverTypes"?: ("user" | "group")[];
+            /**
+             * @description Roles of the users they may send to.
+             * @example [
+             *       "default"
+             *     ]
+             */
+            "sendMessage.allowedReceiverRoles"?: string[];
+            /**
+             * @description Types of message they may send.
+             * @example [
+             *       "text",
+             *       "image"
+             *     ]
+             */
+            "sendMessage.allowedMessageTypes"?: ("text" | "image" | "audio" | "video" | "file")[];
+            /**
+             * @description Categories of message they may send.
+             * @example [
+             *       "message"
+             *     ]
+             */
+            "sendMessage.allowedMessageCategories"?: ("message" | "custom")[];
+            /**
+             * @description Types of custom message they may send.
+             * @example [
+             *       "poll"
+             *     ]
+             */
+            "sendMessage.allowedCustomTypes"?: string[];
+            /**
+             * @description MIME types of the files they may send.
+             * @example [
+             *       "image/png"
+             *     ]
+             */
+            "sendMessage.allowedMimeTypes"?: string[];
+            editMessage?: components["schemas"]["PermissionToggle"];
+            /**
+             * @description Group scopes in which editing is denied anyway.
+             * @example [
+             *       "participant"
+             *     ]
+             */
+            "editMessage.denyForScopes"?: ("admin" | "moderator" | "participant")[];
+            deleteMessage?: components["schemas"]["PermissionToggle"];
+            /**
+             * @description Group scopes in which deleting is denied anyway.
+             * @example [
+             *       "participant"
+             *     ]
+             */
+            "deleteMessage.denyForScopes"?: ("admin" | "moderator" | "participant")[];
+            initiateCall?: components["schemas"]["PermissionToggle"];
+            /**
+             * @description Whom they may call: `all`, or `friends` only.
+             * @example all
+             */
+            "initiateCall.mode"?: string;
+            /**
+             * @description Roles of the users they may call.
+             * @example [
+             *       "default"
+             *     ]
+             */
+            "initiateCall.allowedReceiverRoles"?: string[];
+            createGroup?: components["schemas"]["PermissionToggle"];
+            /**
+             * @description Types of group they may create.
+             * @example [
+             *       "public"
+             *     ]
+             */
+            "createGroup.allowedGroupTypes"?: ("public" | "password" | "private")[];
+            listGroups?: components["schemas"]["PermissionToggle"];
+            /**
+             * @description Types of group they see.
+             * @example [
+             *       "public"
+             *     ]
+             */
+            "listGroups.allowedGroupTypes"?: ("public" | "password" | "private")[];
+            joinGroup?: components["schemas"]["PermissionToggle"];
+            /**
+             * @description Types of group they may join.
+             * @example [
+             *       "public"
+             *     ]
+             */
+            "joinGroup.allowedGroupTypes"?: ("public" | "password" | "private")[];
+            /**
+             * @description Categories of message they may read.
+             * @example [
+             *       "message"
+             *     ]
+             */
+            "listMessages.allowedMessageCategories"?: ("message" | "custom" | "action" | "call")[];
+            /**
+             * @description Types of message they may read.
+             * @example [
+             *       "text"
+             *     ]
+             */
+            "listMessages.allowedMessageTypes"?: string[];
+        } & {
+            [key: string]: components["schemas"]["PermissionValue"];
+        };
+        /** @description Permissions to set on the role; keys left out keep their value. */
+        SetRolePermissionsRequest: {
+            permissions: components["schemas"]["RolePermissions"];
+        };
+        /**
+         * @description The permissions of the role now in force, under `permissions`; after a change,
+         *     also the outcome for each permission ID set, keyed by that ID.
+         */
+        RolePermissionsResult: {
+            permissions: components["schemas"]["RolePermissions"];
+        } & {
+            [key: string]: components["schemas"]["ActionResult"] | components["schemas"]["RolePermissions"];
+        };
+        /** @description Body of a response that carries the permissions of the role. */
+        RolePermissionsResultEnvelope: {
+            data: components["schemas"]["RolePermissionsResult"];
+        };
     };
     responses: {
         /** @description The credentials are missing or unknown to the service. */
@@ -4596,6 +5720,21 @@ export interface components {
          * @example dLztQGbuPA91bG3rkRckcQYvlKuTlWGmHC1RnxyzTrbyT0VF
          */
         PushToken: string;
+        /**
+         * @description Scope of the group's members whose permissions are meant.
+         * @example participant
+         */
+        Scope: "admin" | "moderator" | "participant";
+        /**
+         * @description ID of the permission to unset, for example `sendMessage` or `listUsers.mode`.
+         * @example sendMessage
+         */
+        Permission: string;
+        /**
+         * @description ID of the role (at most 100 characters; letters, digits, `-` and `_`).
+         * @example moderator
+         */
+        Role: string;
     };
     requestBodies: never;
     headers: {
@@ -8806,6 +9945,1417 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-groups": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Text to search for. Only the items whose identifier or name matches it are
+                 *     returned: for users the `uid` and `name` that start with the text, for apps
+                 *     the app ID and name.
+                 * @example cometchat
+                 */
+                searchKey?: components["parameters"]["SearchKey"];
+                /**
+                 * @description Fields that `searchKey` is matched against; both when omitted.
+                 * @example [
+                 *       "name"
+                 *     ]
+                 */
+                searchIn?: ("name" | "guid")[];
+                /**
+                 * @description Field the groups are ordered by.
+                 * @example name
+                 */
+                sortBy?: "name" | "guid" | "createdAt";
+                /**
+                 * @description Ascending or descending order.
+                 * @example asc
+                 */
+                sortOrder?: "asc" | "desc";
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description With `updatedAt`: `append` for the groups changed after that time,
+                 *     `prepend` for those changed before it.
+                 * @example append
+                 */
+                affix?: "append" | "prepend";
+                /**
+                 * @description Unix time in seconds that `affix` is relative to (see `meta.cursor` of a page).
+                 * @example 1717400000
+                 */
+                updatedAt?: number;
+                /**
+                 * @description Set to `true` to include each group's `tags` in the response.
+                 * @example true
+                 */
+                withTags?: boolean;
+                /**
+                 * @description Return only the groups that have at least one of these tags.
+                 * @example [
+                 *       "product"
+                 *     ]
+                 */
+                tags?: string[];
+                /**
+                 * @description Return only the groups of this type.
+                 * @example public
+                 */
+                type?: components["schemas"]["GroupType"];
+                /**
+                 * @description Return only the groups of one of these types.
+                 * @example [
+                 *       "public",
+                 *       "password"
+                 *     ]
+                 */
+                types?: components["schemas"]["GroupType"][];
+                /**
+                 * @description Set to `true` to return only the groups that the user given in
+                 *     `onBehalfOf` has joined; needs `onBehalfOf`. `false` applies no filter.
+                 * @example true
+                 */
+                hasJoined?: boolean;
+            };
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of groups. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupPageEnvelope"];
+                };
+            };
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "create-group": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The group as created. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedGroupEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-group": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-group": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The group after the change. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-group": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group is gone. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-group-members": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return only the members with this presence.
+                 * @example available
+                 */
+                status?: "available" | "offline";
+                /**
+                 * @description Return only the members with one of these scopes.
+                 * @example [
+                 *       "admin",
+                 *       "moderator"
+                 *     ]
+                 */
+                scopes?: components["schemas"]["GroupScope"][];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMemberPageEnvelope"];
+                };
+            };
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "add-group-members": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GroupMembersByScope"];
+            };
+        };
+        responses: {
+            /** @description The outcome for each UID, by list. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddGroupMembersResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "change-group-member-scope": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ChangeGroupMemberScopeRequest"];
+            };
+        };
+        responses: {
+            /** @description The member's new scope. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMemberScopeEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID, or no user has the UID, given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "kick-group-member": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member was removed. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID, or no user has the UID, given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-banned-group-users": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of banned users. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPageEnvelope"];
+                };
+            };
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "ban-group-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is banned. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID, or no user has the UID, given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "unban-group-user": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ban is lifted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID, or no user has the UID, given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-scope-permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+                /**
+                 * @description Scope of the group's members whose permissions are meant.
+                 * @example participant
+                 */
+                scope: components["parameters"]["Scope"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scope permissions the service knows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "set-scope-permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+                /**
+                 * @description Scope of the group's members whose permissions are meant.
+                 * @example participant
+                 */
+                scope: components["parameters"]["Scope"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetScopePermissionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The permissions in force, and the outcome for each key set. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScopePermissionsResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "unset-scope-permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+                /**
+                 * @description Scope of the group's members whose permissions are meant.
+                 * @example participant
+                 */
+                scope: components["parameters"]["Scope"];
+                /**
+                 * @description ID of the permission to unset, for example `sendMessage` or `listUsers.mode`.
+                 * @example sendMessage
+                 */
+                permission: components["parameters"]["Permission"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permissions in force. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScopePermissionsResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-roles": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of roles. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolePageEnvelope"];
+                };
+            };
+            /** @description A field fails validation; `error.details` lists the problems per field. */
+            400: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "create-role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The role as created. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the role (at most 100 characters; letters, digits, `-` and `_`).
+                 * @example moderator
+                 */
+                role: components["parameters"]["Role"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No role has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the role (at most 100 characters; letters, digits, `-` and `_`).
+                 * @example moderator
+                 */
+                role: components["parameters"]["Role"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The role after the change. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No role has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the role (at most 100 characters; letters, digits, `-` and `_`).
+                 * @example moderator
+                 */
+                role: components["parameters"]["Role"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role is gone. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No role has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-restrictedfeatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the role (at most 100 characters; letters, digits, `-` and `_`).
+                 * @example moderator
+                 */
+                role: components["parameters"]["Role"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restricted features. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictedFeaturePageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No role has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "restrict-features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the role (at most 100 characters; letters, digits, `-` and `_`).
+                 * @example moderator
+                 */
+                role: components["parameters"]["Role"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestrictFeaturesRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome for each feature key. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultsByFeatureEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No role has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "allow-features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the role (at most 100 characters; letters, digits, `-` and `_`).
+                 * @example moderator
+                 */
+                role: components["parameters"]["Role"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AllowFeaturesRequest"];
+            };
+        };
+        responses: {
+            /** @description The features are allowed again. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No role has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-role-permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the role (at most 100 characters; letters, digits, `-` and `_`).
+                 * @example moderator
+                 */
+                role: components["parameters"]["Role"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role permissions the service knows. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No role has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "set-role-permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the role (at most 100 characters; letters, digits, `-` and `_`).
+                 * @example moderator
+                 */
+                role: components["parameters"]["Role"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRolePermissionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The permissions in force, and the outcome for each key set. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolePermissionsResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No role has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "unset-role-permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the role (at most 100 characters; letters, digits, `-` and `_`).
+                 * @example moderator
+                 */
+                role: components["parameters"]["Role"];
+                /**
+                 * @description ID of the permission to unset, for example `sendMessage` or `listUsers.mode`.
+                 * @example sendMessage
+                 */
+                permission: components["parameters"]["Permission"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permissions in force. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolePermissionsResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No role has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

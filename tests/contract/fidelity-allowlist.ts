@@ -156,6 +156,26 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor types data as an array of bare objects; its example returns data.pushProviders. Items are typed from the add-provider body, less the credentials",
   "notifications-push-*-token*: 200 response property data.pushTokens* is only in ours":
     "the vendor types data as an array; its push token examples return data.pushTokens, whose fields we type from those examples",
+  "list-groups: 200 response property data[].0 is only in the vendor's spec":
+    'the vendor\'s list-groups schema lists a property "0" inside each group, copied from its malformed example; no group has such a field',
+  "list-*: 200 response property cursor* is only in the vendor's spec":
+    "the vendor puts the updatedAt cursor beside meta; the service's page lists carry it as meta.cursor (PaginationMetaWithCursor), as list-users does",
+  "list-groups: 200 response property data[].metadata is only in ours":
+    "create-group and update-group take metadata and the groups reference (api-explorer.cometchat.com/reference/groups) lists it; the vendor's item schema omits it",
+  "list-*: 200 response property data[].updatedAt is only in ours":
+    "groups and roles change (update-group, update-role) and the vendor's list-roles example returns updatedAt; its item schemas omit it",
+  "list-group-members: 200 response property data[].* is only in ours":
+    "the vendor declares the member items as a bare array; its example shows user fields plus scope and joinedAt, which GroupMember (User and both) describes",
+  "change-group-member-scope: request body enum of scope is [] in the vendor's spec, [admin|moderator|participant] in ours":
+    "the vendor leaves scope a free string; the group members reference names the three scopes, which the service accepts",
+  "list-banned-group-users: 200 response property data[].blocked* is only in ours":
+    "banned users are users, typed as User; the vendor's own list-users examples return blockedByMe, blockedByMeAt and blockedAt",
+  "restrict-features: 200 response property data.u.listUsers is only in the vendor's spec":
+    "the vendor spells the per-feature outcome map with one sample key (u.listUsers); we model it as a map (additionalProperties: ActionResult)",
+  "restrict-features: 200 response property data.* is only in ours":
+    "the same per-feature outcome map, seen from our side: any feature key maps to an ActionResult (success, message)",
+  "restrict-features: 200 response property data.*.* is only in ours":
+    "the fields of each per-feature outcome (success, message), as the vendor's example shows",
 };
 
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */

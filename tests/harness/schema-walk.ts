@@ -26,6 +26,8 @@ function merged(spec: OpenApiDocument, node: JsonObject, value: unknown, pick: B
   }
   const branches = (schema.oneOf ?? schema.anyOf) as JsonObject[] | undefined;
   if (branches) {
+    // An optional property the valid request leaves out uses no branch, so none is probed.
+    if (value === undefined) return schema;
     const branch = pick(branches, value);
     if (!branch) throw new Error("the valid request matches no oneOf/anyOf branch of its schema");
     return merged(spec, branch, value, pick);

@@ -8,8 +8,8 @@ export const accepted: ValidRequestEntries = {
 };
 
 export const unknownOperation: ValidRequestEntries = {
-  // @ts-expect-error list-groups is not an operation of the spec
-  "list-groups": { minimal: { params: {} } },
+  // @ts-expect-error list-widgets is not an operation of the spec
+  "list-widgets": { minimal: { params: {} } },
 };
 
 export const unknownParameter: ValidRequestEntries = {

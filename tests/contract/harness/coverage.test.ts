@@ -6,11 +6,11 @@ import { loadRequestFiles, type ValidRequestEntries } from "../../harness/valid-
 
 const allElicited = (spec: OpenApiDocument) => new Set(documentedCases(spec).map(caseName));
 
-/** The real spec plus `GET /groups`: list-users under another path, operationId and tag. */
-function specWithListGroups(): OpenApiDocument {
+/** The real spec plus `GET /widgets`: list-users under another path, operationId and tag. */
+function specWithListWidgets(): OpenApiDocument {
   const spec = loadSpec();
   const users = (spec.paths["/users"] as JsonObject).get as JsonObject;
-  spec.paths["/groups"] = { get: { ...users, operationId: "list-groups", tags: ["Groups"] } };
+  spec.paths["/widgets"] = { get: { ...users, operationId: "list-widgets", tags: ["Widgets"] } };
   return spec;
 }
 
@@ -21,33 +21,33 @@ describe("coverageGaps", () => {
   });
 
   test("an operation added to the spec is reached by the valid requests from its examples; only its type test and responses are named", () => {
-    const spec = specWithListGroups();
+    const spec = specWithListWidgets();
     const elicitedBefore = allElicited(loadSpec());
     expect(coverageGaps({ spec, elicited: elicitedBefore })).toEqual([
-      'list-groups (GET /groups): no type test calls GET("/groups"); add one to tests/types/groups.test-d.ts',
-      "list-groups 200 firstPage: documented response is not elicited by any contract test",
-      "list-groups 400 perPageInvalid: documented response is not elicited by any contract test",
-      "list-groups 401 unknownApiKey: documented response is not elicited by any contract test",
-      "list-groups 403 insufficientScope: documented response is not elicited by any contract test",
-      "list-groups 429 rateLimited: documented response is not elicited by any contract test",
-      "list-groups 500 unexpectedFailure: documented response is not elicited by any contract test",
+      'list-widgets (GET /widgets): no type test calls GET("/widgets"); add one to tests/types/widgets.test-d.ts',
+      "list-widgets 200 firstPage: documented response is not elicited by any contract test",
+      "list-widgets 400 perPageInvalid: documented response is not elicited by any contract test",
+      "list-widgets 401 unknownApiKey: documented response is not elicited by any contract test",
+      "list-widgets 403 insufficientScope: documented response is not elicited by any contract test",
+      "list-widgets 429 rateLimited: documented response is not elicited by any contract test",
+      "list-widgets 500 unexpectedFailure: documented response is not elicited by any contract test",
     ]);
   });
 
   test("an operation added with a type test and elicited responses leaves no gap", () => {
-    const spec = specWithListGroups();
-    const typeTests = { ...loadTypeTests(), "tests/types/groups.test-d.ts": 'await chat.GET("/groups");' };
+    const spec = specWithListWidgets();
+    const typeTests = { ...loadTypeTests(), "tests/types/widgets.test-d.ts": 'await chat.GET("/widgets");' };
     expect(coverageGaps({ spec, elicited: allElicited(spec), typeTests })).toEqual([]);
   });
 
   test("an operation whose required parameter has no example is named, with the file for its valid request", () => {
-    const spec = specWithListGroups();
-    const groups = (spec.paths["/groups"] as JsonObject).get as JsonObject;
-    groups.parameters = [{ name: "guid", in: "query", required: true, schema: { type: "string" } }];
-    const typeTests = { ...loadTypeTests(), "tests/types/groups.test-d.ts": 'await chat.GET("/groups");' };
+    const spec = specWithListWidgets();
+    const widgets = (spec.paths["/widgets"] as JsonObject).get as JsonObject;
+    widgets.parameters = [{ name: "guid", in: "query", required: true, schema: { type: "string" } }];
+    const typeTests = { ...loadTypeTests(), "tests/types/widgets.test-d.ts": 'await chat.GET("/widgets");' };
     expect(coverageGaps({ spec, elicited: allElicited(spec), typeTests })).toEqual([
-      'list-groups (GET /groups): no valid request, because query parameter "guid" has no example; ' +
-        "add the example to the spec or a valid request to tests/contract/requests/groups.ts",
+      'list-widgets (GET /widgets): no valid request, because query parameter "guid" has no example; ' +
+        "add the example to the spec or a valid request to tests/contract/requests/widgets.ts",
     ]);
   });
 
