@@ -107,6 +107,25 @@ export const fidelityAllowlist: Record<string, string> = {
     "array sent comma-separated (style form, explode false), like the other list filters",
   "*: parameter query mentionedUids is of type boolean in the vendor's spec, array in ours":
     "the vendor types mentionedUids as a boolean but describes it as comma-separated UIDs; we declare an array of UIDs sent comma-separated",
+  "mark-group-conversation-as-unread: parameter header onbehalfof is only in ours":
+    "the vendor omits onBehalfOf here only; the service keeps a read position per member, and the one-to-one variant's " +
+    "reference page (cometchat.com/docs/rest-api/conversations/mark-conversation-messages-as-unread) requires it and names that user in its answer",
+  "notifications-push-list-preferences: 200 response property data[].*":
+    "the vendor types data as an array of app-wide settings (group, oneOnOne, mute) copied from list-settings; its reset example " +
+    "and its update body (pnUpdatePreferences) show the user's preferences object, which we type as NotificationPreferences",
+  "notifications-*-preferences: 200 response property data.*Preferences* is only in ours":
+    "a user's preferences (groupPreferences, oneOnOnePreferences, mutePreferences), as the vendor's reset example and update body show; " +
+    "its response schemas are an untyped array",
+  "notifications-*-preferences: 200 response property data.usePrivacyTemplate is only in ours":
+    "a user's preferences, as the vendor's reset example and update body (pnUpdatePreferences) show; its response schemas are an untyped array",
+  "notifications-*: 200 response property meta is only in the vendor's spec":
+    "the vendor declares a bare meta object on every notification preference response, but none of its examples holds one; we leave it out",
+  "notifications-push-list-muted: 200 response property data.mutedConversations* is only in ours":
+    "the vendor types data as an array of bare objects; its example holds data.mutedConversations, whose items we type as its muteConversation schema",
+  "notifications-push-*mute-conversations: 200 response property data.success is only in ours":
+    "the vendor types data as an untyped array; its examples hold {success: true} (its PNSuccess schema)",
+  "notifications-update-timezone: 200 response property data.timezone is only in ours":
+    "the vendor types data as an untyped array; its example holds {timezone}, as get-timezone returns",
 };
 
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */
