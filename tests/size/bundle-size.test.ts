@@ -5,7 +5,7 @@ import { measureBundle, measureSynthetic, SIZE_TARGETS } from "./bundle-size";
 // The wrapper is over its target (SIZE_TARGETS.wrapper); BENCHMARKS.md gives the bytes by module.
 // Until it fits, the check holds the size measured when a feature last landed, so that growth
 // nobody planned fails `npm test`.
-const WRAPPER_BUDGET = 9_700;
+const WRAPPER_BUDGET = 9_710;
 
 describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
   test(`the wrapper fits ${WRAPPER_BUDGET} bytes (target ${SIZE_TARGETS.wrapper})`, async () => {
