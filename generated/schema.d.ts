@@ -645,10 +645,10 @@ export interface paths {
         };
         /**
          * List conversations
-         * @description Returns one page of conversations, newest activity first.
+         * @description Returns one page of conversations with their last message.
          *
          *     With `onBehalfOf`, the list holds the conversations of that user, ordered by
-         *     `updatedAt` and then by the other party. Without it, the list holds the
+         *     `updatedAt` (latest first) and then by the other party. Without it, the list holds the
          *     conversations of every user of the app, ordered by the owner's UID first.
          */
         get: operations["list-all-conversations"];
