@@ -648,7 +648,7 @@ export interface paths {
          * @description Returns one page of conversations with their last message.
          *
          *     With `onBehalfOf`, the list holds the conversations of that user, ordered by
-         *     `updatedAt` (latest first) and then by the other party. Without it, the list holds the
+         *     `updatedAt` and then by the other party. Without it, the list holds the
          *     conversations of every user of the app, ordered by the owner's UID first.
          */
         get: operations["list-all-conversations"];
