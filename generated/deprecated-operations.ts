@@ -3,4 +3,19 @@
 import type { ManifestEntry } from "../src/deprecation.js";
 
 /** The deprecated operations of the bundled spec: all the runtime needs of the manifest. */
-export const deprecatedOperations: readonly ManifestEntry[] = [];
+export const deprecatedOperations: readonly ManifestEntry[] = [
+  {
+    "operationId": "delete-conversation",
+    "method": "DELETE",
+    "path": "/conversations/{conversationId}",
+    "deprecated": true,
+    "replacedBy": "reset-user-conversation or reset-group-conversation"
+  },
+  {
+    "operationId": "get-conversation",
+    "method": "GET",
+    "path": "/conversations/{conversationId}",
+    "deprecated": true,
+    "replacedBy": "get-user-conversations or get-group-conversations"
+  }
+];

@@ -52,6 +52,31 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "list-all-conversations",
+    "method": "GET",
+    "path": "/conversations",
+    "api": "chat",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "delete-conversation",
+    "method": "DELETE",
+    "path": "/conversations/{conversationId}",
+    "api": "chat",
+    "onBehalfOf": "required",
+    "deprecated": true,
+    "replacedBy": "reset-user-conversation or reset-group-conversation"
+  },
+  {
+    "operationId": "get-conversation",
+    "method": "GET",
+    "path": "/conversations/{conversationId}",
+    "api": "chat",
+    "onBehalfOf": "required",
+    "deprecated": true,
+    "replacedBy": "get-user-conversations or get-group-conversations"
+  },
+  {
     "operationId": "list-groups",
     "method": "GET",
     "path": "/groups",
@@ -106,6 +131,48 @@ export const operations = [
     "path": "/groups/{guid}/bannedusers/{uid}",
     "api": "chat",
     "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "reset-group-conversation",
+    "method": "DELETE",
+    "path": "/groups/{guid}/conversation",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "get-group-conversations",
+    "method": "GET",
+    "path": "/groups/{guid}/conversation",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "update-group-conversation",
+    "method": "PUT",
+    "path": "/groups/{guid}/conversation",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "mark-group-conversation-as-delivered",
+    "method": "POST",
+    "path": "/groups/{guid}/conversation/delivered",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "mark-group-conversation-as-unread",
+    "method": "DELETE",
+    "path": "/groups/{guid}/conversation/read",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "mark-group-conversation-as-read",
+    "method": "POST",
+    "path": "/groups/{guid}/conversation/read",
+    "api": "chat",
+    "onBehalfOf": "required"
   },
   {
     "operationId": "list-group-members",
@@ -542,6 +609,62 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "notifications-push-reset-preferences",
+    "method": "DELETE",
+    "path": "/notifications/v1/preferences",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-list-preferences",
+    "method": "GET",
+    "path": "/notifications/v1/preferences",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-update-preferences",
+    "method": "PATCH",
+    "path": "/notifications/v1/preferences",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-unmute-conversations",
+    "method": "DELETE",
+    "path": "/notifications/v1/preferences/mute",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-list-muted",
+    "method": "GET",
+    "path": "/notifications/v1/preferences/mute",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-push-mute-conversations",
+    "method": "PUT",
+    "path": "/notifications/v1/preferences/mute",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-get-timezone",
+    "method": "GET",
+    "path": "/notifications/v1/preferences/timezone",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "notifications-update-timezone",
+    "method": "PATCH",
+    "path": "/notifications/v1/preferences/timezone",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "notifications-push-reset-settings",
     "method": "DELETE",
     "path": "/notifications/v1/settings",
@@ -750,6 +873,48 @@ export const operations = [
     "path": "/users/{uid}/blockedusers",
     "api": "chat",
     "onBehalfOf": "none"
+  },
+  {
+    "operationId": "reset-user-conversation",
+    "method": "DELETE",
+    "path": "/users/{uid}/conversation",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "get-user-conversations",
+    "method": "GET",
+    "path": "/users/{uid}/conversation",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "update-user-conversation",
+    "method": "PUT",
+    "path": "/users/{uid}/conversation",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "mark-conversation-as-delivered",
+    "method": "POST",
+    "path": "/users/{uid}/conversation/delivered",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "mark-conversation-as-unread",
+    "method": "DELETE",
+    "path": "/users/{uid}/conversation/read",
+    "api": "chat",
+    "onBehalfOf": "required"
+  },
+  {
+    "operationId": "mark-conversation-as-read",
+    "method": "POST",
+    "path": "/users/{uid}/conversation/read",
+    "api": "chat",
+    "onBehalfOf": "required"
   },
   {
     "operationId": "remove-friend",

@@ -1495,6 +1495,322 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List conversations
+         * @description Returns one page of conversations with their last message.
+         *
+         *     With `onBehalfOf`, the list holds the conversations of that user, ordered by
+         *     `updatedAt` and then by the other party. Without it, the list holds the
+         *     conversations of every user of the app, ordered by the owner's UID first.
+         */
+        get: operations["list-all-conversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a conversation by its ID
+         * @deprecated
+         * @description Returns one conversation of the user given in `onBehalfOf`, found by its ID.
+         *
+         *     Deprecated by the service: use `GET /users/{uid}/conversation` for a
+         *     one-to-one conversation or `GET /groups/{guid}/conversation` for a group
+         *     conversation, which need no conversation ID.
+         */
+        get: operations["get-conversation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a conversation by its ID
+         * @deprecated
+         * @description Deletes one conversation for the user given in `onBehalfOf`, found by its ID.
+         *
+         *     Deprecated by the service: use `DELETE /users/{uid}/conversation` or
+         *     `DELETE /groups/{guid}/conversation`, which reset the conversation without a
+         *     conversation ID.
+         */
+        delete: operations["delete-conversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{uid}/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the conversation with a user
+         * @description Returns the conversation of the user given in `onBehalfOf` with the user in the path.
+         */
+        get: operations["get-user-conversations"];
+        /**
+         * Tag the conversation with a user
+         * @description Replaces the tags of the conversation of the user given in `onBehalfOf` with
+         *     the user in the path, and returns the conversation.
+         */
+        put: operations["update-user-conversation"];
+        post?: never;
+        /**
+         * Reset the conversation with a user
+         * @description Resets the conversation of the user given in `onBehalfOf` with the user in
+         *     the path: it leaves the user's conversation list, and its messages are hidden
+         *     from the user (or deleted for good with `deleteMessagesPermanently`). The
+         *     other user keeps their side of the conversation.
+         */
+        delete: operations["reset-user-conversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{uid}/conversation/delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the conversation with a user as delivered
+         * @description Records that the messages from the user in the path reached the user given in `onBehalfOf`, up
+         *     to `messageId`, or all of them without a body. Senders see delivery receipts.
+         */
+        post: operations["mark-conversation-as-delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{uid}/conversation/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the conversation with a user as read
+         * @description Records that the user given in `onBehalfOf` read the messages from the user in the path, up to
+         *     `messageId`, or all of them without a body. Senders see read receipts, and
+         *     `unreadMessageCount` drops accordingly.
+         */
+        post: operations["mark-conversation-as-read"];
+        /**
+         * Mark the conversation with a user as unread
+         * @description Marks the messages from the user in the path after `messageId` as unread again for the user given
+         *     in `onBehalfOf`, so that they count in `unreadMessageCount`. The message ID
+         *     travels in the body of the DELETE request.
+         */
+        delete: operations["mark-conversation-as-unread"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{guid}/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the conversation with a group
+         * @description Returns the conversation of the user given in `onBehalfOf` with the group in the path.
+         */
+        get: operations["get-group-conversations"];
+        /**
+         * Tag the conversation with a group
+         * @description Replaces the tags of the conversation of the user given in `onBehalfOf` with
+         *     the group in the path, and returns the conversation.
+         */
+        put: operations["update-group-conversation"];
+        post?: never;
+        /**
+         * Reset the conversation with a group
+         * @description Resets the group conversation of the user given in `onBehalfOf`: it leaves the
+         *     user's conversation list and its earlier messages are hidden from the user.
+         *     The group and the other members are not affected.
+         */
+        delete: operations["reset-group-conversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{guid}/conversation/delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the conversation with a group as delivered
+         * @description Records that the messages in the group reached the user given in `onBehalfOf`, up
+         *     to `messageId`, or all of them without a body. Senders see delivery receipts.
+         */
+        post: operations["mark-group-conversation-as-delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/groups/{guid}/conversation/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the conversation with a group as read
+         * @description Records that the user given in `onBehalfOf` read the messages in the group, up to
+         *     `messageId`, or all of them without a body. Senders see read receipts, and
+         *     `unreadMessageCount` drops accordingly.
+         */
+        post: operations["mark-group-conversation-as-read"];
+        /**
+         * Mark the conversation with a group as unread
+         * @description Marks the messages in the group after `messageId` as unread again for the user given
+         *     in `onBehalfOf`, so that they count in `unreadMessageCount`. The message ID
+         *     travels in the body of the DELETE request.
+         *
+         *     The vendor's file declares no `onBehalfOf` here, unlike the five other
+         *     receipt operations. The service keeps a read position per member, so it must
+         *     be told whose position to move: the header is required, as on the one-to-one
+         *     variant, whose reference page (cometchat.com/docs/rest-api/conversations/mark-conversation-messages-as-unread)
+         *     sends it and whose answer names that user.
+         */
+        delete: operations["mark-group-conversation-as-unread"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/v1/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the notification preferences of a user
+         * @description Returns the notification preferences of the user given in `uid`: what they
+         *     are notified about in one-to-one and group conversations, and when they are
+         *     not to be disturbed. Preferences apply only where the app's notification
+         *     settings let users override them.
+         */
+        get: operations["notifications-push-list-preferences"];
+        put?: never;
+        post?: never;
+        /**
+         * Reset the notification preferences of a user
+         * @description Puts the notification preferences of the user given in `uid` back to the
+         *     app's defaults, and returns them.
+         */
+        delete: operations["notifications-push-reset-preferences"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the notification preferences of a user
+         * @description Changes the notification preferences of the user given in `uid`. Only the
+         *     fields sent change; the answer holds all the preferences.
+         */
+        patch: operations["notifications-push-update-preferences"];
+        trace?: never;
+    };
+    "/notifications/v1/preferences/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the muted conversations of a user
+         * @description Returns the conversations in which the user given in `uid` receives no
+         *     notifications, with when each mute ends.
+         */
+        get: operations["notifications-push-list-muted"];
+        /**
+         * Mute conversations for a user
+         * @description Stops notifications to the user given in `uid` from the conversations listed,
+         *     until the time in `until` (Unix time in milliseconds) or, without it, until
+         *     they are unmuted.
+         */
+        put: operations["notifications-push-mute-conversations"];
+        post?: never;
+        /**
+         * Unmute conversations for a user
+         * @description Lets notifications from the conversations listed reach the user given in
+         *     `uid` again. The conversations travel in the body of the DELETE request.
+         */
+        delete: operations["notifications-push-unmute-conversations"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/v1/preferences/timezone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the time zone of a user
+         * @description Returns the time zone in which the do-not-disturb schedule of the user given
+         *     in `uid` is read.
+         */
+        get: operations["notifications-get-timezone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the time zone of a user
+         * @description Sets the time zone in which the do-not-disturb schedule of the user given in
+         *     `uid` is read, and returns it.
+         */
+        patch: operations["notifications-update-timezone"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5414,6 +5730,384 @@ export interface components {
         RolePermissionsResultEnvelope: {
             data: components["schemas"]["RolePermissionsResult"];
         };
+        /** @description The group of a group conversation, as seen by the user the conversation belongs to. */
+        ConversationGroup: {
+            /**
+             * @description GUID of the group.
+             * @example design-team
+             */
+            guid: string;
+            /**
+             * @description Display name of the group.
+             * @example Design team
+             */
+            name: string;
+            /**
+             * @description What the group is about.
+             * @example Reviews and hand-offs of the design team.
+             */
+            description?: string;
+            /**
+             * @description URL of the group's picture.
+             * @example https://cdn.example.org/groups/design-team.png
+             */
+            icon?: string;
+            /**
+             * @description Who may join the group.
+             * @enum {string}
+             */
+            type: "public" | "private" | "password";
+            /**
+             * @description Scope of the user in the group.
+             * @enum {string}
+             */
+            scope?: "admin" | "moderator" | "participant";
+            /**
+             * @description Number of members.
+             * @example 4
+             */
+            membersCount?: number;
+            /**
+             * @description When the user joined the group, as Unix time in seconds.
+             * @example 1716800000
+             */
+            joinedAt?: number;
+            /** @description Whether the user is a member of the group. */
+            hasJoined?: boolean;
+            /**
+             * @description ID of the group's conversation.
+             * @example group_design-team
+             */
+            conversationId?: string;
+            /**
+             * @description UID of the group's owner.
+             * @example cometchat-uid-4
+             */
+            owner?: string;
+            /** @description Tags of the group, sent when the request asks for them. */
+            tags?: string[];
+            /** @description Free-form data the app stored on the group. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description When the group was created, as Unix time in seconds.
+             * @example 1716700000
+             */
+            createdAt?: number;
+            /**
+             * @description When the group was last changed, as Unix time in seconds.
+             * @example 1717300000
+             */
+            updatedAt?: number;
+            /**
+             * @description UID of the user who last changed the group.
+             * @example cometchat-uid-4
+             */
+            updatedBy?: string;
+        };
+        /** @description A conversation of one user, with another user or with a group. */
+        Conversation: {
+            /**
+             * @description ID of the conversation.
+             * @example cometchat-uid-1_user_cometchat-uid-2
+             */
+            conversationId: string;
+            /**
+             * @description Whether the conversation is with one user or with a group.
+             * @enum {string}
+             */
+            conversationType: "user" | "group";
+            /**
+             * @description How many messages the user has not read yet, as a decimal string.
+             * @example 3
+             */
+            unreadMessageCount?: string;
+            /** @description Tags the user put on the conversation. */
+            tags?: string[];
+            lastMessage?: components["schemas"]["ListedMessage"];
+            /** @description The other user of a one-to-one conversation, or the group of a group conversation. */
+            conversationWith: components["schemas"]["User"] | components["schemas"]["ConversationGroup"];
+            /**
+             * @description When the conversation started, as Unix time in seconds.
+             * @example 1716800000
+             */
+            createdAt: number;
+            /**
+             * @description When the conversation last changed, as Unix time in seconds.
+             * @example 1717400000
+             */
+            updatedAt: number;
+        };
+        /** @description Body of a response that carries one page of conversations. */
+        ConversationPageEnvelope: {
+            data: components["schemas"]["Conversation"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /** @description Body of a response that carries one conversation. */
+        ConversationEnvelope: {
+            data: components["schemas"]["Conversation"];
+        };
+        /** @description New values for a conversation of the user. */
+        UpdateConversationRequest: {
+            /**
+             * @description Tags that replace those of the conversation; at most 25, of at most 100 characters each.
+             * @example [
+             *       "pinned"
+             *     ]
+             */
+            tags?: string[];
+        };
+        /** @description Options for resetting a one-to-one conversation. */
+        ResetUserConversationRequest: {
+            /**
+             * @description UID of the other user of the conversation.
+             * @example cometchat-uid-2
+             */
+            conversationWith?: string;
+            /**
+             * @description Whether the messages of the conversation are deleted for good as well, rather than hidden from the user.
+             * @example false
+             */
+            deleteMessagesPermanently?: boolean;
+        };
+        /**
+         * @description Up to which message a receipt applies. Without `messageId`, it applies to
+         *     every message of the conversation.
+         */
+        ConversationReceiptRequest: {
+            /**
+             * @description ID of the message up to which (for unread: after which) the receipt
+             *     applies, as a number. Message IDs come back from the service as decimal
+             *     strings: convert them with `Number(message.id)`.
+             * @example 1843
+             */
+            messageId?: number;
+        };
+        /** @description What the user is notified about in group conversations. */
+        GroupNotificationPreferences: {
+            /**
+             * @description Notifications for messages: 1 none, 2 all, 3 only those that mention the user.
+             * @enum {integer}
+             */
+            groupMessages?: 1 | 2 | 3;
+            /**
+             * @description Notifications for replies in threads: 1 none, 2 all, 3 only those that mention the user.
+             * @enum {integer}
+             */
+            groupReplies?: 1 | 2 | 3;
+            /**
+             * @description Notifications for quoted replies: 1 none, 2 all, 3 only those that mention the user.
+             * @enum {integer}
+             */
+            groupQuotedReplies?: 1 | 2 | 3;
+            /**
+             * @description Notifications for reactions: 1 none, 2 on the user's own messages, 3 on every message.
+             * @enum {integer}
+             */
+            groupReactions?: 1 | 2 | 3;
+            /**
+             * @description Notifications for a member leaving: 1 none, 2 all.
+             * @enum {integer}
+             */
+            groupMemberLeft?: 1 | 2;
+            /**
+             * @description Notifications for a member being added: 1 none, 2 all.
+             * @enum {integer}
+             */
+            groupMemberAdded?: 1 | 2;
+            /**
+             * @description Notifications for a member joining: 1 none, 2 all.
+             * @enum {integer}
+             */
+            groupMemberJoined?: 1 | 2;
+            /**
+             * @description Notifications for a member being kicked: 1 none, 2 all.
+             * @enum {integer}
+             */
+            groupMemberKicked?: 1 | 2;
+            /**
+             * @description Notifications for a member being banned: 1 none, 2 all.
+             * @enum {integer}
+             */
+            groupMemberBanned?: 1 | 2;
+            /**
+             * @description Notifications for a member being unbanned: 1 none, 2 all.
+             * @enum {integer}
+             */
+            groupMemberUnbanned?: 1 | 2;
+            /**
+             * @description Notifications for a member's scope changing: 1 none, 2 all.
+             * @enum {integer}
+             */
+            groupMemberScopeChanged?: 1 | 2;
+        };
+        /** @description What the user is notified about in one-to-one conversations. */
+        OneOnOneNotificationPreferences: {
+            /**
+             * @description Notifications for messages: 1 none, 2 all, 3 only those that mention the user.
+             * @enum {integer}
+             */
+            oneOnOneMessages?: 1 | 2 | 3;
+            /**
+             * @description Notifications for replies in threads: 1 none, 2 all, 3 only those that mention the user.
+             * @enum {integer}
+             */
+            oneOnOneReplies?: 1 | 2 | 3;
+            /**
+             * @description Notifications for quoted replies: 1 none, 2 all, 3 only those that mention the user.
+             * @enum {integer}
+             */
+            oneOnOneQuotedReplies?: 1 | 2 | 3;
+            /**
+             * @description Notifications for reactions: 1 none, 2 on the user's own messages, 3 on every message.
+             * @enum {integer}
+             */
+            oneOnOneReactions?: 1 | 2 | 3;
+        };
+        /** @description Do-not-disturb hours of one weekday, as 24-hour clock times in the user's time zone. */
+        DndDay: {
+            /**
+             * @description Start of the window, as hours and minutes written HHMM (`930` is 09:30).
+             * @example 0
+             */
+            from?: number;
+            /**
+             * @description End of the window, as HHMM.
+             * @example 2359
+             */
+            to?: number;
+            /**
+             * @description Whether notifications are held back during the window.
+             * @example false
+             */
+            dnd?: boolean;
+        };
+        /** @description Do-not-disturb hours for each day of the week. */
+        DndSchedule: {
+            monday?: components["schemas"]["DndDay"];
+            tuesday?: components["schemas"]["DndDay"];
+            wednesday?: components["schemas"]["DndDay"];
+            thursday?: components["schemas"]["DndDay"];
+            friday?: components["schemas"]["DndDay"];
+            saturday?: components["schemas"]["DndDay"];
+            sunday?: components["schemas"]["DndDay"];
+        };
+        /** @description When the user is not to be disturbed. */
+        MuteNotificationPreferences: {
+            /**
+             * @description Do not disturb: 1 off, 2 on (no notifications at all).
+             * @enum {integer}
+             */
+            dnd?: 1 | 2;
+            schedule?: components["schemas"]["DndSchedule"];
+        };
+        /** @description The notification preferences of one user, which refine the app's notification settings. */
+        NotificationPreferences: {
+            groupPreferences?: components["schemas"]["GroupNotificationPreferences"];
+            oneOnOnePreferences?: components["schemas"]["OneOnOneNotificationPreferences"];
+            mutePreferences?: components["schemas"]["MuteNotificationPreferences"];
+            /**
+             * @description Whether the user's notifications use the privacy templates, which hide message content.
+             * @example false
+             */
+            usePrivacyTemplate?: boolean;
+        };
+        /** @description Body of a response that carries the notification preferences of a user. */
+        NotificationPreferencesEnvelope: {
+            data: components["schemas"]["NotificationPreferences"];
+        };
+        /** @description Notification preferences to change for the user; fields left out keep their value. */
+        UpdateNotificationPreferencesRequest: {
+            groupPreferences?: components["schemas"]["GroupNotificationPreferences"];
+            oneOnOnePreferences?: components["schemas"]["OneOnOneNotificationPreferences"];
+            mutePreferences?: components["schemas"]["MuteNotificationPreferences"];
+            /**
+             * @description Whether the user's notifications use the privacy templates, which hide message content.
+             * @example true
+             */
+            usePrivacyTemplate?: boolean;
+        };
+        /** @description A conversation whose notifications are muted for the user. */
+        MutedConversation: {
+            /**
+             * @description UID of the other user (`oneOnOne`) or GUID of the group (`group`).
+             * @example design-team
+             */
+            id: string;
+            /**
+             * @description Kind of conversation.
+             * @enum {string}
+             */
+            type: "oneOnOne" | "group";
+            /**
+             * Format: int64
+             * @description When the mute ends, as Unix time in milliseconds (a time in the future).
+             * @example 1735689600000
+             */
+            until?: number;
+        };
+        /** @description The conversations the user has muted. */
+        MutedConversations: {
+            mutedConversations: components["schemas"]["MutedConversation"][];
+        };
+        /** @description Body of a response that lists the muted conversations of a user. */
+        MutedConversationsEnvelope: {
+            data: components["schemas"]["MutedConversations"];
+        };
+        /** @description The conversations whose notifications are to be muted. */
+        MuteConversationsRequest: {
+            conversations: components["schemas"]["MutedConversation"][];
+        };
+        /** @description The outcome of a notification action that returns nothing else. */
+        SuccessFlag: {
+            /**
+             * @description Whether the action took effect.
+             * @example true
+             */
+            success: boolean;
+        };
+        /** @description Body of a response to a notification action that returns only whether it worked. */
+        SuccessFlagEnvelope: {
+            data: components["schemas"]["SuccessFlag"];
+        };
+        /** @description A conversation of the user, named by the other party and its kind. */
+        ConversationRef: {
+            /**
+             * @description UID of the other user (`oneOnOne`) or GUID of the group (`group`).
+             * @example cometchat-uid-2
+             */
+            id: string;
+            /**
+             * @description Kind of conversation.
+             * @enum {string}
+             */
+            type: "oneOnOne" | "group";
+        };
+        /** @description The conversations whose notifications are to be heard again. */
+        UnmuteConversationsRequest: {
+            conversations: components["schemas"]["ConversationRef"][];
+        };
+        /** @description The time zone the do-not-disturb schedule of a user is read in. */
+        Timezone: {
+            /**
+             * @description IANA time zone name.
+             * @example Europe/Lisbon
+             */
+            timezone: string;
+        };
+        /** @description Body of a response that carries the time zone of a user. */
+        TimezoneEnvelope: {
+            data: components["schemas"]["Timezone"];
+        };
+        /** @description The new time zone of the user. */
+        UpdateTimezoneRequest: {
+            /**
+             * @description IANA time zone name, such as `Asia/Tokyo`.
+             * @example Asia/Tokyo
+             */
+            timezone: string;
+        };
     };
     responses: {
         /** @description The credentials are missing or unknown to the service. */
@@ -5735,6 +6429,19 @@ export interface components {
          * @example moderator
          */
         Role: string;
+        /**
+         * @description ID of the conversation, as the service returns it in `conversationId`: for a
+         *     one-to-one conversation the two UIDs joined by `_user_`, for a group
+         *     conversation `group_` followed by the GUID.
+         * @example group_design-team
+         */
+        ConversationId: string;
+        /**
+         * @description UID of the user whose notification preferences are read or changed. The
+         *     service refuses the request without it.
+         * @example cometchat-uid-1
+         */
+        UidQuery: string;
     };
     requestBodies: never;
     headers: {
@@ -11346,6 +12053,1239 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description No role has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-all-conversations": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the conversations whose user or group name contains this text.
+                 * @example design
+                 */
+                searchKey?: string;
+                /**
+                 * @description Only one-to-one (`user`) or only group (`group`) conversations.
+                 * @example group
+                 */
+                conversationType?: "user" | "group";
+                /**
+                 * @description Only the conversations with unread messages (`unreadMessageCount` above 0).
+                 * @example true
+                 */
+                unread?: boolean;
+                /**
+                 * @description Whether each conversation comes with its `tags`.
+                 * @example true
+                 */
+                withTags?: boolean;
+                /**
+                 * @description Only the conversations that have one of these tags, comma-separated.
+                 * @example [
+                 *       "pinned"
+                 *     ]
+                 */
+                tags?: string[];
+                /**
+                 * @description Whether the user or group in `conversationWith` comes with its tags.
+                 * @example true
+                 */
+                withUserAndGroupTags?: boolean;
+                /**
+                 * @description Only the one-to-one conversations whose other user has one of these tags, comma-separated.
+                 * @example [
+                 *       "vip"
+                 *     ]
+                 */
+                userTags?: string[];
+                /**
+                 * @description Only the group conversations whose group has one of these tags, comma-separated.
+                 * @example [
+                 *       "design"
+                 *     ]
+                 */
+                groupTags?: string[];
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of conversations. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-conversation": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description ID of the conversation, as the service returns it in `conversationId`: for a
+                 *     one-to-one conversation the two UIDs joined by `_user_`, for a group
+                 *     conversation `group_` followed by the GUID.
+                 * @example group_design-team
+                 */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No conversation of the user has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-conversation": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description ID of the conversation, as the service returns it in `conversationId`: for a
+                 *     one-to-one conversation the two UIDs joined by `_user_`, for a group
+                 *     conversation `group_` followed by the GUID.
+                 * @example group_design-team
+                 */
+                conversationId: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation is deleted for the user. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No conversation of the user has the ID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-user-conversations": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-user-conversation": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversation with its new tags. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "reset-user-conversation": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResetUserConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversation is reset for the user. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "mark-conversation-as-delivered": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConversationReceiptRequest"];
+            };
+        };
+        responses: {
+            /** @description The messages are marked as delivered. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "mark-conversation-as-read": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConversationReceiptRequest"];
+            };
+        };
+        responses: {
+            /** @description The messages are marked as read. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "mark-conversation-as-unread": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description UID of the user. UIDs have at most 100 characters: letters, digits, `-` and
+                 *     `_`. The service stores them in lower case.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConversationReceiptRequest"];
+            };
+        };
+        responses: {
+            /** @description The messages are marked as unread. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-group-conversations": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-group-conversation": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversation with its new tags. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "reset-group-conversation": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation is reset for the user. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "mark-group-conversation-as-delivered": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConversationReceiptRequest"];
+            };
+        };
+        responses: {
+            /** @description The messages are marked as delivered. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "mark-group-conversation-as-read": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConversationReceiptRequest"];
+            };
+        };
+        responses: {
+            /** @description The messages are marked as read. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "mark-group-conversation-as-unread": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description UID of the user the server acts for. This operation always runs as a user,
+                 *     so the header is mandatory.
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf: components["parameters"]["OnBehalfOfRequired"];
+            };
+            path: {
+                /**
+                 * @description GUID of the group. GUIDs have at most 100 characters: letters, digits, `-`
+                 *     and `_`.
+                 * @example design-team
+                 */
+                guid: components["parameters"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConversationReceiptRequest"];
+            };
+        };
+        responses: {
+            /** @description The messages are marked as unread. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No group has the GUID given in the path. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-list-preferences": {
+        parameters: {
+            query: {
+                /**
+                 * @description UID of the user whose notification preferences are read or changed. The
+                 *     service refuses the request without it.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["UidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences of the user. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferencesEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in `uid`. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-reset-preferences": {
+        parameters: {
+            query: {
+                /**
+                 * @description UID of the user whose notification preferences are read or changed. The
+                 *     service refuses the request without it.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["UidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences of the user after the reset. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferencesEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in `uid`. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-update-preferences": {
+        parameters: {
+            query: {
+                /**
+                 * @description UID of the user whose notification preferences are read or changed. The
+                 *     service refuses the request without it.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["UidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationPreferencesRequest"];
+            };
+        };
+        responses: {
+            /** @description The preferences of the user after the change. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferencesEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in `uid`. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-list-muted": {
+        parameters: {
+            query: {
+                /**
+                 * @description UID of the user whose notification preferences are read or changed. The
+                 *     service refuses the request without it.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["UidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The muted conversations. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutedConversationsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in `uid`. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-mute-conversations": {
+        parameters: {
+            query: {
+                /**
+                 * @description UID of the user whose notification preferences are read or changed. The
+                 *     service refuses the request without it.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["UidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteConversationsRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversations are muted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in `uid`. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-push-unmute-conversations": {
+        parameters: {
+            query: {
+                /**
+                 * @description UID of the user whose notification preferences are read or changed. The
+                 *     service refuses the request without it.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["UidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnmuteConversationsRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversations are unmuted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in `uid`. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-get-timezone": {
+        parameters: {
+            query: {
+                /**
+                 * @description UID of the user whose notification preferences are read or changed. The
+                 *     service refuses the request without it.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["UidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The time zone of the user. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimezoneEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in `uid`. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "notifications-update-timezone": {
+        parameters: {
+            query: {
+                /**
+                 * @description UID of the user whose notification preferences are read or changed. The
+                 *     service refuses the request without it.
+                 * @example cometchat-uid-1
+                 */
+                uid: components["parameters"]["UidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTimezoneRequest"];
+            };
+        };
+        responses: {
+            /** @description The new time zone of the user. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimezoneEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No user has the UID given in `uid`. */
             404: {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];

@@ -176,6 +176,25 @@ export const fidelityAllowlist: Record<string, string> = {
     "the same per-feature outcome map, seen from our side: any feature key maps to an ActionResult (success, message)",
   "restrict-features: 200 response property data.*.* is only in ours":
     "the fields of each per-feature outcome (success, message), as the vendor's example shows",
+  "mark-group-conversation-as-unread: parameter header onbehalfof is only in ours":
+    "the vendor omits onBehalfOf here only; the service keeps a read position per member, and the one-to-one variant's " +
+    "reference page (cometchat.com/docs/rest-api/conversations/mark-conversation-messages-as-unread) requires it and names that user in its answer",
+  "notifications-push-list-preferences: 200 response property data[].*":
+    "the vendor types data as an array of app-wide settings (group, oneOnOne, mute) copied from list-settings; its reset example " +
+    "and its update body (pnUpdatePreferences) show the user's preferences object, which we type as NotificationPreferences",
+  "notifications-*-preferences: 200 response property data.*Preferences* is only in ours":
+    "a user's preferences (groupPreferences, oneOnOnePreferences, mutePreferences), as the vendor's reset example and update body show; " +
+    "its response schemas are an untyped array",
+  "notifications-*-preferences: 200 response property data.usePrivacyTemplate is only in ours":
+    "a user's preferences, as the vendor's reset example and update body (pnUpdatePreferences) show; its response schemas are an untyped array",
+  "notifications-*: 200 response property meta is only in the vendor's spec":
+    "the vendor declares a bare meta object on every notification preference response, but none of its examples holds one; we leave it out",
+  "notifications-push-list-muted: 200 response property data.mutedConversations* is only in ours":
+    "the vendor types data as an array of bare objects; its example holds data.mutedConversations, whose items we type as its muteConversation schema",
+  "notifications-push-*mute-conversations: 200 response property data.success is only in ours":
+    "the vendor types data as an untyped array; its examples hold {success: true} (its PNSuccess schema)",
+  "notifications-update-timezone: 200 response property data.timezone is only in ours":
+    "the vendor types data as an untyped array; its example holds {timezone}, as get-timezone returns",
 };
 
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */

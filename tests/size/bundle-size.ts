@@ -76,8 +76,11 @@ export async function measureSynthetic(count: number = SIZE_TARGETS.operations):
       if (operations >= count) break;
       const renamed: Record<string, unknown> = {};
       for (const [key, op] of Object.entries(item)) {
-        renamed[key] = (op as { operationId?: string }).operationId
-          ? { ...(op as object), operationId: `${(op as { operationId: string }).operationId}-${copy}` }
+        // Only the first copy keeps the spec's deprecations: the runtime carries one entry per
+        // deprecated operation, so copying them would measure more deprecations, not more operations.
+        const { deprecated, ...rest } = op as { operationId?: string; deprecated?: boolean };
+        renamed[key] = rest.operationId
+          ? { ...rest, ...(copy === 0 && deprecated && { deprecated }), operationId: `${rest.operationId}-${copy}` }
           : op;
       }
       paths[`/copy${copy}${path}`] = renamed;
