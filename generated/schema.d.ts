@@ -3178,15 +3178,17 @@ export interface components {
         ContactDetailsEnvelope: {
             data: components["schemas"]["ContactDetails"];
         };
-        /** @description Body of the response to deleting a user's contact details. */
-        ContactDetailsDeletedEnvelope: {
-            data: {
-                /**
-                 * @description Whether a user's contact details were deleted.
-                 * @example true
-                 */
-                success: boolean;
-            };
+        /** @description Outcome of a notifications action (settings, providers, push tokens, contact details, mutes) that returns nothing else. */
+        SuccessFlag: {
+            /**
+             * @description Whether the action took effect.
+             * @example true
+             */
+            success: boolean;
+        };
+        /** @description Body of a response to a notifications action that returns only whether it took effect. */
+        SuccessFlagEnvelope: {
+            data: components["schemas"]["SuccessFlag"];
         };
         /** @description The contact details to store for the user in `onBehalfOf`. */
         ContactDetailsUpdateRequest: {
@@ -3274,16 +3276,6 @@ export interface components {
              * @example true
              */
             isEnabled?: boolean;
-        };
-        /** @description Body of the response to deleting the app's Twilio credentials. */
-        TwilioProviderDeletedEnvelope: {
-            data: {
-                /**
-                 * @description Whether the app's Twilio credentials were deleted.
-                 * @example true
-                 */
-                success: boolean;
-            };
         };
         /**
          * @description The SendGrid account that email notifications are sent through, as stored for
@@ -3438,16 +3430,6 @@ export interface components {
              */
             isEnabled?: boolean;
         };
-        /** @description Body of the response to deleting the app's SendGrid credentials. */
-        SendGridProviderDeletedEnvelope: {
-            data: {
-                /**
-                 * @description Whether the app's SendGrid credentials were deleted.
-                 * @example true
-                 */
-                success: boolean;
-            };
-        };
         /**
          * @description The webhook that push notifications are handed to instead of a built-in
          *     provider, as stored for the app. The Basic authentication password comes
@@ -3546,16 +3528,6 @@ export interface components {
              * @example example-password
              */
             basicAuthPassword?: string;
-        };
-        /** @description Body of the response to deleting the app's custom push provider settings. */
-        CustomPushProviderDeletedEnvelope: {
-            data: {
-                /**
-                 * @description Whether the app's custom push provider settings were deleted.
-                 * @example true
-                 */
-                success: boolean;
-            };
         };
         /**
          * @description The webhook that SMS notifications are handed to instead of a built-in
@@ -3668,16 +3640,6 @@ export interface components {
              */
             useStoredPhNo?: boolean;
         };
-        /** @description Body of the response to deleting the app's custom SMS provider settings. */
-        CustomSmsProviderDeletedEnvelope: {
-            data: {
-                /**
-                 * @description Whether the app's custom SMS provider settings were deleted.
-                 * @example true
-                 */
-                success: boolean;
-            };
-        };
         /**
          * @description The webhook that email notifications are handed to instead of a built-in
          *     provider, as stored for the app. The Basic authentication password comes
@@ -3788,16 +3750,6 @@ export interface components {
              * @example false
              */
             useStoredEmailID: boolean;
-        };
-        /** @description Body of the response to deleting the app's custom email provider settings. */
-        CustomEmailProviderDeletedEnvelope: {
-            data: {
-                /**
-                 * @description Whether the app's custom email provider settings were deleted.
-                 * @example true
-                 */
-                success: boolean;
-            };
         };
         /**
          * @description Quiet hours of one weekday. `from` and `to` are times of day written as
@@ -4436,18 +4388,6 @@ export interface components {
         /** @description Body of a response that carries the notification settings of an app. */
         PushSettingsEnvelope: {
             data: components["schemas"]["PushSettings"];
-        };
-        /** @description Outcome of a change to the push notification setup (settings, FCM or APNs providers, push tokens). */
-        PushSuccess: {
-            /**
-             * @description Whether the change was saved.
-             * @example true
-             */
-            success: boolean;
-        };
-        /** @description Body of a response to a change of the push notification setup that returns nothing but its outcome. */
-        PushSuccessEnvelope: {
-            data: components["schemas"]["PushSuccess"];
         };
         /**
          * @description The notification settings to change. Every field is optional: the service
@@ -6058,18 +5998,6 @@ export interface components {
         /** @description The conversations whose notifications are to be muted. */
         MuteConversationsRequest: {
             conversations: components["schemas"]["MutedConversation"][];
-        };
-        /** @description The outcome of a notification action that returns nothing else. */
-        SuccessFlag: {
-            /**
-             * @description Whether the action took effect.
-             * @example true
-             */
-            success: boolean;
-        };
-        /** @description Body of a response to a notification action that returns only whether it worked. */
-        SuccessFlagEnvelope: {
-            data: components["schemas"]["SuccessFlag"];
         };
         /** @description A conversation of the user, named by the other party and its kind. */
         ConversationRef: {
@@ -9362,7 +9290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactDetailsDeletedEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9516,7 +9444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TwilioProviderDeletedEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9632,7 +9560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendGridProviderDeletedEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9748,7 +9676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CustomPushProviderDeletedEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9864,7 +9792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CustomSmsProviderDeletedEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9980,7 +9908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CustomEmailProviderDeletedEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10034,7 +9962,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10065,7 +9993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10123,7 +10051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10154,7 +10082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10187,7 +10115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10220,7 +10148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10278,7 +10206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10309,7 +10237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10342,7 +10270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10375,7 +10303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10444,7 +10372,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PushSuccessEnvelope"];
+                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -25,7 +25,7 @@ export async function listSettings() {
 
 export async function updateSettings() {
   const saved = await chat.PATCH("/notifications/v1/settings", { body: { templates: { usePrivacyTemplate: 2 } } });
-  if (saved.data) expectTypeOf(saved.data.data).toEqualTypeOf<Schemas["PushSuccess"]>();
+  if (saved.data) expectTypeOf(saved.data.data).toEqualTypeOf<Schemas["SuccessFlag"]>();
   await chat.PATCH("/notifications/v1/settings", {
     body: {
       preferences: {
@@ -51,7 +51,7 @@ export async function fcmProviders() {
   const added = await chat.POST("/notifications/push/v1/providers/fcm", {
     body: { providerId: "fcm-provider-1", notificationInPayload: { ios: { chat: true, call: false } } },
   });
-  if (added.data) expectTypeOf(added.data.data).toEqualTypeOf<Schemas["PushSuccess"]>();
+  if (added.data) expectTypeOf(added.data.data).toEqualTypeOf<Schemas["SuccessFlag"]>();
   await chat.PUT("/notifications/push/v1/providers/fcm", {
     // @ts-expect-error an update names the provider it changes
     body: { serviceAccountFilename: "new.json" },
@@ -83,7 +83,7 @@ export async function apnsProviders() {
   const madeDefault = await chat.PUT("/notifications/push/v1/providers/apns/default/{providerId}", {
     params: { path: { providerId: "apns-provider-1" } },
   });
-  if (madeDefault.data) expectTypeOf(madeDefault.data.data).toEqualTypeOf<Schemas["PushSuccess"]>();
+  if (madeDefault.data) expectTypeOf(madeDefault.data.data).toEqualTypeOf<Schemas["SuccessFlag"]>();
 }
 
 export async function listTokens() {
@@ -105,7 +105,7 @@ export async function registerTokenOfEachKind() {
   const fcm = await chat.POST("/notifications/push/v1/tokens", {
     body: { authToken, platform: "fcm_android", fcmToken: "dLztQGbu", providerId: "fcm-provider-1", timezone: "Asia/Kolkata" },
   });
-  if (fcm.data) expectTypeOf(fcm.data.data).toEqualTypeOf<Schemas["PushSuccess"]>();
+  if (fcm.data) expectTypeOf(fcm.data.data).toEqualTypeOf<Schemas["SuccessFlag"]>();
   await chat.POST("/notifications/push/v1/tokens", { body: { authToken, platform: "apns_ios_device", deviceToken: "7f1c2d9e" } });
   await chat.POST("/notifications/push/v1/tokens", { body: { authToken, platform: "apns_ios_voip", voipToken: "0a9b8c7d" } });
   expectTypeOf<Schemas["PushTokenRegisterRequest"]>().toEqualTypeOf<
