@@ -4997,6 +4997,11 @@ export interface components {
              * @example 1717400000
              */
             updatedAt?: number;
+            /**
+             * @description UID of the user who last changed the group.
+             * @example cometchat-uid-4
+             */
+            updatedBy?: string;
         };
         /** @description Body of a response that carries one page of groups. */
         GroupPageEnvelope: {
@@ -5670,82 +5675,6 @@ export interface components {
         RolePermissionsResultEnvelope: {
             data: components["schemas"]["RolePermissionsResult"];
         };
-        /** @description The group of a group conversation, as seen by the user the conversation belongs to. */
-        ConversationGroup: {
-            /**
-             * @description GUID of the group.
-             * @example design-team
-             */
-            guid: string;
-            /**
-             * @description Display name of the group.
-             * @example Design team
-             */
-            name: string;
-            /**
-             * @description What the group is about.
-             * @example Reviews and hand-offs of the design team.
-             */
-            description?: string;
-            /**
-             * @description URL of the group's picture.
-             * @example https://cdn.example.org/groups/design-team.png
-             */
-            icon?: string;
-            /**
-             * @description Who may join the group.
-             * @enum {string}
-             */
-            type: "public" | "private" | "password";
-            /**
-             * @description Scope of the user in the group.
-             * @enum {string}
-             */
-            scope?: "admin" | "moderator" | "participant";
-            /**
-             * @description Number of members.
-             * @example 4
-             */
-            membersCount?: number;
-            /**
-             * @description When the user joined the group, as Unix time in seconds.
-             * @example 1716800000
-             */
-            joinedAt?: number;
-            /** @description Whether the user is a member of the group. */
-            hasJoined?: boolean;
-            /**
-             * @description ID of the group's conversation.
-             * @example group_design-team
-             */
-            conversationId?: string;
-            /**
-             * @description UID of the group's owner.
-             * @example cometchat-uid-4
-             */
-            owner?: string;
-            /** @description Tags of the group, sent when the request asks for them. */
-            tags?: string[];
-            /** @description Free-form data the app stored on the group. */
-            metadata?: {
-                [key: string]: unknown;
-            };
-            /**
-             * @description When the group was created, as Unix time in seconds.
-             * @example 1716700000
-             */
-            createdAt?: number;
-            /**
-             * @description When the group was last changed, as Unix time in seconds.
-             * @example 1717300000
-             */
-            updatedAt?: number;
-            /**
-             * @description UID of the user who last changed the group.
-             * @example cometchat-uid-4
-             */
-            updatedBy?: string;
-        };
         /** @description A conversation of one user, with another user or with a group. */
         Conversation: {
             /**
@@ -5767,7 +5696,7 @@ export interface components {
             tags?: string[];
             lastMessage?: components["schemas"]["ListedMessage"];
             /** @description The other user of a one-to-one conversation, or the group of a group conversation. */
-            conversationWith: components["schemas"]["User"] | components["schemas"]["ConversationGroup"];
+            conversationWith: components["schemas"]["User"] | components["schemas"]["Group"];
             /**
              * @description When the conversation started, as Unix time in seconds.
              * @example 1716800000

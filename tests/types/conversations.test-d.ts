@@ -71,7 +71,7 @@ export async function getUserConversations() {
   const found = await chat.GET("/users/{uid}/conversation", { params: { path: { uid }, header: asUser } });
   if (found.data) {
     expectTypeOf(found.data.data).branded.toEqualTypeOf<Conversation>();
-    expectTypeOf(found.data.data.conversationWith).branded.toEqualTypeOf<Schemas["User"] | Schemas["ConversationGroup"]>();
+    expectTypeOf(found.data.data.conversationWith).branded.toEqualTypeOf<Schemas["User"] | Schemas["Group"]>();
   }
   await chat.as("cometchat-uid-1").GET("/users/{uid}/conversation", { params: { path: { uid } } });
 
