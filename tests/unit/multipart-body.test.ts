@@ -11,7 +11,9 @@ const csv = () => new File(["darn\nheck\n"], "banned.csv", { type: "text/csv" })
 /** The names of a FormData's parts, in order, with repeats. */
 function namesOf(form: FormData): string[] {
   const names: string[] = [];
-  form.forEach((_value, name) => names.push(name));
+  form.forEach((_value, name) => {
+    names.push(name);
+  });
   return names;
 }
 
