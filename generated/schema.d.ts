@@ -1637,10 +1637,18 @@ export interface components {
             /** @description `true` to move the message to the reviewed list. */
             reviewed?: boolean;
         };
+        /**
+         * @description Metadata of a list that comes back whole, up to a limit: the size of the
+         *     slice, and no cursor to follow (the moderation rules, keyword lists, flag
+         *     reasons and blocked messages).
+         */
+        SliceMeta: {
+            current: components["schemas"]["CursorSlice"];
+        };
         /** @description Body of a response that carries the messages moderation rules blocked. */
-        BlockedMessageCursorEnvelope: {
+        BlockedMessageListEnvelope: {
             data: components["schemas"]["ReviewedMessage"][];
-            meta: components["schemas"]["CursorMeta"];
+            meta: components["schemas"]["SliceMeta"];
         };
         /** @description A reason users can pick when they flag a message. */
         ModerationReason: {
@@ -1676,9 +1684,9 @@ export interface components {
             updatedAt?: number | string;
         };
         /** @description Body of a response that carries the moderation reasons of the app. */
-        ModerationReasonCursorEnvelope: {
+        ModerationReasonListEnvelope: {
             data: components["schemas"]["ModerationReason"][];
-            meta: components["schemas"]["CursorMeta"];
+            meta: components["schemas"]["SliceMeta"];
         };
         /** @description A new moderation reason. */
         CreateReasonRequest: {
@@ -1856,9 +1864,9 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description Body of a response that carries a list of moderation rules or of a rule's revisions. */
-        ModerationRuleCursorEnvelope: {
+        ModerationRuleListEnvelope: {
             data: components["schemas"]["ModerationRule"][];
-            meta: components["schemas"]["CursorMeta"];
+            meta: components["schemas"]["SliceMeta"];
         };
         /** @description A moderation rule to create, or the new state of one. */
         ModerationRuleRequest: {
@@ -2011,9 +2019,9 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description Body of a response that carries the keyword lists of the app. */
-        KeywordListCursorEnvelope: {
+        KeywordListListEnvelope: {
             data: components["schemas"]["KeywordList"][];
-            meta: components["schemas"]["CursorMeta"];
+            meta: components["schemas"]["SliceMeta"];
         };
         /**
          * @description A keyword list to create, or the fields of one to change. The terms come
@@ -4543,7 +4551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BlockedMessageCursorEnvelope"];
+                    "application/json": components["schemas"]["BlockedMessageListEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4570,7 +4578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ModerationReasonCursorEnvelope"];
+                    "application/json": components["schemas"]["ModerationReasonListEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4770,7 +4778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ModerationRuleCursorEnvelope"];
+                    "application/json": components["schemas"]["ModerationRuleListEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4970,7 +4978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ModerationRuleCursorEnvelope"];
+                    "application/json": components["schemas"]["ModerationRuleListEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5008,7 +5016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KeywordListCursorEnvelope"];
+                    "application/json": components["schemas"]["KeywordListListEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -150,10 +150,6 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor refers to a rule schema it never defines; ModerationRule takes its fields from the vendor's rule examples",
   "list-rules: parameter query limit is of type string in the vendor's spec, integer in ours":
     "a count of items is a whole number: every moderation list answers it back as an integer in meta.current.limit (the vendor's own examples)",
-  "list-reasons: 200 response property meta.previous* is only in ours":
-    "the moderation lists share CursorMeta; the vendor's list-reasons declares only meta.current, so next and previous are optional",
-  "list-reasons: 200 response property meta.next* is only in ours":
-    "the moderation lists share CursorMeta; the vendor's list-reasons declares only meta.current, and paginate stops where next is absent",
   "*-reason*: 200 response property data.default is only in ours":
     "the vendor declares default on list-reasons only, but its get-reason-details reference page (cometchat.com/docs/rest-api/moderation/get-reason-details) returns it too",
   "approve-moderation-blocked-messages: PATCH /moderation/blocked-messages/{messageId} is the path template of review-blocked-message*":
