@@ -315,6 +315,13 @@ export const operations = [
     "onBehalfOf": "required"
   },
   {
+    "operationId": "list-moderation-blocked-messages",
+    "method": "GET",
+    "path": "/moderation/blocked-messages",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "review-blocked-message",
     "method": "PATCH",
     "path": "/moderation/blocked-messages/{id}",
@@ -336,9 +343,121 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "list-rule-keywords",
+    "method": "GET",
+    "path": "/moderation/keywords",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "create-rule-keyword",
+    "method": "POST",
+    "path": "/moderation/keywords",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-rule-keyword",
+    "method": "DELETE",
+    "path": "/moderation/keywords/{keywordId}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-rule-keyword",
+    "method": "GET",
+    "path": "/moderation/keywords/{keywordId}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-rule-keyword",
+    "method": "PUT",
+    "path": "/moderation/keywords/{keywordId}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-reasons",
+    "method": "GET",
+    "path": "/moderation/reasons",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "create-reason",
+    "method": "POST",
+    "path": "/moderation/reasons",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-reason",
+    "method": "DELETE",
+    "path": "/moderation/reasons/{id}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-reason-details",
+    "method": "GET",
+    "path": "/moderation/reasons/{id}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-reason-details",
+    "method": "PUT",
+    "path": "/moderation/reasons/{id}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "list-reviewed-messages",
     "method": "GET",
     "path": "/moderation/reviewed-messages",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-rules",
+    "method": "GET",
+    "path": "/moderation/rules",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "create-rule",
+    "method": "POST",
+    "path": "/moderation/rules",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-rule",
+    "method": "DELETE",
+    "path": "/moderation/rules/{ruleId}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-rule",
+    "method": "GET",
+    "path": "/moderation/rules/{ruleId}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-rule",
+    "method": "PUT",
+    "path": "/moderation/rules/{ruleId}",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-rule-revisions",
+    "method": "GET",
+    "path": "/moderation/rules/{ruleId}/revisions",
     "api": "chat",
     "onBehalfOf": "none"
   },

@@ -353,6 +353,248 @@ export interface paths {
         patch: operations["review-blocked-message"];
         trace?: never;
     };
+    "/moderation/blocked-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List blocked messages
+         * @description Returns the messages that moderation rules blocked and no moderator has
+         *     reviewed yet, each with the rule and condition that matched. Review one
+         *     with `PATCH /moderation/blocked-messages/{id}`.
+         *
+         *     The list answers `meta.current` only: it has no cursor to follow, so one
+         *     request returns everything up to `limit`.
+         */
+        get: operations["list-moderation-blocked-messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/moderation/reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List flag reasons
+         * @description Returns the reasons users can choose from when they flag a message: the
+         *     ones every app has (`default: true`) and the app's own.
+         *
+         *     The list answers `meta.current` only: it has no cursor to follow.
+         */
+        get: operations["list-reasons"];
+        put?: never;
+        /**
+         * Create a flag reason
+         * @description Adds a reason users can choose when they flag a message.
+         */
+        post: operations["create-reason"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/moderation/reasons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the moderation reason, as given when it was created.
+                 * @example spam
+                 */
+                id: components["parameters"]["ReasonId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a flag reason
+         * @description Returns one reason users can choose when they flag a message.
+         */
+        get: operations["get-reason-details"];
+        /**
+         * Rename a flag reason
+         * @description Changes the name users see for a reason.
+         */
+        put: operations["update-reason-details"];
+        post?: never;
+        /**
+         * Delete a flag reason
+         * @description Removes a reason, so users can no longer choose it.
+         *
+         *     Unlike the other deletions, the service answers `success` and `message`
+         *     at the top level, not under `data` (its reference page,
+         *     cometchat.com/docs/rest-api/moderation/delete-reasons, shows the same).
+         */
+        delete: operations["delete-reason"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/moderation/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List moderation rules
+         * @description Returns the app's moderation rules: the ones every app has
+         *     (`default: true`) and its own.
+         *
+         *     The list answers `meta.current` only: it has no cursor to follow, so one
+         *     request returns everything up to `limit`.
+         */
+        get: operations["list-rules"];
+        put?: never;
+        /**
+         * Create a moderation rule
+         * @description Adds a rule that tests messages against its conditions and, when one
+         *     matches, takes its actions. An app has at most 25 rules of its own.
+         */
+        post: operations["create-rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/moderation/rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the moderation rule.
+                 * @example moderation-test
+                 */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a moderation rule
+         * @description Returns the current revision of one moderation rule.
+         */
+        get: operations["get-rule"];
+        /**
+         * Update a moderation rule
+         * @description Replaces a rule's settings. The service keeps the former state as a
+         *     revision (see the rule's revisions).
+         */
+        put: operations["update-rule"];
+        post?: never;
+        /**
+         * Delete a moderation rule
+         * @description Removes one of the app's own rules.
+         */
+        delete: operations["delete-rule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/moderation/rules/{ruleId}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the revisions of a moderation rule
+         * @description Returns every saved state of a rule, newest first; the current one has
+         *     `active: true`.
+         *
+         *     The list answers `meta.current` only: it has no cursor to follow.
+         */
+        get: operations["list-rule-revisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/moderation/keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List keyword lists
+         * @description Returns the keyword lists moderation rules can refer to: the ones every
+         *     app has (`default: true`) and the app's own.
+         *
+         *     The list answers `meta.current` only: it has no cursor to follow.
+         */
+        get: operations["list-rule-keywords"];
+        put?: never;
+        /**
+         * Create a keyword list
+         * @description Adds a list of keywords or patterns that rules can refer to. The terms
+         *     come from `searchTerms` (comma-separated), from a CSV `file`, or both; a
+         *     new list needs a `category` and terms. An app has at most 25 lists of its
+         *     own.
+         */
+        post: operations["create-rule-keyword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/moderation/keywords/{keywordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the keyword list.
+                 * @example profanity-list
+                 */
+                keywordId: components["parameters"]["KeywordListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a keyword list
+         * @description Returns one keyword list with its terms.
+         */
+        get: operations["get-rule-keyword"];
+        /**
+         * Update a keyword list
+         * @description Changes a keyword list: the fields sent replace the ones stored, and a
+         *     CSV `file` replaces the terms.
+         */
+        put: operations["update-rule-keyword"];
+        post?: never;
+        /**
+         * Delete a keyword list
+         * @description Removes one of the app's own keyword lists.
+         */
+        delete: operations["delete-rule-keyword"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apikeys": {
         parameters: {
             query?: never;
@@ -2569,6 +2811,428 @@ export interface components {
             status?: "approved" | "rejected";
             /** @description `true` to move the message to the reviewed list. */
             reviewed?: boolean;
+        };
+        /**
+         * @description Metadata of a list that comes back whole, up to a limit: the size of the
+         *     slice, and no cursor to follow (the moderation rules, keyword lists, flag
+         *     reasons and blocked messages).
+         */
+        SliceMeta: {
+            current: components["schemas"]["CursorSlice"];
+        };
+        /** @description Body of a response that carries the messages moderation rules blocked. */
+        BlockedMessageListEnvelope: {
+            data: components["schemas"]["ReviewedMessage"][];
+            meta: components["schemas"]["SliceMeta"];
+        };
+        /** @description A reason users can pick when they flag a message. */
+        ModerationReason: {
+            /**
+             * @description ID of the reason.
+             * @example spam
+             */
+            id: string;
+            /**
+             * @description Name shown to users.
+             * @example Spam / Unwanted Content
+             */
+            name: string;
+            /**
+             * @description What the reason covers.
+             * @example Repeated, promotional, or irrelevant content.
+             */
+            description?: string;
+            /**
+             * @description Whether the reason is one the service provides to every app.
+             * @example true
+             */
+            default?: boolean;
+            /**
+             * @description When the reason was created, as Unix seconds (a number, or a string of digits in lists).
+             * @example 1760443648
+             */
+            createdAt?: number | string;
+            /**
+             * @description When the reason last changed, as Unix seconds (a number, or a string of digits in lists).
+             * @example 1760443648
+             */
+            updatedAt?: number | string;
+        };
+        /** @description Body of a response that carries the moderation reasons of the app. */
+        ModerationReasonListEnvelope: {
+            data: components["schemas"]["ModerationReason"][];
+            meta: components["schemas"]["SliceMeta"];
+        };
+        /** @description A new moderation reason. */
+        CreateReasonRequest: {
+            /**
+             * @description ID of the reason, unique in the app.
+             * @example unfiltered-content
+             */
+            id: string;
+            /**
+             * @description Name shown to users when they flag a message.
+             * @example Raw content
+             */
+            name: string;
+            /**
+             * @description What the reason covers.
+             * @example Content that reached users without any filtering.
+             */
+            description?: string;
+        };
+        /** @description Body of a response that carries one moderation reason. */
+        ModerationReasonEnvelope: {
+            data: components["schemas"]["ModerationReason"];
+        };
+        /** @description The new name of a moderation reason. */
+        UpdateReasonRequest: {
+            /**
+             * @description Name shown to users when they flag a message.
+             * @example Unfiltered content
+             */
+            name?: string;
+        };
+        /** @description One test of a moderation rule on a message. */
+        ModerationCondition: {
+            /**
+             * @description Position of the condition in the rule.
+             * @example 1
+             */
+            id?: number;
+            /**
+             * @description What is tested, for example `message`.
+             * @example message
+             */
+            entity?: string;
+            /**
+             * @description Which part of it, for example `text`, `image`, `video` or `custom`.
+             * @example image
+             */
+            operand?: string;
+            /**
+             * @description How the value is compared, for example `contains` or `equals`.
+             * @example contains
+             */
+            operator?: string;
+            /**
+             * @description The kind of value, for example `word`.
+             * @example word
+             */
+            category?: string;
+            /**
+             * @description Values to test against; a keyword list ID when `isKeywordsReferencePresent` is true.
+             * @example [
+             *       "violence_greaterThan_30"
+             *     ]
+             */
+            value?: string[];
+            /**
+             * @description Human-readable account of each value.
+             * @example [
+             *       "Image contains violence with confidence greater than 30"
+             *     ]
+             */
+            message?: string[];
+            /**
+             * @description Whether `value` names keyword lists rather than literal values.
+             * @example false
+             */
+            isKeywordsReferencePresent?: boolean;
+            /**
+             * @description Whether the condition tests attachments.
+             * @example true
+             */
+            isMediaPresent?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A test that picks the messages a rule applies to, for example by sender. */
+        ModerationRuleFilter: {
+            /**
+             * @description What is filtered on, for example `sender`.
+             * @example sender
+             */
+            type?: string;
+            /**
+             * @description The kind of party, for example `user`.
+             * @example user
+             */
+            entity?: string;
+            /**
+             * @description Which field of it, for example `uid`.
+             * @example uid
+             */
+            operand?: string;
+            /**
+             * @description How the value is compared, for example `equals`.
+             * @example equals
+             */
+            operator?: string;
+            /**
+             * @description The value to compare with.
+             * @example admin
+             */
+            value?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A moderation rule, or one revision of it. */
+        ModerationRule: {
+            /**
+             * @description ID of the rule.
+             * @example moderation-test
+             */
+            id: string;
+            /**
+             * @description Name of the rule.
+             * @example Video moderation
+             */
+            name: string;
+            /**
+             * @description What the rule is for.
+             * @example Blocks images that show violence.
+             */
+            description?: string;
+            /**
+             * @description Whether the rule is switched on.
+             * @example true
+             */
+            enabled?: boolean;
+            /** @description The tests a message is put through. */
+            conditions?: components["schemas"]["ModerationCondition"][];
+            /** @description Which messages the rule applies to. */
+            filters?: components["schemas"]["ModerationRuleFilter"][];
+            /**
+             * @description What happens to a message that matches, for example `blockMessage` or `dropMessage`.
+             * @example [
+             *       "blockMessage"
+             *     ]
+             */
+            action?: string[];
+            /**
+             * @description Whether this is the rule's current revision.
+             * @example true
+             */
+            active?: boolean;
+            /**
+             * @description Whether the rule is one the service provides to every app.
+             * @example false
+             */
+            default?: boolean;
+            /**
+             * @description ID of this revision of the rule.
+             * @example 253179cf5f665257_moderation-test_1
+             */
+            revisionId?: string;
+            /**
+             * @description When the rule was created, as Unix time in seconds.
+             * @example 1720003247
+             */
+            createdAt?: number;
+            /**
+             * @description When the rule last changed, as Unix time in seconds.
+             * @example 1720003247
+             */
+            updatedAt?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Body of a response that carries a list of moderation rules or of a rule's revisions. */
+        ModerationRuleListEnvelope: {
+            data: components["schemas"]["ModerationRule"][];
+            meta: components["schemas"]["SliceMeta"];
+        };
+        /** @description A moderation rule to create, or the new state of one. */
+        ModerationRuleRequest: {
+            /**
+             * @description ID of the rule, unique in the app.
+             * @example moderation-test
+             */
+            id?: string;
+            /**
+             * @description Name of the rule.
+             * @example Video moderation
+             */
+            name?: string;
+            /**
+             * @description What the rule is for.
+             * @example Blocks images that show violence.
+             */
+            description?: string;
+            /**
+             * @description Whether the rule is switched on.
+             * @example true
+             */
+            enabled?: boolean;
+            /**
+             * @description What happens to a message that matches, for example `blockMessage`.
+             * @example [
+             *       "blockMessage"
+             *     ]
+             */
+            action?: string[];
+            /** @description Which messages the rule applies to; all messages when absent. */
+            filters?: components["schemas"]["ModerationRuleFilter"][];
+            /** @description The tests a message is put through. */
+            conditions?: ({
+                /**
+                 * @description Position of the condition in the rule.
+                 * @example 1
+                 */
+                id?: number;
+                /**
+                 * @description What is tested, for example `message`.
+                 * @example message
+                 */
+                entity?: string;
+                /**
+                 * @description Which part of it, for example `text` or `image`.
+                 * @example image
+                 */
+                operand?: string;
+                /**
+                 * @description How the value is compared, for example `contains`.
+                 * @example contains
+                 */
+                operator?: string;
+                /**
+                 * @description The kind of value, for example `word`.
+                 * @example word
+                 */
+                category?: string;
+                /**
+                 * @description Whether `value` names a keyword list rather than a literal value.
+                 * @example false
+                 */
+                isKeywordReferencePresent?: boolean;
+                /**
+                 * @description Whether the condition tests attachments.
+                 * @example true
+                 */
+                isMediaPresent?: boolean;
+                /**
+                 * @description The value to test against, or the ID of a keyword list.
+                 * @example violence_greaterThan_30
+                 */
+                value?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        /** @description Body of a response that carries one moderation rule. */
+        ModerationRuleEnvelope: {
+            data: components["schemas"]["ModerationRule"];
+        };
+        /**
+         * @description What the entries of a keyword list are.
+         * @example word
+         * @enum {string}
+         */
+        KeywordListCategory: "word" | "pattern" | "sentence-similarity";
+        /** @description A named list of keywords or patterns that moderation rules can refer to. */
+        KeywordList: {
+            /**
+             * @description ID of the list.
+             * @example profanity-list
+             */
+            id: string;
+            /**
+             * @description ID of the app the list belongs to, or `default` for the lists every app has.
+             * @example 253179cf5f665257
+             */
+            appId?: string;
+            /**
+             * @description Name of the list.
+             * @example Profane words
+             */
+            name?: string;
+            /**
+             * @description What the list is for.
+             * @example Words that are blocked in every conversation.
+             */
+            description?: string;
+            category?: components["schemas"]["KeywordListCategory"];
+            /**
+             * @description Whether the terms came from an uploaded CSV file.
+             * @example false
+             */
+            isCSV?: boolean;
+            /**
+             * @description The keywords or patterns.
+             * @example [
+             *       "darn"
+             *     ]
+             */
+            searchTerms?: string[];
+            /**
+             * @description Whether this is the list's current revision.
+             * @example true
+             */
+            active?: boolean;
+            /**
+             * @description Whether the list is one the service provides to every app.
+             * @example true
+             */
+            default?: boolean;
+            /**
+             * @description ID of this revision of the list.
+             * @example 253157108b5294c4_profanity-list_1
+             */
+            revisionId?: string;
+            /**
+             * @description When the list was created, as Unix time in seconds.
+             * @example 1718354412
+             */
+            createdAt?: number;
+            /**
+             * @description When the list last changed, as Unix time in seconds.
+             * @example 1718354412
+             */
+            updatedAt?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Body of a response that carries the keyword lists of the app. */
+        KeywordListListEnvelope: {
+            data: components["schemas"]["KeywordList"][];
+            meta: components["schemas"]["SliceMeta"];
+        };
+        /**
+         * @description A keyword list to create, or the fields of one to change. The terms come
+         *     from `searchTerms`, from a CSV `file`, or from both.
+         */
+        KeywordListRequest: {
+            /**
+             * @description ID of the list, unique in the app.
+             * @example profane-word-list-1
+             */
+            id?: string;
+            /**
+             * @description Name of the list.
+             * @example Profane words
+             */
+            name?: string;
+            /**
+             * @description What the list is for.
+             * @example Words that are blocked in every conversation.
+             */
+            description?: string;
+            category?: components["schemas"]["KeywordListCategory"];
+            /**
+             * @description The keywords or patterns, separated by commas.
+             * @example darn,heck
+             */
+            searchTerms?: string;
+            /**
+             * Format: binary
+             * @description A CSV file of keywords or patterns. Send a `Blob` or `File`.
+             */
+            file?: Blob;
+        };
+        /** @description Body of a response that carries one keyword list. */
+        KeywordListEnvelope: {
+            data: components["schemas"]["KeywordList"];
         };
         /**
          * @description What a key may do. `fullAccess` (the dashboard's "REST API Key") allows every
@@ -6225,10 +6889,25 @@ export interface components {
          */
         Guid: string;
         /**
-         * @description Largest number of items to return. The service picks a default (50) when this is omitted.
+         * @description Largest number of items to return. The service picks a default when this is omitted (50 for the message lists).
          * @example 50
          */
         ModerationLimit: number;
+        /**
+         * @description ID of the moderation reason, as given when it was created.
+         * @example spam
+         */
+        ReasonId: string;
+        /**
+         * @description ID of the moderation rule.
+         * @example moderation-test
+         */
+        RuleId: string;
+        /**
+         * @description ID of the keyword list.
+         * @example profanity-list
+         */
+        KeywordListId: string;
         /**
          * @description Number of items per page, from 1 to 1000.
          * @example 50
@@ -7712,7 +8391,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Largest number of items to return. The service picks a default (50) when this is omitted.
+                 * @description Largest number of items to return. The service picks a default when this is omitted (50 for the message lists).
                  * @example 50
                  */
                 limit?: components["parameters"]["ModerationLimit"];
@@ -7793,7 +8472,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Largest number of items to return. The service picks a default (50) when this is omitted.
+                 * @description Largest number of items to return. The service picks a default when this is omitted (50 for the message lists).
                  * @example 50
                  */
                 limit?: components["parameters"]["ModerationLimit"];
@@ -7856,6 +8535,671 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description No blocked message has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-moderation-blocked-messages": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Largest number of items to return. The service picks a default when this is omitted (50 for the message lists).
+                 * @example 50
+                 */
+                limit?: components["parameters"]["ModerationLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blocked messages. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedMessageListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reasons. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationReasonListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "create-reason": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description The reason was created. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationReasonEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-reason-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the moderation reason, as given when it was created.
+                 * @example spam
+                 */
+                id: components["parameters"]["ReasonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reason. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationReasonEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No reason has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-reason-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the moderation reason, as given when it was created.
+                 * @example spam
+                 */
+                id: components["parameters"]["ReasonId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description The reason as it is now. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationReasonEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No reason has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-reason": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the moderation reason, as given when it was created.
+                 * @example spam
+                 */
+                id: components["parameters"]["ReasonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reason was deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No reason has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-rules": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Largest number of items to return. The service picks a default when this is omitted (50 for the message lists).
+                 * @example 50
+                 */
+                limit?: components["parameters"]["ModerationLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationRuleListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "create-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule was created. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationRuleEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the moderation rule.
+                 * @example moderation-test
+                 */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationRuleEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No rule has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the moderation rule.
+                 * @example moderation-test
+                 */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule as it is now. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationRuleEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No rule has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the moderation rule.
+                 * @example moderation-test
+                 */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule was deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No rule has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-rule-revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the moderation rule.
+                 * @example moderation-test
+                 */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationRuleListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No rule has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-rule-keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keyword lists. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeywordListListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "create-rule-keyword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["KeywordListRequest"];
+            };
+        };
+        responses: {
+            /** @description The list was created. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeywordListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-rule-keyword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the keyword list.
+                 * @example profanity-list
+                 */
+                keywordId: components["parameters"]["KeywordListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keyword list. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeywordListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No keyword list has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-rule-keyword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the keyword list.
+                 * @example profanity-list
+                 */
+                keywordId: components["parameters"]["KeywordListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["KeywordListRequest"];
+            };
+        };
+        responses: {
+            /** @description The list as it is now. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeywordListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No keyword list has this ID. */
+            404: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-rule-keyword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the keyword list.
+                 * @example profanity-list
+                 */
+                keywordId: components["parameters"]["KeywordListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list was deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No keyword list has this ID. */
             404: {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];

@@ -9,6 +9,7 @@ export type { Logger } from "./logger.js";
 export { chatBaseUrl, callsBaseUrl, REGIONS } from "./base-url.js";
 export type { Region, AppLocation } from "./base-url.js";
 export { unwrap } from "./unwrap.js";
+export { formDataBody } from "./form-data-body.js";
 export { paginate } from "./paginate.js";
 export type { PaginateOptions, CursorPaginateOptions, ListOptions, PagedPath, CursorPath, PagedItem } from "./paginate.js";
 export type { CursorDirection } from "./cursor-pager.js";

@@ -136,6 +136,11 @@ const CURSOR_LISTS = [
   "/moderation/flagged-messages",
   "/moderation/reviewed-messages",
   "/notifications/v1/logs",
+  "/moderation/blocked-messages",
+  "/moderation/reasons",
+  "/moderation/rules",
+  "/moderation/rules/{ruleId}/revisions",
+  "/moderation/keywords",
 ] as const satisfies readonly CursorPath<ChatPaths>[];
 type Unlisted = Exclude<CursorPath<ChatPaths>, (typeof CURSOR_LISTS)[number]>;
 const everyCursorListIsListed: [Unlisted] extends [never] ? true : Unlisted = true;

@@ -10,7 +10,7 @@ import { ChatError } from "./chat-error.js";
  * encodable, a path that would leave the base URL (`//host`, a tab or a line break), an
  * insecure base URL, a header that would replace the credentials, a method or header that
  * fetch would throw on (not a token, `CONNECT`, `TRACE`, `TRACK`, a value with CR, LF, NUL
- * or a character above U+00FF).
+ * or a character above U+00FF), a `formDataBody` field that is neither text nor a Blob.
  * Its message says what is wrong, and never quotes a credential.
  *
  * Nothing has been sent when this is thrown.

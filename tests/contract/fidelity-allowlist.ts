@@ -2,6 +2,30 @@
 // Keys are lines of tests/harness/fidelity.ts's output; `*` matches any text (one subtree only).
 // tests/contract/fidelity.test.ts fails on any difference missing here, and on any entry here
 // that no longer matches a difference.
+
+// The vendor's rule, keyword-list and blocked-message operations (tag Moderation) all declare their 200 body as
+// webhookSchema and metaSchema wrapped in a property named "", left over from its webhook operations.
+const WEBHOOK_SCHEMA =
+  "the vendor declares webhookSchema (a webhook's fields) and metaSchema (page numbers) as this 200 body; its own examples " +
+  "and reference pages (cometchat.com/docs/rest-api/moderation/list-rules, list-keywords, list-blocked-messages) show a rule, a keyword list " +
+  "or blocked messages, with meta.current";
+const moderationWebhookSchema = Object.fromEntries(
+  ["*-rule*", "list-moderation-blocked-messages"].flatMap((op) => [
+    [`${op}: the vendor's 200 response data nests its schema under a property named ""`, WEBHOOK_SCHEMA],
+    [`${op}: the vendor's 200 response meta nests its schema under a property named ""`, WEBHOOK_SCHEMA],
+    [`${op}: 200 response property data.* is only in the vendor's spec`, WEBHOOK_SCHEMA],
+    [`${op}: 200 response property meta.pagination* is only in the vendor's spec`, WEBHOOK_SCHEMA],
+    [`${op}: 200 response property data* is only in ours`, `${WEBHOOK_SCHEMA}; we type those`],
+    [
+      `${op}: 200 response property meta.* is only in ours`,
+      "the moderation lists share CursorMeta: meta.current as the vendor's examples show, next and previous optional",
+    ],
+  ]),
+);
+const MANAGEMENT_CREDENTIALS =
+  "the vendor's file keeps the key, secret and appId parameters of its Management API pages (apimgmt.cometchat.io/apps/{appId}/moderation/...) " +
+  "without defining them; its Chat API pages (cometchat.com/docs/rest-api/moderation/add-rule, add-keywords) send these paths to the Chat host " +
+  "with the apikey header, which we declare as the apikey security scheme";
 export const fidelityAllowlist: Record<string, string> = {
   "list-apps: parameter header key is only in the vendor's spec":
     "the vendor declares the management credentials as header parameters; we use the key and secret security schemes",
@@ -195,6 +219,30 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor types data as an untyped array; its examples hold {success: true} (its PNSuccess schema)",
   "notifications-update-timezone: 200 response property data.timezone is only in ours":
     "the vendor types data as an untyped array; its example holds {timezone}, as get-timezone returns",
+  ...moderationWebhookSchema,
+  "*: the vendor's parameter #/components/parameters/key does not resolve": MANAGEMENT_CREDENTIALS,
+  "*: the vendor's parameter #/components/parameters/secret does not resolve": MANAGEMENT_CREDENTIALS,
+  "*: the vendor's parameter #/components/parameters/appId does not resolve": MANAGEMENT_CREDENTIALS,
+  "*: the vendor's parameter #/components/parameters/ruleId does not resolve":
+    "the vendor refers to a ruleId parameter it never defines; we declare the path parameter (RuleId) with the rule ID limits of its constraints page",
+  "*: the vendor's parameter #/components/parameters/keywordId does not resolve":
+    "the vendor refers to a keywordId parameter it never defines; we declare the path parameter (KeywordListId)",
+  "*: parameter path ruleId is only in ours":
+    "the vendor's ruleId parameter $ref resolves nowhere (above); ours is the path parameter it meant",
+  "*: parameter path keywordId is only in ours":
+    "the vendor's keywordId parameter $ref resolves nowhere (above); ours is the path parameter it meant",
+  "*-rule: the vendor's request body (root) #/components/schemas/ModerationRequestBody does not resolve":
+    "the vendor refers to a rule body schema it never defines; ModerationRuleRequest takes its fields from the reference pages " +
+    "(cometchat.com/docs/rest-api/moderation/add-rule, update-rule)",
+  "create-rule: the vendor's 200 response data #/components/schemas/ModerationData does not resolve":
+    "the vendor refers to a rule schema it never defines; ModerationRule takes its fields from the vendor's rule examples",
+  "list-rules: parameter query limit is of type string in the vendor's spec, integer in ours":
+    "a count of items is a whole number: every moderation list answers it back as an integer in meta.current.limit (the vendor's own examples)",
+  "*-reason*: 200 response property data.default is only in ours":
+    "the vendor declares default on list-reasons only, but its get-reason-details reference page (cometchat.com/docs/rest-api/moderation/get-reason-details) returns it too",
+  "approve-moderation-blocked-messages: PATCH /moderation/blocked-messages/{messageId} is the path template of review-blocked-message*":
+    "OpenAPI allows one path per template; review-blocked-message's body (status approved|rejected, reviewed) covers this one's (status), " +
+    "its page (cometchat.com/docs/rest-api/moderation-apis/review-blocked-message) uses the Chat host, and its id already shipped",
 };
 
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */

@@ -104,6 +104,24 @@ function vendorSpecs() {
     ]);
   });
 
+  test("names a vendor body schema $ref that resolves nowhere, and leaves what our body declares there unreported", () => {
+    const changed = vendor();
+    const media = ((thread(changed).requestBody as JsonObject).content as JsonObject)["application/json"] as JsonObject;
+    media.schema = { $ref: "#/components/schemas/missing" };
+    expect(only(fidelityDifferences(ours, same(changed)))).toEqual([
+      "send-thread-message: the vendor's request body (root) #/components/schemas/missing does not resolve",
+    ]);
+  });
+
+  test("names, by its own id, a vendor operation on our path template under other parameter names", () => {
+    const changed = vendor();
+    changed.paths["/messages/{messageId}/thread"] = { post: { ...thread(changed), operationId: "reply-in-thread" } };
+    const folded = fidelityDifferences(ours, same(changed)).filter((d) => d.startsWith("reply-in-thread"));
+    expect(folded).toEqual([
+      "reply-in-thread: POST /messages/{messageId}/thread is the path template of send-thread-message (/messages/{id}/thread), kept once in ours",
+    ]);
+  });
+
   test("names an operation the vendor does not have", () => {
     const changed = vendor();
     delete (changed.paths["/messages/{id}/thread"] as JsonObject).post;

@@ -17,6 +17,8 @@ export interface Fingerprint {
   open: Set<string>;
   /** Where a schema nests its content under a property named "" (a vendor quirk). */
   quirks: Set<string>;
+  /** Schema $refs that lead nowhere, by where they are (`request body data`): what lies below is left open. */
+  broken: Set<string>;
 }
 
 const MAX_DEPTH = 6;
@@ -30,11 +32,20 @@ function flatten(
   out: Map<string, string>,
   open: Set<string>,
   quirks: Set<string>,
+  broken: Set<string>,
   depth = 0,
   seen = new Set<unknown>(),
 ): void {
   if (!node || depth > MAX_DEPTH) return;
-  const schema = resolve(spec, node);
+  let schema: JsonObject;
+  try {
+    schema = resolve(spec, node);
+  } catch {
+    // The vendor's files refer to schemas they never define (ModerationRequestBody, KeywordList).
+    open.add(prefix);
+    broken.add(`${prefix || "(root)"} ${String((node as JsonObject).$ref)}`);
+    return;
+  }
   if (seen.has(schema)) return;
   const within = new Set(seen).add(schema);
   const parts = [
@@ -42,16 +53,16 @@ function flatten(
     ...((schema.oneOf ?? []) as JsonObject[]),
     ...((schema.anyOf ?? []) as JsonObject[]),
   ];
-  for (const part of parts) flatten(spec, part, prefix, out, open, quirks, depth, within);
+  for (const part of parts) flatten(spec, part, prefix, out, open, quirks, broken, depth, within);
   if (schema.type === "array" && schema.items) {
-    flatten(spec, schema.items, `${prefix}[]`, out, open, quirks, depth + 1, within);
+    flatten(spec, schema.items, `${prefix}[]`, out, open, quirks, broken, depth + 1, within);
     return;
   }
   // A map (additionalProperties schema): its values are listed under `<path>.*`.
   if (schema.additionalProperties && typeof schema.additionalProperties === "object") {
     const path = `${prefix}.*`;
     out.set(path, "");
-    flatten(spec, schema.additionalProperties, path, out, open, quirks, depth + 1, within);
+    flatten(spec, schema.additionalProperties, path, out, open, quirks, broken, depth + 1, within);
   }
   const properties = schema.properties as JsonObject | undefined;
   if (!properties && parts.length === 0 && (schema.type === "object" || schema.type === undefined)) open.add(prefix);
@@ -60,14 +71,14 @@ function flatten(
       // The vendor's list-apps wraps schemas in a property named "": read through it, and
       // report the wrapper itself (it must be allow-listed), so what is beneath still compares.
       quirks.add(prefix);
-      flatten(spec, sub, prefix, out, open, quirks, depth + 1, within);
+      flatten(spec, sub, prefix, out, open, quirks, broken, depth + 1, within);
       continue;
     }
     const path = prefix ? `${prefix}.${name}` : name;
     const resolved = resolve(spec, sub);
     const values = Array.isArray(resolved.enum) ? [...resolved.enum].map(String).sort().join("|") : "";
     out.set(path, out.get(path) || values);
-    flatten(spec, sub, path, out, open, quirks, depth + 1, within);
+    flatten(spec, sub, path, out, open, quirks, broken, depth + 1, within);
   }
 }
 
@@ -81,11 +92,13 @@ export function fingerprints(spec: OpenApiDocument): Map<string, Fingerprint> {
     const body = new Map<string, string>();
     const ok = new Map<string, string>();
     const bodyQuirks = new Set<string>();
-    if (op.requestBody) flatten(spec, op.requestBody.schema, "", body, open, bodyQuirks);
+    const bodyBroken = new Set<string>();
+    if (op.requestBody) flatten(spec, op.requestBody.schema, "", body, open, bodyQuirks, bodyBroken);
     const okMedia = ((op.responses["200"]?.content ?? {}) as JsonObject)["application/json"] as JsonObject | undefined;
     const okOpen = new Set<string>();
     const okQuirks = new Set<string>();
-    if (okMedia?.schema) flatten(spec, okMedia.schema, "", ok, okOpen, okQuirks);
+    const okBroken = new Set<string>();
+    if (okMedia?.schema) flatten(spec, okMedia.schema, "", ok, okOpen, okQuirks, okBroken);
     for (const q of bodyQuirks) quirks.add(`request body ${q || "(root)"}`);
     for (const q of okQuirks) quirks.add(`200 response ${q || "(root)"}`);
     result.set(`${op.method} ${op.path}`, {
@@ -96,6 +109,7 @@ export function fingerprints(spec: OpenApiDocument): Map<string, Fingerprint> {
       ok,
       open: new Set([...[...open].map((p) => `body:${p}`), ...[...okOpen].map((p) => `ok:${p}`)]),
       quirks,
+      broken: new Set([...[...bodyBroken].map((b) => `request body ${b}`), ...[...okBroken].map((b) => `200 response ${b}`)]),
     });
   }
   return result;
@@ -137,17 +151,34 @@ function vendorFingerprint(vendor: OpenApiDocument, key: string): { fingerprint?
   return { fingerprint: fingerprints(only).get(key), dangling };
 }
 
+const template = (path: string) => path.replace(/\{[^}]*\}/g, "{}");
+
+// OpenAPI allows one path per template, so a vendor operation on the same template under other
+// parameter names (`{messageId}` beside `{id}`) can only be folded into ours: named, by its own id.
+function foldedInto(vendor: OpenApiDocument, key: string, name: string): string[] {
+  const [method, path] = key.split(" ") as [string, string];
+  const folded: string[] = [];
+  for (const other of Object.keys(vendor.paths)) {
+    if (other === path || template(other) !== template(path)) continue;
+    const id = ((vendor.paths[other] as JsonObject)[method.toLowerCase()] as JsonObject | undefined)?.operationId;
+    if (id !== undefined) folded.push(`${id}: ${method} ${other} is the path template of ${name} (${path}), kept once in ours`);
+  }
+  return folded;
+}
+
 /** Every difference, one line each, named by operation: `<op>: <what>`. */
 export function fidelityDifferences(ours: OpenApiDocument, vendorFor: (key: string) => OpenApiDocument): string[] {
   const differences: string[] = [];
   for (const [key, mine] of fingerprints(ours)) {
     const { fingerprint: theirs, dangling } = vendorFingerprint(vendorFor(key), key);
     const name = mine.operationId;
+    differences.push(...foldedInto(vendorFor(key), key, name));
     if (!theirs) {
       differences.push(`${name}: ${key} is not in the vendor's spec`);
       continue;
     }
     for (const ref of dangling) differences.push(`${name}: the vendor's parameter ${ref} does not resolve`);
+    for (const where of theirs.broken) differences.push(`${name}: the vendor's ${where} does not resolve`);
     for (const quirk of theirs.quirks) differences.push(`${name}: the vendor's ${quirk} nests its schema under a property named ""`);
     if (theirs.operationId !== mine.operationId) differences.push(`${name}: operationId is "${theirs.operationId}" in the vendor's spec`);
     for (const [param, required] of theirs.parameters) {

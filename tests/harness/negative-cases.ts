@@ -133,7 +133,10 @@ export function negativeCases(spec: OpenApiDocument, op: SpecOperation, valid: R
       }
       if (site.path.length === 0) continue;
       const items = site.schema.items as JsonObject | undefined;
-      const validItem = site.schema.type === "array" && items && (items.type === "string" || !items.type) ? "a" : undefined;
+      // An array of objects is filled with the valid body's own first item, which the schema accepts.
+      const first = Array.isArray(here) ? here[0] : undefined;
+      const validItem =
+        site.schema.type === "array" && items && !items.$ref && (items.type === "string" || !items.type) ? "a" : (first ?? undefined);
       for (const boundary of boundaryValues(site.schema, "body", validItem)) {
         cases.push({
           ...base,

@@ -1,0 +1,30 @@
+import { ChatConfigError } from "./errors/chat-config-error.js";
+
+/**
+ * The `bodySerializer` of the operations whose body is `multipart/form-data` (creating and
+ * updating a keyword list): it turns the typed body into a `FormData`, which fetch sends as
+ * multipart with its own boundary, and the SDK then sets no JSON content type.
+ *
+ * A `Blob` or `File` becomes a file part (a `File` keeps its name and type, a bare `Blob` is named
+ * `blob`); a string, number or boolean becomes a text part; `undefined` and `null` are left out.
+ * Any other object, an array included, cannot be a part: the call rejects with a `ChatConfigError`
+ * naming the field, and nothing is sent.
+ *
+ * A retried attempt sends the same bytes again (see "Uploads" in the README).
+ *
+ * @default not used: bodies are JSON unless a call passes it
+ * @example
+ * await chat.POST("/moderation/keywords", {
+ *   body: { id: "banned", name: "Banned", category: "word", file: new File([csv], "banned.csv", { type: "text/csv" }) },
+ *   bodySerializer: formDataBody,
+ * });
+ */
+export function formDataBody(body: object | undefined): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body ?? {})) {
+    // FormData would send any other object, an array included, as its text ("[object Object]", "a,b").
+    if (value instanceof Object && !(value instanceof Blob)) throw new ChatConfigError(`formDataBody: ${name} must be text or a Blob.`);
+    if (value != null) form.append(name, value instanceof Blob ? value : String(value));
+  }
+  return form;
+}
