@@ -52,9 +52,11 @@ export function describeNegativeCases(subject: ContractSubject): NegativeCase[] 
   describe("the derivation reaches every operation with credential, type, enum and boundary cases", () => {
     test.each(operations.map((op) => [op.operationId, op] as const))(
       "%s has a missing-credential case and at least one type, enum or boundary case",
-      (operationId) => {
+      (operationId, op) => {
         const titles = byOperation.get(operationId)!.map((c) => c.title);
         expect(titles.some((t) => t.startsWith("without the") && t.endsWith("credential"))).toBe(true);
+        // An operation that takes no parameter and no body has nothing else to get wrong.
+        if (op.parameters.length === 0 && !op.requestBody) return;
         expect(titles.some((t) => /wrong type|outside the enum|maximum|minimum|maxLength|maxItems|not matching/.test(t))).toBe(true);
       },
     );
@@ -66,7 +68,8 @@ export function describeNegativeCases(subject: ContractSubject): NegativeCase[] 
           .get(operationId)!
           .filter((c) => c.invalid && !c.omitCredentials)
           .map((c) => c.expectedStatus);
-        expect(new Set(expected)).toEqual(new Set([validationStatus(op)]));
+        if (op.parameters.length === 0 && !op.requestBody) expect(expected).toEqual([]);
+        else expect(new Set(expected)).toEqual(new Set([validationStatus(op)]));
       },
     );
   });
