@@ -10,7 +10,7 @@ const { dirname, join } = require("node:path");
 
 const USAGE = `Usage: chat-rest-mock [--port <n>] [--host <h>] [--no-errors] [--spec <file>]
 
-Runs a Prism mock of the Chat and Management REST APIs.
+Runs a Prism mock of the Chat, Calls and Management REST APIs, all on one URL.
   --port <n>     port to listen on (default 4010)
   --host <h>     interface to listen on (default 127.0.0.1)
   --no-errors    serve an answer that contradicts the spec (flagged in sl-violations) instead of a 500;

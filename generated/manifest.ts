@@ -45,11 +45,144 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "create-app",
+    "method": "POST",
+    "path": "/apps",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-app",
+    "method": "DELETE",
+    "path": "/apps/{appId}",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-collaborators",
+    "method": "GET",
+    "path": "/apps/{appId}/collaborators",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "add-collaborator",
+    "method": "POST",
+    "path": "/apps/{appId}/collaborators",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "unmap-settings",
+    "method": "DELETE",
+    "path": "/apps/{appId}/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-settings",
+    "method": "GET",
+    "path": "/apps/{appId}/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "map-settings",
+    "method": "POST",
+    "path": "/apps/{appId}/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "fetch-multi-tenant-usage",
+    "method": "POST",
+    "path": "/apps/{appId}/usage",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-webhooks",
+    "method": "GET",
+    "path": "/apps/{appId}/webhooks",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "create-webhook",
+    "method": "POST",
+    "path": "/apps/{appId}/webhooks",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-webhook",
+    "method": "DELETE",
+    "path": "/apps/{appId}/webhooks/{webhookId}",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-webhook",
+    "method": "GET",
+    "path": "/apps/{appId}/webhooks/{webhookId}",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-webhook",
+    "method": "PUT",
+    "path": "/apps/{appId}/webhooks/{webhookId}",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "remove-triggers",
+    "method": "DELETE",
+    "path": "/apps/{appId}/webhooks/{webhookId}/triggers",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-triggers",
+    "method": "GET",
+    "path": "/apps/{appId}/webhooks/{webhookId}/triggers",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "add-triggers",
+    "method": "POST",
+    "path": "/apps/{appId}/webhooks/{webhookId}/triggers",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "send-bot-message",
     "method": "POST",
     "path": "/bots/{uid}/messages",
     "api": "chat",
     "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-calls",
+    "method": "GET",
+    "path": "/calls",
+    "api": "calls",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "retrieve-call-details",
+    "method": "GET",
+    "path": "/calls/{sessionId}",
+    "api": "calls",
+    "onBehalfOf": "optional"
+  },
+  {
+    "operationId": "retrieve-call-transcriptions",
+    "method": "GET",
+    "path": "/calls/{sessionId}/transcriptions",
+    "api": "calls",
+    "onBehalfOf": "optional"
   },
   {
     "operationId": "list-all-conversations",
@@ -879,6 +1012,27 @@ export const operations = [
     "method": "POST",
     "path": "/roles/{role}/restrictedfeatures",
     "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "usage-metrics",
+    "method": "GET",
+    "path": "/stats",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "message-receipt-metrics",
+    "method": "GET",
+    "path": "/stats/messages",
+    "api": "chat",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "add-tenant",
+    "method": "POST",
+    "path": "/tenants",
+    "api": "management",
     "onBehalfOf": "none"
   },
   {

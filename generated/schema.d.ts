@@ -871,7 +871,13 @@ export interface paths {
          */
         get: operations["list-apps"];
         put?: never;
-        post?: never;
+        /**
+         * Create an app
+         * @description Creates an app in the account, in the region given, and returns it with
+         *     its API keys. Unless `skipSampleData` is set, the app starts with sample
+         *     users and groups.
+         */
+        post: operations["create-app"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2051,6 +2057,321 @@ export interface paths {
          *     `uid` is read, and returns it.
          */
         patch: operations["notifications-update-timezone"];
+        trace?: never;
+    };
+    "/apps/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an app
+         * @description Schedules an app for deletion. The app and all its data are deleted at the
+         *     time given in the answer.
+         */
+        delete: operations["delete-app"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request the usage report of a multi-tenant plan
+         * @description Asks for the usage of all the apps that share the billing plan linked to
+         *     this app, for the current or the previous billing cycle. The report is
+         *     prepared in the background and sent by email to the account owner.
+         */
+        post: operations["fetch-multi-tenant-usage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/collaborators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team of an app
+         * @description Returns the people who manage the app, with their role.
+         */
+        get: operations["list-collaborators"];
+        put?: never;
+        /**
+         * Add or remove team members
+         * @description Adds people to the team of the app as administrators or moderators, and
+         *     removes others, in one request. The answer says for each email address
+         *     whether the change took effect.
+         */
+        post: operations["add-collaborator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the settings of an app
+         * @description Returns the app's settings, keyed by setting name.
+         */
+        get: operations["list-settings"];
+        put?: never;
+        /**
+         * Change settings of an app
+         * @description Sets each named setting to the value given; the answer says for each whether it was set.
+         */
+        post: operations["map-settings"];
+        /**
+         * Reset the settings of an app
+         * @description Removes the settings mapped on the app, so that the defaults apply again.
+         */
+        delete: operations["unmap-settings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description Returns one page of the app's webhooks.
+         */
+        get: operations["list-webhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Registers an endpoint to post the app's events to. It receives nothing
+         *     until triggers are added to it.
+         */
+        post: operations["create-webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook
+         * @description Returns one webhook of the app.
+         */
+        get: operations["get-webhook"];
+        /**
+         * Update a webhook
+         * @description Changes the fields given; the others keep their value.
+         */
+        put: operations["update-webhook"];
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Deletes a webhook and its triggers; no more events are posted to it.
+         */
+        delete: operations["delete-webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/webhooks/{webhookId}/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the triggers of a webhook
+         * @description Returns the events the webhook is notified about.
+         */
+        get: operations["list-triggers"];
+        put?: never;
+        /**
+         * Add triggers to a webhook
+         * @description Notifies the webhook of more events; the answer says for each trigger whether it was added.
+         */
+        post: operations["add-triggers"];
+        /**
+         * Remove triggers from a webhook
+         * @description Stops notifying the webhook of the events named in the body.
+         */
+        delete: operations["remove-triggers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a customer account
+         * @description Creates a customer account (a tenant) under a reseller account, with its
+         *     first app, and returns the app's keys.
+         *
+         *     Authenticates with the account's `key` and `secret` headers, like every
+         *     management operation. The vendor's OpenAPI file declares HTTP Basic
+         *     authentication for this one path (and its generated reference page shows an
+         *     `Authorization: Basic` header), but names no user or password for it,
+         *     while its management guides (www.cometchat.com/docs/rest-api/authentication,
+         *     www.cometchat.com/docs/fundamentals/multi-tenancy) say that all management
+         *     requests carry `key` and `secret`.
+         */
+        post: operations["add-tenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get usage figures
+         * @description Returns the app's usage over a period: call minutes (audio, video and
+         *     recorded), active users and the peak of concurrent users.
+         */
+        get: operations["usage-metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get message and receipt counts
+         * @description Returns how many messages were sent and how many read and delivery
+         *     receipts came back, in five-minute intervals over a recent period that the
+         *     service chooses; `startTime` and `endTime` say which.
+         */
+        get: operations["message-receipt-metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List calls
+         * @description Returns one page of the app's calls, newest first, each with its
+         *     participants and, when present, its latest transcriptions. The filters
+         *     combine: `type=video&status=ended&hasRecording=true` lists the ended video
+         *     calls that were recorded.
+         */
+        get: operations["list-calls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calls/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a call
+         * @description Returns one call with all its participants, whether or not they joined,
+         *     and its latest transcriptions when it has any.
+         */
+        get: operations["retrieve-call-details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calls/{sessionId}/transcriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the transcriptions of a call
+         * @description Returns one page of the transcriptions of a call. They are produced after
+         *     the call ends, so a call that has just ended may have none yet.
+         */
+        get: operations["retrieve-call-transcriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -3820,6 +4141,37 @@ export interface components {
         AppPageEnvelope: {
             data: components["schemas"]["App"][];
             meta: components["schemas"]["PaginationMeta"];
+        };
+        /** @description The app to create. */
+        CreateAppRequest: {
+            /**
+             * @description Name of the app.
+             * @example Test app
+             */
+            name: string;
+            /**
+             * @description Region to host the app in. It cannot be changed later.
+             * @default us
+             * @example us
+             * @enum {string}
+             */
+            region: "us" | "eu" | "in";
+            /**
+             * @description Major version of the platform the app runs on.
+             * @default 3
+             * @example 3
+             */
+            version?: string;
+            /**
+             * @description Create the app empty, without the sample users and groups.
+             * @default false
+             * @example true
+             */
+            skipSampleData?: boolean;
+        };
+        /** @description Body of a response that carries one app. */
+        AppEnvelope: {
+            data: components["schemas"]["App"];
         };
         /**
          * @description Where a user's email and SMS notifications go. Either field is absent when
@@ -6629,6 +6981,747 @@ export interface components {
              */
             timezone: string;
         };
+        /** @description An app scheduled for deletion. */
+        AppDeletion: {
+            /**
+             * @description Whether the app was scheduled for deletion.
+             * @example true
+             */
+            success: boolean;
+            /**
+             * @description When the app will be deleted, as Unix time in seconds.
+             * @example 1631203178
+             */
+            scheduledToDeleteAt?: number;
+        };
+        /** @description Body of a response to deleting an app. */
+        AppDeletionEnvelope: {
+            data: components["schemas"]["AppDeletion"];
+        };
+        /** @description Which billing cycle to report the usage of. */
+        FetchUsageRequest: {
+            /**
+             * @description Report the previous billing cycle instead of the current one.
+             * @default false
+             * @example false
+             */
+            usePreviousBillingCycle?: boolean;
+        };
+        /** @description A member of the team that manages an app. */
+        Collaborator: {
+            /**
+             * @description ID of the member's account.
+             * @example 1
+             */
+            id?: string;
+            /**
+             * @description Name of the member.
+             * @example Lena Fischer
+             */
+            name?: string;
+            /**
+             * Format: email
+             * @description Email address of the member.
+             * @example lena.fischer@example.org
+             */
+            email: string;
+            /**
+             * @description What the member may do, for example `admin`, `developer` or `moderator`.
+             * @example admin
+             */
+            role: string;
+            /**
+             * @description When the member joined the team, as Unix time in seconds.
+             * @example 1618578628
+             */
+            createdAt?: number;
+        };
+        /** @description Body of a response that carries one page of team members. */
+        CollaboratorPageEnvelope: {
+            data: components["schemas"]["Collaborator"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /** @description Team members to add, by role, and to remove, by email address. */
+        UpdateCollaboratorsRequest: {
+            /**
+             * @description Email addresses to add as administrators.
+             * @example [
+             *       "lena.fischer@example.org"
+             *     ]
+             */
+            admins?: string[];
+            /**
+             * @description Email addresses to add as moderators.
+             * @example [
+             *       "sam.okafor@example.org"
+             *     ]
+             */
+            moderators?: string[];
+            /**
+             * @description Email addresses to remove from the team.
+             * @example [
+             *       "former.member@example.org"
+             *     ]
+             */
+            collaboratorsToRemove?: string[];
+        };
+        /** @description Whether each email address of one role was handled, keyed by the address. */
+        CollaboratorOutcomes: {
+            [key: string]: {
+                /**
+                 * @description Whether the change took effect for this address.
+                 * @example true
+                 */
+                success: boolean;
+            };
+        } | Record<string, never>[];
+        /** @description The outcome of a team change, per role and email address. */
+        CollaboratorChanges: {
+            admins?: components["schemas"]["CollaboratorOutcomes"];
+            developers?: components["schemas"]["CollaboratorOutcomes"];
+            moderators?: components["schemas"]["CollaboratorOutcomes"];
+            collaboratorsToRemove?: components["schemas"]["CollaboratorOutcomes"];
+        };
+        /** @description Body of a response to a team change. */
+        CollaboratorChangesEnvelope: {
+            data: components["schemas"]["CollaboratorChanges"];
+        };
+        /** @description The settings of an app, keyed by setting name. */
+        AppSettings: {
+            /**
+             * @description Group events (joins, leaves, ...) move the group's conversation up.
+             * @example true
+             */
+            "core.conversations.updateOnGroupActions"?: boolean;
+            /**
+             * @description Replies in a thread move the conversation up.
+             * @example true
+             */
+            "core.conversations.updateOnReplies"?: boolean;
+            /**
+             * @description Edits and deletions in a thread move the thread up.
+             * @example false
+             */
+            "core.threads.updateOnMessageActions"?: boolean;
+            /**
+             * @description Calls move the conversation up.
+             * @example true
+             */
+            "core.conversations.updateOnCallActivity"?: boolean;
+            /**
+             * @description Edits and deletions move the conversation up.
+             * @example true
+             */
+            "core.conversations.updateOnMessageActions"?: boolean;
+        } & {
+            [key: string]: boolean | string[];
+        };
+        /** @description Body of a response that carries the settings of an app. */
+        AppSettingsEnvelope: {
+            data: components["schemas"]["AppSettings"];
+        };
+        /** @description Settings to switch on or off. */
+        MapSettingsRequest: {
+            /**
+             * @description The new value of each setting, keyed by setting name.
+             * @example {
+             *       "core.conversations.updateOnReplies": false
+             *     }
+             */
+            settings?: {
+                [key: string]: boolean;
+            };
+        };
+        /** @description The outcome for each item named in the request (a setting, a trigger), keyed by its name. */
+        ActionResultsByKey: {
+            [key: string]: components["schemas"]["ActionResult"];
+        };
+        /** @description Body of a response to an action on several named items. */
+        ActionResultsByKeyEnvelope: {
+            data: components["schemas"]["ActionResultsByKey"];
+        };
+        /** @description An endpoint that receives event notifications of an app. */
+        Webhook: {
+            /**
+             * @description ID of the webhook, chosen when it was created.
+             * @example order-events
+             */
+            id: string;
+            /**
+             * @description Name of the webhook.
+             * @example Order events
+             */
+            name: string;
+            /**
+             * Format: uri
+             * @description The HTTPS endpoint the events are posted to.
+             * @example https://hooks.example.org/chat
+             */
+            webhookURL: string;
+            /**
+             * @description Whether events are being sent.
+             * @example true
+             */
+            enabled?: boolean;
+            /**
+             * @description When the webhook was created, as Unix time in seconds.
+             * @example 1684141151
+             */
+            createdAt?: number;
+            /**
+             * @description When the webhook was last changed, as Unix time in seconds.
+             * @example 1684141151
+             */
+            updatedAt?: number;
+        };
+        /** @description Body of a response that carries one page of webhooks. */
+        WebhookPageEnvelope: {
+            data: components["schemas"]["Webhook"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /** @description The webhook to create. */
+        CreateWebhookRequest: {
+            /**
+             * @description ID to give the webhook; unique within the app.
+             * @example order-events
+             */
+            id: string;
+            /**
+             * @description Name of the webhook.
+             * @example Order events
+             */
+            name: string;
+            /**
+             * Format: uri
+             * @description The HTTPS endpoint to post events to.
+             * @example https://hooks.example.org/chat
+             */
+            webhookURL: string;
+            /**
+             * @description Whether to send events from the start.
+             * @example true
+             */
+            enabled?: boolean;
+            /**
+             * @description Send `username` and `password` with every event, as HTTP Basic authentication.
+             * @example false
+             */
+            useBasicAuth?: boolean;
+            /**
+             * @description User name for HTTP Basic authentication, with `useBasicAuth`.
+             * @example chat-events
+             */
+            username?: string;
+            /**
+             * @description Password for HTTP Basic authentication, with `useBasicAuth`.
+             * @example s3cret-hook-pass
+             */
+            password?: string;
+            /**
+             * @description Deliver an event again when the endpoint fails or answers with a status other than 2xx.
+             * @default false
+             * @example true
+             */
+            retryOnFailure?: boolean;
+        };
+        /** @description Body of a response that carries one webhook. */
+        WebhookEnvelope: {
+            data: components["schemas"]["Webhook"];
+        };
+        /** @description The fields of a webhook to change; fields left out keep their value. */
+        UpdateWebhookRequest: {
+            /**
+             * @description Name of the webhook.
+             * @example Order events (v2)
+             */
+            name?: string;
+            /**
+             * Format: uri
+             * @description The HTTPS endpoint to post events to.
+             * @example https://hooks.example.org/chat/v2
+             */
+            webhookURL?: string;
+            /**
+             * @description Whether to send events.
+             * @example false
+             */
+            enabled?: boolean;
+            /**
+             * @description Send `username` and `password` with every event, as HTTP Basic authentication.
+             * @example true
+             */
+            useBasicAuth?: boolean;
+            /**
+             * @description User name for HTTP Basic authentication, with `useBasicAuth`.
+             * @example chat-events
+             */
+            username?: string;
+            /**
+             * @description Password for HTTP Basic authentication, with `useBasicAuth`.
+             * @example s3cret-hook-pass
+             */
+            password?: string;
+            /**
+             * @description Deliver an event again when the endpoint fails or answers with a status other than 2xx.
+             * @example true
+             */
+            retryOnFailure?: boolean;
+        };
+        /** @description An event a webhook can be notified about. */
+        Trigger: {
+            /**
+             * @description ID of the trigger.
+             * @example message_delivery_receipt
+             */
+            id: string;
+            /**
+             * @description When the trigger fires.
+             * @example A client confirmed that a message was delivered.
+             */
+            description?: string;
+        };
+        /** @description Body of a response that carries one page of triggers. */
+        TriggerPageEnvelope: {
+            data: components["schemas"]["Trigger"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /** @description The triggers to act on, by ID. */
+        TriggerIdsRequest: {
+            /**
+             * @description IDs of the triggers.
+             * @example [
+             *       "message_delivery_receipt",
+             *       "message_read_receipt"
+             *     ]
+             */
+            triggerIds?: string[];
+        };
+        /** @description The customer account to create, with its first app. */
+        AddTenantRequest: {
+            /**
+             * @description Name of the customer.
+             * @example Lena Fischer
+             */
+            name: string;
+            /**
+             * Format: email
+             * @description Email address of the customer; it identifies the new account.
+             * @example lena.fischer@example.org
+             */
+            email: string;
+            /**
+             * @description Password the customer will sign in to the dashboard with, in plain text.
+             * @example correct-horse-battery-staple
+             */
+            password: string;
+            /**
+             * @description Phone number of the customer.
+             * @example +4930123456
+             */
+            contactNumber?: string;
+            /**
+             * @description What the customer does, for example `engineer` or `product manager`.
+             * @example engineer
+             */
+            role?: string;
+            /**
+             * @description Name of the account's first app.
+             * @example Support Desk
+             */
+            appName: string;
+            /**
+             * @description Region to host the first app in.
+             * @example eu
+             * @enum {string}
+             */
+            appRegion: "us" | "eu" | "in";
+            /**
+             * @description Field of business the app serves.
+             * @example education
+             */
+            industry?: string;
+            /**
+             * @description Main technology the customer builds with, for example `ReactJS` or `Android`.
+             * @example ReactJS
+             */
+            technology?: string;
+        };
+        /** @description A customer account created under this account, with its first app. */
+        Tenant: {
+            /**
+             * @description Name of the customer.
+             * @example Lena Fischer
+             */
+            name?: string;
+            /**
+             * Format: email
+             * @description Email address that identifies the account.
+             * @example lena.fischer@example.org
+             */
+            email: string;
+            /**
+             * @description Phone number of the customer.
+             * @example +4930123456
+             */
+            contactNumber?: string;
+            /**
+             * @description When the account was created, as Unix time in seconds.
+             * @example 1715947984
+             */
+            createdAt?: number;
+            /** @description The account's first app, with its keys. */
+            app: {
+                /**
+                 * @description ID of the app.
+                 * @example 2531446b588709f6
+                 */
+                appId: string;
+                /**
+                 * @description Name of the app.
+                 * @example Support Desk
+                 */
+                name?: string;
+                /**
+                 * @description Region the app is hosted in.
+                 * @example eu
+                 */
+                region?: string;
+                /**
+                 * @description The app's `authOnly` API key.
+                 * @example e1b07c4d93a2f658b0d7e3c1a9f4b2d6c8e05a71
+                 */
+                authKey?: string;
+                /**
+                 * @description The app's `fullAccess` API key. Keep it on servers only.
+                 * @example 7f3d2a9c41b86e05d1c4f7a2b9e36d80c5a1f4e2
+                 */
+                apiKey?: string;
+                /**
+                 * @description When the app was created, as Unix time in seconds.
+                 * @example 1715947984
+                 */
+                createdAt?: number;
+                /**
+                 * @description Billing plan of the app.
+                 * @example Build
+                 */
+                plan?: string;
+            };
+        };
+        /** @description Body of a response that carries a new customer account. */
+        TenantEnvelope: {
+            data: components["schemas"]["Tenant"];
+        };
+        /** @description Usage figures of an app over a period. */
+        UsageMetrics: {
+            /** @description The figures, summed over the period. */
+            metrics: {
+                /**
+                 * @description Minutes of audio calls.
+                 * @example 1240
+                 */
+                audio_minutes?: number;
+                /**
+                 * @description Minutes of video calls.
+                 * @example 310
+                 */
+                video_minutes?: number;
+                /**
+                 * @description Minutes of calls that were recorded.
+                 * @example 45
+                 */
+                recorded_minutes?: number;
+                /**
+                 * @description Users who were active.
+                 * @example 812
+                 */
+                active_users?: number;
+                /**
+                 * @description Highest number of users connected at the same time.
+                 * @example 96
+                 */
+                concurrent_users?: number;
+            };
+            /** @description The period the figures cover, as Unix time in milliseconds. */
+            time_range?: {
+                /**
+                 * @description Start of the period, in milliseconds.
+                 * @example 1630164253000
+                 */
+                fromDate?: number;
+                /**
+                 * @description End of the period, in milliseconds.
+                 * @example 1632842653000
+                 */
+                toDate?: number;
+            };
+        };
+        /** @description Body of a response that carries the usage figures of an app. */
+        UsageMetricsEnvelope: {
+            data: components["schemas"]["UsageMetrics"];
+        };
+        /** @description Messages sent and receipts received during one five-minute interval. */
+        MessageMetricsPoint: {
+            /**
+             * @description Start of the interval, as Unix time in milliseconds, written as a string.
+             * @example 1682676600000
+             */
+            startTime?: string;
+            /**
+             * @description End of the interval, as Unix time in milliseconds, written as a string.
+             * @example 1682676900000
+             */
+            endTime?: string;
+            /**
+             * @description Messages sent during the interval.
+             * @example 42
+             */
+            messagesSent: number;
+            /**
+             * @description Read receipts received during the interval.
+             * @example 17
+             */
+            readReceipts: number;
+            /**
+             * @description Delivery receipts received during the interval.
+             * @example 39
+             */
+            deliveryReceipts: number;
+        };
+        /** @description Message and receipt counts of an app, in five-minute intervals. */
+        MessageMetrics: {
+            /**
+             * @description ID of the app.
+             * @example 235391c94852dc7d
+             */
+            appId?: string;
+            /**
+             * @description Start of the period covered, as Unix time in milliseconds, written as a string.
+             * @example 1682676600000
+             */
+            startTime?: string;
+            /**
+             * @description End of the period covered, as Unix time in milliseconds, written as a string.
+             * @example 1682680200000
+             */
+            endTime?: string;
+            /** @description One entry per five-minute interval, oldest first. */
+            dataPoints: components["schemas"]["MessageMetricsPoint"][];
+        };
+        /** @description Body of a response that carries message and receipt counts. */
+        MessageMetricsEnvelope: {
+            data: components["schemas"]["MessageMetrics"];
+        };
+        /** @description One user invited to a call, whether or not they joined. */
+        CallParticipant: {
+            /**
+             * @description UID of the participant.
+             * @example cometchat-uid-2
+             */
+            uid: string;
+            /**
+             * @description Minutes the participant spent in the call with audio only.
+             * @example 0.3167
+             */
+            totalAudioMinutes?: number;
+            /**
+             * @description Minutes the participant spent in the call with video.
+             * @example 0
+             */
+            totalVideoMinutes?: number;
+            /**
+             * @description Minutes the participant spent in the call in all.
+             * @example 0.3167
+             */
+            totalDuration?: number;
+            /**
+             * @description Whether the participant joined the call at all.
+             * @example true
+             */
+            isJoined?: boolean;
+            /**
+             * @description Where the participant stands in the call, for example `ongoing`, `ended` or `unanswered`.
+             * @example ended
+             */
+            state?: string;
+            /**
+             * @description Identifies the device and connection the participant joined from.
+             * @example b7683aaf-090a-4204-8f84-7ddd652923aa@rtc.example.org/ucTKf4eq
+             */
+            deviceId?: string;
+            /**
+             * @description When the participant joined, as Unix time in seconds.
+             * @example 1692368180
+             */
+            joinedAt?: number;
+            /**
+             * @description When the participant left, as Unix time in seconds.
+             * @example 1692368199
+             */
+            leftAt?: number;
+            /**
+             * @description ID of the meeting the participant joined.
+             * @example 3f7596ac-854b-484d-b36c-d623e193bd81
+             */
+            mid?: string;
+        };
+        /** @description A transcript of (part of) a call, stored as a file. */
+        CallTranscription: {
+            /**
+             * @description Conference room the transcript was taken in.
+             * @example v1.us.31780434a95d45.16923681138d75114d60d1345a22e4cc612263fb26c0b5cf92@conference.rtc.example.org
+             */
+            roomName?: string;
+            /**
+             * @description ID of the meeting the transcript belongs to.
+             * @example 855e1519-1244-4213-8e40-53044c1e9e43
+             */
+            mid?: string;
+            /**
+             * @description ID of the transcript.
+             * @example 0f1f4d7a-6c3b-4a2e-9d15-8a7c2b4e6f10
+             */
+            tid: string;
+            /**
+             * @description Start of the transcribed span, as Unix time in seconds.
+             * @example 1692368127
+             */
+            startTime?: number;
+            /**
+             * @description End of the transcribed span, as Unix time in seconds.
+             * @example 1692368146
+             */
+            endTime?: number;
+            /**
+             * Format: date-time
+             * @description When the transcript was taken, as an ISO 8601 date and time.
+             * @example 2023-08-18T14:15:27.000Z
+             */
+            transcriptDate?: string;
+            /**
+             * Format: uri
+             * @description Where to download the transcript (JSON).
+             * @example https://transcripts.example.org/31780434a95d45/0f1f4d7a-6c3b-4a2e-9d15-8a7c2b4e6f10.json
+             */
+            transcriptUrl: string;
+        };
+        /** @description One audio or video call, one-to-one or in a group. */
+        Call: {
+            /**
+             * @description Session ID of the call.
+             * @example v1.us.31780434a95d45.16923681138d75114d60d1345a22e4cc612263fb26c0b5cf92
+             */
+            sessionId: string;
+            /**
+             * @description Whether the call carried audio only or video.
+             * @example audio
+             * @enum {string}
+             */
+            type?: "audio" | "video";
+            /**
+             * @description How the call was held (`call`, `meet` or `presenter`).
+             * @example call
+             * @enum {string}
+             */
+            mode?: "call" | "meet" | "presenter";
+            /**
+             * @description Where the call stands, for example `ongoing`, `ended`, `rejected` or `unanswered`.
+             * @example ended
+             */
+            status?: string;
+            /**
+             * @description UID of the user who started the call.
+             * @example cometchat-uid-8
+             */
+            initiator?: string;
+            /**
+             * @description UID or GUID the call was made to.
+             * @example cometchat-uid-2
+             */
+            receiver?: string;
+            /**
+             * @description Whether the call was made to a user or a group.
+             * @example user
+             * @enum {string}
+             */
+            receiverType?: "user" | "group";
+            /**
+             * @description When the call was started, as Unix time in seconds.
+             * @example 1692368113
+             */
+            initiatedAt?: number;
+            /**
+             * @description When the first participant joined, as Unix time in seconds.
+             * @example 1692368127
+             */
+            startedAt?: number;
+            /**
+             * @description When the call ended, as Unix time in seconds.
+             * @example 1692368146
+             */
+            endedAt?: number;
+            /**
+             * @description How long the call lasted, as `HH:MM:SS`.
+             * @example 00:00:19
+             */
+            totalDuration?: string;
+            /**
+             * @description How long the call lasted, in minutes.
+             * @example 0.3167
+             */
+            totalDurationInMinutes?: number;
+            /**
+             * @description Audio minutes of all participants together.
+             * @example 0.3167
+             */
+            totalAudioMinutes?: number;
+            /**
+             * @description Video minutes of all participants together.
+             * @example 0
+             */
+            totalVideoMinutes?: number;
+            /**
+             * @description Number of participants who joined.
+             * @example 2
+             */
+            totalParticipants?: number;
+            /**
+             * @description Whether the call was recorded.
+             * @example false
+             */
+            hasRecording?: boolean;
+            /**
+             * @description Whether the call has transcriptions.
+             * @example false
+             */
+            hasTranscription?: boolean;
+            /**
+             * @description ID of the meeting behind the call.
+             * @example 855e1519-1244-4213-8e40-53044c1e9e43
+             */
+            mid?: string;
+            /** @description Everyone the call was made to, whether or not they joined. */
+            participants?: components["schemas"]["CallParticipant"][];
+            /**
+             * @description The five most recent transcriptions, when the call has any. Fetch all of
+             *     them with `GET /calls/{sessionId}/transcriptions`.
+             */
+            transcriptions?: components["schemas"]["CallTranscription"][];
+        };
+        /** @description Body of a response that carries one page of calls. */
+        CallPageEnvelope: {
+            data: components["schemas"]["Call"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
+        /** @description Body of a response that carries one call. */
+        CallEnvelope: {
+            data: components["schemas"]["Call"];
+        };
+        /** @description Body of a response that carries one page of call transcriptions. */
+        CallTranscriptionPageEnvelope: {
+            data: components["schemas"]["CallTranscription"][];
+            meta: components["schemas"]["PaginationMeta"];
+        };
     };
     responses: {
         /** @description The credentials are missing or unknown to the service. */
@@ -6978,6 +8071,27 @@ export interface components {
          * @example cometchat-uid-1
          */
         UidQuery: string;
+        /**
+         * @description ID of the app, as listed by `GET /apps`.
+         * @example 24a1c7e9b3d05f68
+         */
+        AppId: string;
+        /**
+         * @description Webhook implementation to work with. Without this header the service uses
+         *     the legacy webhooks; `2` selects the current implementation.
+         * @example 2
+         */
+        WebhookVersion: number;
+        /**
+         * @description ID of the webhook, as chosen when it was created.
+         * @example order-events
+         */
+        WebhookId: string;
+        /**
+         * @description Session ID of the call, as returned by the list of calls.
+         * @example v1.us.31780434a95d45.16923681138d75114d60d1345a22e4cc612263fb26c0b5cf92
+         */
+        SessionId: string;
     };
     requestBodies: never;
     headers: {
@@ -10499,6 +11613,37 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "create-app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAppRequest"];
+            };
+        };
+        responses: {
+            /** @description The new app. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -14497,6 +15642,908 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app is scheduled for deletion. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppDeletionEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "fetch-multi-tenant-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FetchUsageRequest"];
+            };
+        };
+        responses: {
+            /** @description The request was accepted; the report follows by email. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-collaborators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team of the app. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollaboratorPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "add-collaborator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateCollaboratorsRequest"];
+            };
+        };
+        responses: {
+            /** @description What was done for each email address. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollaboratorChangesEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings of the app. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "map-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MapSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome for each setting. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultsByKeyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "unmap-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were reset. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-webhooks": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Only the webhooks whose name contains this text.
+                 * @example order
+                 */
+                searchKey?: string;
+            };
+            header?: {
+                /**
+                 * @description Webhook implementation to work with. Without this header the service uses
+                 *     the legacy webhooks; `2` selects the current implementation.
+                 * @example 2
+                 */
+                "X-Webhook-Version"?: components["parameters"]["WebhookVersion"];
+            };
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhooks. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "create-webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Webhook implementation to work with. Without this header the service uses
+                 *     the legacy webhooks; `2` selects the current implementation.
+                 * @example 2
+                 */
+                "X-Webhook-Version"?: components["parameters"]["WebhookVersion"];
+            };
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The new webhook. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Webhook implementation to work with. Without this header the service uses
+                 *     the legacy webhooks; `2` selects the current implementation.
+                 * @example 2
+                 */
+                "X-Webhook-Version"?: components["parameters"]["WebhookVersion"];
+            };
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+                /**
+                 * @description ID of the webhook, as chosen when it was created.
+                 * @example order-events
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Webhook implementation to work with. Without this header the service uses
+                 *     the legacy webhooks; `2` selects the current implementation.
+                 * @example 2
+                 */
+                "X-Webhook-Version"?: components["parameters"]["WebhookVersion"];
+            };
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+                /**
+                 * @description ID of the webhook, as chosen when it was created.
+                 * @example order-events
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook as it now is. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Webhook implementation to work with. Without this header the service uses
+                 *     the legacy webhooks; `2` selects the current implementation.
+                 * @example 2
+                 */
+                "X-Webhook-Version"?: components["parameters"]["WebhookVersion"];
+            };
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+                /**
+                 * @description ID of the webhook, as chosen when it was created.
+                 * @example order-events
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook was deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-triggers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Webhook implementation to work with. Without this header the service uses
+                 *     the legacy webhooks; `2` selects the current implementation.
+                 * @example 2
+                 */
+                "X-Webhook-Version"?: components["parameters"]["WebhookVersion"];
+            };
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+                /**
+                 * @description ID of the webhook, as chosen when it was created.
+                 * @example order-events
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook's triggers. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "add-triggers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Webhook implementation to work with. Without this header the service uses
+                 *     the legacy webhooks; `2` selects the current implementation.
+                 * @example 2
+                 */
+                "X-Webhook-Version"?: components["parameters"]["WebhookVersion"];
+            };
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+                /**
+                 * @description ID of the webhook, as chosen when it was created.
+                 * @example order-events
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriggerIdsRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome for each trigger. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultsByKeyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "remove-triggers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Webhook implementation to work with. Without this header the service uses
+                 *     the legacy webhooks; `2` selects the current implementation.
+                 * @example 2
+                 */
+                "X-Webhook-Version"?: components["parameters"]["WebhookVersion"];
+            };
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+                /**
+                 * @description ID of the webhook, as chosen when it was created.
+                 * @example order-events
+                 */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriggerIdsRequest"];
+            };
+        };
+        responses: {
+            /** @description The triggers were removed. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "add-tenant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddTenantRequest"];
+            };
+        };
+        responses: {
+            /** @description The new account and its first app. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "usage-metrics": {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the period, as Unix time in seconds.
+                 * @example 1630164253
+                 */
+                fromDate: number;
+                /**
+                 * @description End of the period, as Unix time in seconds.
+                 * @example 1632842653
+                 */
+                toDate: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage figures of the period. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageMetricsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "message-receipt-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts, one entry per five-minute interval. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageMetricsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-calls": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only calls of this kind.
+                 * @example video
+                 */
+                type?: "audio" | "video";
+                /**
+                 * @description Only calls held in this mode.
+                 * @example call
+                 */
+                mode?: "call" | "meet" | "presenter";
+                /**
+                 * @description Only calls that stand at this status.
+                 * @example ended
+                 */
+                status?: "unanswered" | "rejected" | "ongoing" | "ended";
+                /**
+                 * @description Only one-to-one calls (`user`) or only group calls (`group`).
+                 * @example user
+                 */
+                receiverType?: "user" | "group";
+                /**
+                 * @description Only calls joined by exactly this many participants.
+                 * @example 2
+                 */
+                participantsCount?: number;
+                /**
+                 * @description Only calls started at this time, as Unix time in seconds.
+                 * @example 1692368180
+                 */
+                startedAt?: number;
+                /**
+                 * @description Only calls ended at this time, as Unix time in seconds.
+                 * @example 1692368199
+                 */
+                endedAt?: number;
+                /**
+                 * @description Only calls with (`true`) or without (`false`) a recording.
+                 * @example true
+                 */
+                hasRecording?: boolean;
+                /**
+                 * @description Only calls with (`true`) or without (`false`) a transcription.
+                 * @example false
+                 */
+                hasTranscription?: boolean;
+                /**
+                 * @description Only calls this user took part in.
+                 * @example cometchat-uid-2
+                 */
+                uid?: string;
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of calls. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "retrieve-call-details": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description Session ID of the call, as returned by the list of calls.
+                 * @example v1.us.31780434a95d45.16923681138d75114d60d1345a22e4cc612263fb26c0b5cf92
+                 */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "retrieve-call-transcriptions": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Number of items per page, from 1 to 1000.
+                 * @example 50
+                 */
+                perPage?: components["parameters"]["PerPage"];
+            };
+            header?: {
+                /**
+                 * @description UID of the user the server acts for. When set, the operation runs as if that
+                 *     user had made it (for example, the user becomes the sender of a message).
+                 * @example cometchat-uid-3
+                 */
+                onBehalfOf?: components["parameters"]["OnBehalfOf"];
+            };
+            path: {
+                /**
+                 * @description Session ID of the call, as returned by the list of calls.
+                 * @example v1.us.31780434a95d45.16923681138d75114d60d1345a22e4cc612263fb26c0b5cf92
+                 */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of transcriptions. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTranscriptionPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };

@@ -10,6 +10,7 @@ const [specFile, outFile] = process.argv.slice(2);
 const spec = JSON.parse(readFileSync(specFile, "utf8"));
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 const MANAGEMENT_HOST = "apimgmt.";
+const CALLS_HOST = ".call-{region}.";
 
 const resolve = (node) => {
   if (!node?.$ref) return node;
@@ -22,7 +23,8 @@ const resolve = (node) => {
 const operations = [];
 for (const [path, item] of Object.entries(spec.paths)) {
   const servers = item.servers ?? spec.servers ?? [];
-  const api = servers.some((s) => s.url.includes(MANAGEMENT_HOST)) ? "management" : "chat";
+  const on = (host) => servers.some((s) => s.url.includes(host));
+  const api = on(MANAGEMENT_HOST) ? "management" : on(CALLS_HOST) ? "calls" : "chat";
   for (const method of METHODS) {
     const op = item[method];
     if (!op) continue;

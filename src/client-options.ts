@@ -7,7 +7,7 @@ export interface CommonClientOptions extends RequestOptions {
   /**
    * Overrides the URL the client sends requests to, for example a local mock.
    * It must be `https:`, or `http:` to a loopback host (localhost, 127.0.0.0/8, [::1]).
-   * @default the regional URL for Chat API clients, `https://apimgmt.cometchat.io` for the Management API
+   * @default the app's regional URL for Chat and Calls API clients, `https://apimgmt.cometchat.io` for the Management API
    * @example "http://127.0.0.1:4010"
    */
   baseUrl?: string;
@@ -95,6 +95,12 @@ export interface ChatClientOptions extends CommonClientOptions {
    */
   onBehalfOf?: string;
 }
+
+/**
+ * Options of {@link createCallsClient}: those of the Chat client, since the Calls API takes the
+ * same app, region and API key; only the host differs (`call-` where the Chat API has `api-`).
+ */
+export type CallsClientOptions = ChatClientOptions;
 
 /** Options of {@link createManagementClient}. */
 export interface ManagementClientOptions extends CommonClientOptions {

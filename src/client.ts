@@ -5,18 +5,18 @@ import createClient, {
   defaultPathSerializer,
   type Middleware,
 } from "openapi-fetch";
-import { chatBaseUrl, checkBaseUrl } from "./base-url.js";
+import { type AppLocation, callsBaseUrl, chatBaseUrl, checkBaseUrl } from "./base-url.js";
 import { checkCredential } from "./check-credential.js";
 import { guardBrowser } from "./browser-guard.js";
 import { withCall } from "./call-record.js";
-import type { ChatClientOptions, CommonClientOptions, ManagementClientOptions } from "./client-options.js";
+import type { CallsClientOptions, ChatClientOptions, CommonClientOptions, ManagementClientOptions } from "./client-options.js";
 import type { SdkClient } from "./client-types.js";
 import { headerNames, refuseCredentialHeaders } from "./credential-headers.js";
 import { warnIfDeprecated } from "./deprecation.js";
 import { ChatConfigError } from "./errors/chat-config-error.js";
 import type { Logger } from "./logger.js";
 import { checkOnBehalfOf, onBehalfOfIn } from "./on-behalf-of.js";
-import type { ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
+import type { CallsPaths, ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
 import { prepareParams, type CallInit, type CallParams } from "./prepare-call.js";
 import { redactValue } from "./redact.js";
 import { REQUEST_DEFAULTS, resolveRequestOptions, type RequestOptions, type ResolvedRequestOptions } from "./request-options.js";
@@ -37,6 +37,21 @@ export interface ChatClient extends SdkClient<ChatPaths> {
    * @example await chat.as("cometchat-uid-1").POST("/messages/{id}/thread", { params: { path: { id: "42" } }, body })
    */
   as(uid: string): BoundChatClient;
+}
+
+/** A Calls API client bound to one user: every request carries `onBehalfOf: <uid>`. */
+export interface BoundCallsClient extends SdkClient<OnBehalfOfOptional<CallsPaths>> {
+  /** A client acting as another user, sharing this one's settings and middleware. */
+  as(uid: string): BoundCallsClient;
+}
+
+/** A typed Calls API client: the calls of one app, on its Calls host. */
+export interface CallsClient extends SdkClient<CallsPaths> {
+  /**
+   * A client that acts as `uid` on every request, sharing this one's settings and middleware.
+   * @example await calls.as("cometchat-uid-1").GET("/calls")
+   */
+  as(uid: string): BoundCallsClient;
 }
 
 /** A typed Management API client (`key` and `secret` credentials). */
@@ -294,12 +309,31 @@ function chatClient(core: Core, boundUid?: string): ChatClient {
 export function createChatClient(options: ChatClientOptions & { onBehalfOf: string }): BoundChatClient;
 export function createChatClient(options: ChatClientOptions): ChatClient;
 export function createChatClient(options: ChatClientOptions): ChatClient | BoundChatClient {
-  checkOptions("createChatClient", options);
+  return appClient("createChatClient", options, chatBaseUrl);
+}
+
+/** A client of one app's API key, on the host `baseUrlOf` names: the Chat and Calls clients differ only there. */
+function appClient(name: string, options: ChatClientOptions, baseUrlOf: (location: AppLocation) => string): ChatClient {
+  checkOptions(name, options);
   const apiKey = checkCredential("apiKey", options.apiKey);
   // Checked even when baseUrl overrides it, so a typo surfaces against the mock, not in production.
-  const regionalUrl = chatBaseUrl({ appId: options.appId, region: options.region ?? "us" });
+  const regionalUrl = baseUrlOf({ appId: options.appId, region: options.region ?? "us" });
   const boundUid = options.onBehalfOf === undefined ? undefined : checkOnBehalfOf(options.onBehalfOf);
   return chatClient(clientCore(options, regionalUrl, { apikey: apiKey }), boundUid);
+}
+
+/**
+ * Creates a typed client for the Calls API of one app, served from its Calls host
+ * (`https://{appId}.call-{region}.cometchat.io/v3`) with the same API key as the Chat API.
+ *
+ * @example
+ * const calls = createCallsClient({ appId: "2a1b3c4d", region: "eu", apiKey: process.env.CHAT_API_KEY! });
+ * const { data } = await calls.GET("/calls", { params: { query: { type: "video", status: "ended", hasRecording: true } } });
+ */
+export function createCallsClient(options: CallsClientOptions & { onBehalfOf: string }): BoundCallsClient;
+export function createCallsClient(options: CallsClientOptions): CallsClient;
+export function createCallsClient(options: CallsClientOptions): CallsClient | BoundCallsClient {
+  return appClient("createCallsClient", options, callsBaseUrl) as unknown as CallsClient;
 }
 
 /**

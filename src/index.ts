@@ -1,9 +1,9 @@
-export { createChatClient, createManagementClient } from "./client.js";
-export type { ChatClient, BoundChatClient, ManagementClient } from "./client.js";
+export { createChatClient, createCallsClient, createManagementClient } from "./client.js";
+export type { ChatClient, BoundChatClient, CallsClient, BoundCallsClient, ManagementClient } from "./client.js";
 export { createAuthOnlyClient } from "./auth-only-client.js";
 export type { AuthOnlyClient, AuthOnlyClientOptions } from "./auth-only-client.js";
 export type { SdkClient } from "./client-types.js";
-export type { ChatClientOptions, ManagementClientOptions, CommonClientOptions } from "./client-options.js";
+export type { ChatClientOptions, CallsClientOptions, ManagementClientOptions, CommonClientOptions } from "./client-options.js";
 export type { RequestOptions } from "./request-options.js";
 export type { Logger } from "./logger.js";
 export { chatBaseUrl, callsBaseUrl, REGIONS } from "./base-url.js";
@@ -32,7 +32,7 @@ export type { FailedCall, RedactedCall } from "./errors/chat-api-error.js";
 export { ChatConnectionError, ChatTimeoutError } from "./errors/chat-connection-error.js";
 export { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
 export { isChatApiError, isChatConnectionError, isChatError } from "./errors/guards.js";
-export type { ChatPaths, ManagementPaths, ManagementPath, OnBehalfOfOptional, AuthOnlyPaths } from "./paths.js";
+export type { ChatPaths, CallsPaths, CallsPath, ManagementPaths, ManagementPath, OnBehalfOfOptional, AuthOnlyPaths } from "./paths.js";
 export type { paths, components, operations } from "../generated/schema.js";
 export type {
   Message,

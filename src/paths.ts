@@ -6,8 +6,14 @@ type Operation = (typeof manifest)[number];
 /** Paths served by the Management API (`https://apimgmt.cometchat.io`), read from the spec. */
 export type ManagementPath = Extract<Operation, { api: "management" }>["path"];
 
+/** Paths served by the Calls API (`https://{appId}.call-{region}.cometchat.io/v3`), read from the spec. */
+export type CallsPath = Extract<Operation, { api: "calls" }>["path"];
+
 /** Every Chat API path of the spec, typed for openapi-fetch. */
-export type ChatPaths = Omit<paths, ManagementPath>;
+export type ChatPaths = Omit<paths, ManagementPath | CallsPath>;
+
+/** Every Calls API path of the spec, typed for openapi-fetch. */
+export type CallsPaths = Pick<paths, CallsPath>;
 
 /** Every Management API path of the spec, typed for openapi-fetch. */
 export type ManagementPaths = Pick<paths, ManagementPath>;

@@ -69,8 +69,9 @@ function checkOptions(options: MockServerOptions): void {
 }
 
 /**
- * Starts a Prism mock of the Chat and Management APIs, answering from the spec's examples and
- * validating every request against it. Rejects when the mock cannot start: a busy port, or,
+ * Starts a Prism mock of the Chat, Calls and Management APIs, answering from the spec's examples and
+ * validating every request against it. The three share the mock's one URL: pass it as `baseUrl`
+ * to each client. Rejects when the mock cannot start: a busy port, or,
  * with Prism's log in the message, a missing spec or Prism not installed.
  *
  * Pick a documented response with the `Prefer` header, e.g. `Prefer: code=404, example=uidNotFound`.
@@ -78,6 +79,7 @@ function checkOptions(options: MockServerOptions): void {
  * @example
  * const mock = await startMockServer();
  * const chat = createChatClient({ appId: "demo", apiKey: "test", baseUrl: mock.url });
+ * const calls = createCallsClient({ appId: "demo", apiKey: "test", baseUrl: mock.url });
  * // ... exercise your code ...
  * await mock.close();
  */

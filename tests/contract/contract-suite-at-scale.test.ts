@@ -23,7 +23,7 @@ const fixture = loadSpec(fixtureFile);
 let mock: MockServer | undefined;
 const subject = contractSubject(".tmp/contract-fixture/openapi.json (its own Prism start included)", fixture, () => {
   if (!mock) throw new Error("the fixture's mock has not started");
-  return { chat: mock.url, management: mock.url };
+  return { chat: mock.url, calls: mock.url, management: mock.url };
 });
 
 beforeAll(async () => {

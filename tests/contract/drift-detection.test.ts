@@ -69,7 +69,13 @@ beforeAll(async () => {
   upstream = await startUpstream();
   proxy = await startProxy(upstream.url);
   // The upstream is on loopback, so writes are safe to send here.
-  run = await runContractCases({ spec, validator, targets: { chat: proxy.url, management: proxy.url }, credentials, allowWrites: true });
+  run = await runContractCases({
+    spec,
+    validator,
+    targets: { chat: proxy.url, calls: proxy.url, management: proxy.url },
+    credentials,
+    allowWrites: true,
+  });
 }, 30_000); // a Prism start: allow for a busy machine
 
 afterAll(async () => {
@@ -139,7 +145,7 @@ describe("drift detection through Prism's proxy", () => {
     const reads = await runContractCases({
       spec,
       validator,
-      targets: { chat: proxy.url, management: proxy.url },
+      targets: { chat: proxy.url, calls: proxy.url, management: proxy.url },
       credentials,
       allowWrites: false,
     });

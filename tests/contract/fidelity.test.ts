@@ -19,9 +19,13 @@ const skipNote = haveReference ? "" : " (needs the vendor's specs in ../shared/r
 
 function vendorSpecs() {
   const chat = loadSpec(join(referenceDir, "chat-apis.json"));
-  const management = loadSpec(join(referenceDir, "management-apis.json"));
-  const managementPaths = new Set<string>(manifest.filter((op) => op.api === "management").map((op) => op.path));
-  return (key: string) => (managementPaths.has(key.slice(key.indexOf(" ") + 1)) ? management : chat);
+  const byApi = {
+    chat,
+    calls: loadSpec(join(referenceDir, "calls.json")),
+    management: loadSpec(join(referenceDir, "management-apis.json")),
+  };
+  const apiOf = new Map<string, keyof typeof byApi>(manifest.map((op) => [op.path, op.api]));
+  return (key: string) => byApi[apiOf.get(key.slice(key.indexOf(" ") + 1)) ?? "chat"];
 }
 
 (haveReference ? describe : describe.skip)(`fidelity to the vendor's published specs${skipNote}`, () => {

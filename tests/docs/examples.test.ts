@@ -10,6 +10,7 @@ const expected: Record<string, RegExp> = {
   "create-auth-token": /^Auth token for cometchat-uid-1: /m,
   "page-through-users": /^\d+ users\.$/m,
   "list-management-apps": /^\d+ app\(s\)\.$/m,
+  "list-recorded-calls": /^\d+ recorded call\(s\)\.$/m,
 };
 
 function runExample(name?: string, chatEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {

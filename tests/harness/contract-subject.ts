@@ -8,7 +8,7 @@ import type { Targets } from "./send-via-sdk";
 import { operationsOf, type JsonObject, type OpenApiDocument, type SpecOperation } from "./spec";
 import { validRequest, type RequestInit } from "./valid-requests";
 
-export type Api = "chat" | "management";
+export type Api = "chat" | "calls" | "management";
 
 export interface ContractOperation extends SpecOperation {
   api: Api;

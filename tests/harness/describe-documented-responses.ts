@@ -26,7 +26,7 @@ interface Elicitation {
 }
 
 // A response that operations share by $ref to `#/components/responses/` is the same response
-// for each of them: eliciting it once per API (the SDK builds chat and management clients
+// for each of them: eliciting it once per API (the SDK builds chat, calls and management clients
 // differently) checks what eliciting it per operation would, at a fraction of the requests.
 function elicitations(cases: DocumentedCase[], apiOf: (operationId: string) => string): Elicitation[] {
   const byKey = new Map<string, Elicitation>();

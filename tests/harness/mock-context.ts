@@ -8,11 +8,11 @@ import { loadSpec } from "./spec";
 export const spec = loadSpec();
 export const validator = responseValidator(spec);
 
-/** The mock the Jest global setup started (one Prism serves both APIs). */
+/** The mock the Jest global setup started (one Prism serves the three APIs). */
 export function mockTargets(): Targets {
   const url = process.env.CHAT_MOCK_URL;
   if (!url) throw new Error("CHAT_MOCK_URL is not set: run the contract tests through Jest's global setup.");
-  return { chat: url, management: url };
+  return { chat: url, calls: url, management: url };
 }
 
 /** The real spec, served by the shared mock. */

@@ -1,4 +1,4 @@
-import { createChatClient, createManagementClient } from "../../src/index";
+import { createCallsClient, createChatClient, createManagementClient } from "../../src/index";
 
 /** The URL of the Prism mock that the global setup started. */
 export function mockUrl(): string {
@@ -8,4 +8,5 @@ export function mockUrl(): string {
 }
 
 export const mockChat = () => createChatClient({ appId: "contract", apiKey: "contract-key", baseUrl: mockUrl() });
+export const mockCalls = () => createCallsClient({ appId: "contract", apiKey: "contract-key", baseUrl: mockUrl() });
 export const mockManagement = () => createManagementClient({ key: "contract-key", secret: "contract-secret", baseUrl: mockUrl() });

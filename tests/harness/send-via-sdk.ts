@@ -1,12 +1,20 @@
 // Sends one request of the table through the SDK, exactly as a user would, and keeps the raw
 // response so the harness judges what was on the wire, not what the SDK made of it.
-import { createChatClient, createManagementClient, type ChatClientOptions, type ManagementClientOptions } from "../../src/index";
+import {
+  createCallsClient,
+  createChatClient,
+  createManagementClient,
+  type ChatClientOptions,
+  type ManagementClientOptions,
+} from "../../src/index";
 import { operations as manifest } from "../../generated/manifest";
 import type { RequestInit } from "./valid-requests";
 
 export interface Targets {
   /** Base URL of the Chat API (a mock, a proxy or the real host). */
   chat: string;
+  /** Base URL of the Calls API. */
+  calls: string;
   /** Base URL of the Management API. */
   management: string;
 }
@@ -53,7 +61,7 @@ export interface SdkOperation {
   operationId: string;
   method: string;
   path: string;
-  api: "chat" | "management";
+  api: "chat" | "calls" | "management";
 }
 
 /** Sends `request` to the operation, named by its id in generated/manifest.ts or given as an {@link SdkOperation}. */
@@ -68,6 +76,9 @@ export async function sendViaSdk(
   if (!op) throw new Error(`${String(operation)} is not in generated/manifest.ts`);
   const { operationId } = op;
   const capture = capturingFetch();
+  // The Chat and Calls clients take the same options; only the host (and the typed paths) differ.
+  const appClient = (create: typeof createChatClient | typeof createCallsClient, baseUrl: string) =>
+    create({ appId: "contract", apiKey: credentials.apiKey, baseUrl, fetch: capture.fetch, ...NO_RETRIES } as ChatClientOptions);
   const client =
     op.api === "management"
       ? createManagementClient({
@@ -77,13 +88,9 @@ export async function sendViaSdk(
           fetch: capture.fetch,
           ...NO_RETRIES,
         } as ManagementClientOptions)
-      : createChatClient({
-          appId: "contract",
-          apiKey: credentials.apiKey,
-          baseUrl: targets.chat,
-          fetch: capture.fetch,
-          ...NO_RETRIES,
-        } as ChatClientOptions);
+      : op.api === "calls"
+        ? appClient(createCallsClient, targets.calls)
+        : appClient(createChatClient, targets.chat);
   const call = (client as unknown as Record<string, (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown }>>)[
     op.method
   ]!;
