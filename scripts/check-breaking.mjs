@@ -62,9 +62,11 @@ function diff() {
   ];
   let stdout;
   try {
-    stdout = execFileSync(command[0], command.slice(1), { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    // The JSON report lists every added path and schema, which passes execFileSync's default 1 MiB buffer.
+    const maxBuffer = 256 * 1024 * 1024;
+    stdout = execFileSync(command[0], command.slice(1), { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer });
   } catch (error) {
-    throw new Error(`redocly diff failed:\n${error.stderr ?? error.message}`);
+    throw new Error(`redocly diff failed: ${error.message}\n${error.stderr ?? ""}`);
   }
   // Redocly may print notices before the report; the report is the JSON object.
   return JSON.parse(stdout.slice(stdout.indexOf("{")));
