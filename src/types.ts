@@ -30,3 +30,39 @@ export type ErrorEnvelope = Schemas["ErrorEnvelope"];
 export type SendThreadMessageRequest = Schemas["SendThreadMessageRequest"];
 /** The body of `POST /messages`: a standard message or a custom one. */
 export type SendMessageRequest = Schemas["SendMessageRequest"];
+/** A group of the app; `hasJoined`, `scope` and `joinedAt` describe the user a request acts for. */
+export type Group = Schemas["Group"];
+/** The body of `POST /groups`. */
+export type CreateGroupRequest = Schemas["CreateGroupRequest"];
+/** A member of a group, with their scope. */
+export type GroupMember = Schemas["GroupMember"];
+/** What `POST /groups/{guid}/members` answers: an outcome per UID, under the list it was sent in. */
+export type AddGroupMembersResult = Schemas["AddGroupMembersResult"];
+/** A role of the app, which users are given to set what they may do. */
+export type Role = Schemas["Role"];
+/** What a role may do, by permission. */
+export type RolePermissions = Schemas["RolePermissions"];
+/** What a scope of members (admin, moderator, participant) may do in a group, by permission. */
+export type ScopePermissions = Schemas["ScopePermissions"];
+/** A one-to-one or group conversation of a user. Timestamps are Unix seconds. */
+export type Conversation = Schemas["Conversation"];
+/** A user's notification preferences. */
+export type NotificationPreferences = Schemas["NotificationPreferences"];
+/** The app's notification settings, which apply to every user who has not changed them. */
+export type PushSettings = Schemas["PushSettings"];
+/** A registered push token of a user's device. */
+export type PushToken = Schemas["PushToken"];
+/** The body of `POST /notifications/push/v1/tokens`: an FCM, APNs or VoIP registration. */
+export type PushTokenRegisterRequest = Schemas["PushTokenRegisterRequest"];
+/** An entry of the notification logs. Its times are Unix milliseconds, unlike the rest of the API. */
+export type NotificationLog = Schemas["NotificationLog"];
+/** A moderation rule. */
+export type ModerationRule = Schemas["ModerationRule"];
+/** A reason users can pick when they flag a message. */
+export type ModerationReason = Schemas["ModerationReason"];
+/** A keyword list that moderation rules match messages against. */
+export type KeywordList = Schemas["KeywordList"];
+/** A call of the Calls API, with its participants. */
+export type Call = Schemas["Call"];
+/** A webhook of an app, from the Management API. */
+export type Webhook = Schemas["Webhook"];

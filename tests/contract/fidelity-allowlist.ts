@@ -184,6 +184,8 @@ export const fidelityAllowlist: Record<string, string> = {
     'the vendor\'s list-groups schema lists a property "0" inside each group, copied from its malformed example; no group has such a field',
   "list-*: 200 response property cursor* is only in the vendor's spec":
     "the vendor puts the updatedAt cursor beside meta; the service's page lists carry it as meta.cursor (PaginationMetaWithCursor), as list-users does",
+  "list-groups: 200 response property data[].updatedBy is only in ours":
+    "one Group schema serves the group endpoints and the group of a conversation, whose examples (get-group-conversations) carry updatedBy",
   "list-groups: 200 response property data[].metadata is only in ours":
     "create-group and update-group take metadata and the groups reference (api-explorer.cometchat.com/reference/groups) lists it; the vendor's item schema omits it",
   "list-*: 200 response property data[].updatedAt is only in ours":

@@ -48,3 +48,11 @@ export async function withServer<T>(handler: Handler, body: (server: FaultServer
     await server.close();
   }
 }
+
+/** Answers the first request with a 503 that asks for an immediate retry, and every later one with `then`. */
+export const unavailableOnce =
+  (then: Handler): Handler =>
+  (req, res, hit) =>
+    hit === 1
+      ? json(res, 503, { error: { code: "ERR_SERVICE_UNAVAILABLE", message: "try again" } }, { "retry-after": "0" })
+      : then(req, res, hit);

@@ -1,7 +1,7 @@
 // The Calls client: the same app, region and API key as the Chat client, sent to the app's
 // Calls host (`call-` where the Chat API has `api-`).
 import { ChatConfigError, createCallsClient, unwrap } from "../../src/index";
-import { json, withServer, type Handler } from "../harness/fault-server";
+import { json, withServer, type Handler, unavailableOnce } from "../harness/fault-server";
 
 const page = { data: [], meta: { pagination: { total: 0, count: 0, per_page: 100, current_page: 1, total_pages: 0 } } };
 const ok: Handler = (_q, res) => json(res, 200, page);
@@ -45,11 +45,7 @@ describe("createCallsClient", () => {
   });
 
   test("takes the chat client's options: headers, and per-call retries", async () => {
-    const unavailableOnce: Handler = (_q, res, hit) =>
-      hit === 1
-        ? json(res, 503, { error: { code: "ERR_SERVICE_UNAVAILABLE", message: "try again" } }, { "retry-after": "0" })
-        : ok(_q, res, hit);
-    await withServer(unavailableOnce, async (server) => {
+    await withServer(unavailableOnce(ok), async (server) => {
       const calls = createCallsClient({ appId: "app", apiKey: "k", baseUrl: server.url, headers: { "x-request-source": "report" } });
       await unwrap(calls.GET("/calls", { maxRetries: 1 }));
       expect(server.requests).toHaveLength(2);

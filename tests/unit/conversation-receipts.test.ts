@@ -2,7 +2,7 @@
 // the message in the body and the reader in onBehalfOf; unmuting names the conversations in the
 // body and the user in the `uid` query parameter.
 import { createChatClient, unwrap } from "../../src/index";
-import { type Handler, json, withServer } from "../harness/fault-server";
+import { type Handler, json, withServer, unavailableOnce } from "../harness/fault-server";
 
 const ok: Handler = (_q, res) => json(res, 200, { data: { success: true, message: "done" } });
 const client = (baseUrl: string) => createChatClient({ appId: "rcpt", apiKey: "k-rcpt", baseUrl });
@@ -26,11 +26,7 @@ describe("marking a conversation unread", () => {
   });
 
   test("a 503 is retried with the same body and the same onBehalfOf", async () => {
-    const unavailableOnce: Handler = (q, res, hit) =>
-      hit === 1
-        ? json(res, 503, { error: { code: "ERR_SERVICE_UNAVAILABLE", message: "try again" } }, { "retry-after": "0" })
-        : ok(q, res, hit);
-    await withServer(unavailableOnce, async (server) => {
+    await withServer(unavailableOnce(ok), async (server) => {
       await unwrap(
         client(server.url).DELETE("/groups/{guid}/conversation/read", {
           params: { path: { guid: "design-team" }, header: { onBehalfOf: "cometchat-uid-1" } },

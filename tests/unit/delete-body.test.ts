@@ -1,7 +1,7 @@
 // DELETE requests that carry a JSON body: deactivating users, deleting a user for good,
 // removing friends and unblocking users all name their targets in the body, not the URL.
 import { createChatClient, unwrap } from "../../src/index";
-import { json, withServer, type Handler } from "../harness/fault-server";
+import { json, withServer, type Handler, unavailableOnce } from "../harness/fault-server";
 
 const ok: Handler = (_q, res) => json(res, 200, { data: { success: true, message: "done" } });
 const client = (baseUrl: string) => createChatClient({ appId: "del", apiKey: "k-del", baseUrl });
@@ -47,19 +47,18 @@ describe("a DELETE with a body", () => {
   });
 
   test("a DELETE answered 503 is retried, re-sending the same body byte for byte", async () => {
-    const unavailableOnce: Handler = (_q, res, hit) =>
-      hit === 1
-        ? json(res, 503, { error: { code: "ERR_SERVICE_UNAVAILABLE", message: "try again" } }, { "retry-after": "0" })
-        : json(res, 200, { data: { deactivatedUids: ["cometchat-uid-2", "cometchat-uid-3"] } });
-    await withServer(unavailableOnce, async (server) => {
-      const body = { uidsToDeactivate: ["cometchat-uid-2", "cometchat-uid-3"] };
-      const { data } = await unwrap(client(server.url).DELETE("/users", { body }));
-      expect(data.deactivatedUids).toEqual(["cometchat-uid-2", "cometchat-uid-3"]);
-      expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "DELETE"]);
-      expect(server.requests[0]!.body).toBe(JSON.stringify(body));
-      expect(server.requests[1]!.body).toBe(server.requests[0]!.body);
-      expect(server.requests[1]!.headers["content-length"]).toBe(server.requests[0]!.headers["content-length"]);
-    });
+    await withServer(
+      unavailableOnce((_q, res) => json(res, 200, { data: { deactivatedUids: ["cometchat-uid-2", "cometchat-uid-3"] } })),
+      async (server) => {
+        const body = { uidsToDeactivate: ["cometchat-uid-2", "cometchat-uid-3"] };
+        const { data } = await unwrap(client(server.url).DELETE("/users", { body }));
+        expect(data.deactivatedUids).toEqual(["cometchat-uid-2", "cometchat-uid-3"]);
+        expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "DELETE"]);
+        expect(server.requests[0]!.body).toBe(JSON.stringify(body));
+        expect(server.requests[1]!.body).toBe(server.requests[0]!.body);
+        expect(server.requests[1]!.headers["content-length"]).toBe(server.requests[0]!.headers["content-length"]);
+      },
+    );
   });
 
   test("a DELETE whose connection drops before an answer is retried with the same body", async () => {

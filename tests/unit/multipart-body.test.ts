@@ -1,7 +1,7 @@
 // Keyword lists are created and updated with multipart/form-data bodies, which may carry a CSV
 // file: formDataBody turns the typed body into real multipart, checked here on the wire.
 import { ChatConfigError, createChatClient, formDataBody, unwrap } from "../../src/index";
-import { json, withServer, type Handler } from "../harness/fault-server";
+import { json, withServer, type Handler, unavailableOnce } from "../harness/fault-server";
 
 const list = { id: "banned", name: "Banned", category: "word", isCSV: true, searchTerms: ["darn"], createdAt: 1, updatedAt: 1 };
 const ok: Handler = (_q, res) => json(res, 200, { data: list });
@@ -69,11 +69,7 @@ describe("formDataBody", () => {
   });
 
   test("a PUT answered 503 is retried with the same multipart body, byte for byte, boundary included", async () => {
-    const unavailableOnce: Handler = (_q, res, hit) =>
-      hit === 1
-        ? json(res, 503, { error: { code: "ERR_SERVICE_UNAVAILABLE", message: "try again" } }, { "retry-after": "0" })
-        : ok(_q, res, hit);
-    await withServer(unavailableOnce, async (server) => {
+    await withServer(unavailableOnce(ok), async (server) => {
       await unwrap(
         client(server.url).PUT("/moderation/keywords/{keywordId}", {
           params: { path: { keywordId: "banned" } },

@@ -1,7 +1,7 @@
 // Unregistering push tokens: both operations are DELETEs whose JSON body names the session, and an
 // FCM token, which holds a `:`, travels in the path of delete-token.
 import { createChatClient, unwrap } from "../../src/index";
-import { json, withServer, type Handler } from "../harness/fault-server";
+import { json, withServer, type Handler, unavailableOnce } from "../harness/fault-server";
 
 const authToken = "cometchat-uid-3_171014103393cf7e3c67cc44465440d4efac8de";
 const fcmToken = "dLztQGbuPA91bG3:APA91bE8HPMm-xQa5RT4/RaPXi";
@@ -35,11 +35,7 @@ describe("unregistering push tokens", () => {
   });
 
   test("unregister-tokens answered 503 is retried with the same body", async () => {
-    const unavailableOnce: Handler = (q, res, hit) =>
-      hit === 1
-        ? json(res, 503, { error: { code: "ERR_SERVICE_UNAVAILABLE", message: "try again" } }, { "retry-after": "0" })
-        : listed(q, res, hit);
-    await withServer(unavailableOnce, async (server) => {
+    await withServer(unavailableOnce(listed), async (server) => {
       await unwrap(client(server.url).DELETE("/notifications/push/v1/tokens", { body: { authToken } }));
       expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "DELETE"]);
       expect(server.requests[1]!.body).toBe(JSON.stringify({ authToken }));

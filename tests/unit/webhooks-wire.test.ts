@@ -1,7 +1,7 @@
 // The webhook operations of the Management API on the wire: the X-Webhook-Version header, and
 // removing triggers, a DELETE that names them in its body.
 import { createManagementClient, unwrap } from "../../src/index";
-import { json, withServer, type Handler } from "../harness/fault-server";
+import { json, withServer, type Handler, unavailableOnce } from "../harness/fault-server";
 
 const ok: Handler = (_q, res) => json(res, 200, { data: { success: true, message: "done" } });
 const client = (baseUrl: string) => createManagementClient({ key: "k-mgmt", secret: "s-mgmt", baseUrl });
@@ -34,11 +34,7 @@ describe("webhooks and triggers on the wire", () => {
   });
 
   test("a remove-triggers DELETE answered 503 is retried with the same body", async () => {
-    const unavailableOnce: Handler = (q, res, hit) =>
-      hit === 1
-        ? json(res, 503, { error: { code: "ERR_SERVICE_UNAVAILABLE", message: "try again" } }, { "retry-after": "0" })
-        : ok(q, res, hit);
-    await withServer(unavailableOnce, async (server) => {
+    await withServer(unavailableOnce(ok), async (server) => {
       const body = { triggerIds: ["message_delivery_receipt", "message_read_receipt"] };
       await unwrap(
         client(server.url).DELETE("/apps/{appId}/webhooks/{webhookId}/triggers", {
