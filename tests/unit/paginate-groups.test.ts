@@ -3,23 +3,15 @@
 // parameters narrow the list to the groups changed before or after a time, so they are filters
 // sent with every page, not a cursor that replaces the page number.
 import { createChatClient, paginate } from "../../src/index";
-import { json, withServer, type Handler } from "../harness/fault-server";
+import { withServer, type Handler } from "../harness/fault-server";
+import { pageListServer } from "../harness/page-list-server";
 
 const TOTAL = 5;
 const PER_PAGE = 2;
 
-/** Serves TOTAL items, PER_PAGE at a time, with `meta.cursor` at the last item of each page. */
-function listServer(item: (n: number) => Record<string, unknown>): Handler {
-  return (req, res) => {
-    const url = new URL(req.url!, "http://x");
-    const perPage = Number(url.searchParams.get("perPage") ?? 100);
-    const page = Number(url.searchParams.get("page") ?? 1);
-    const first = (page - 1) * perPage + 1;
-    const data = Array.from({ length: Math.max(0, Math.min(perPage, TOTAL - first + 1)) }, (_, i) => item(first + i));
-    const pagination = { total: TOTAL, count: data.length, per_page: perPage, current_page: page, total_pages: Math.ceil(TOTAL / perPage) };
-    json(res, 200, { data, meta: { pagination, cursor: { updatedAt: 1_717_400_000 - first - data.length + 1, affix: "prepend" } } });
-  };
-}
+/** Serves TOTAL items with `meta.cursor` at the last item of each page (groups come newest first). */
+const listServer = (item: (n: number) => Record<string, unknown>) =>
+  pageListServer(TOTAL, item, (last) => ({ updatedAt: 1_717_400_000 - last, affix: "prepend" }));
 
 const group = (n: number) => ({
   guid: `group-${n}`,

@@ -3,24 +3,15 @@
 // beside `meta.pagination`, the others carry `meta.pagination` alone. Lists under a user take
 // the UID as a path parameter, which paginate() sends with every page.
 import { createChatClient, paginate } from "../../src/index";
-import { json, withServer, type Handler } from "../harness/fault-server";
+import { withServer, type Handler } from "../harness/fault-server";
+import { pageListServer } from "../harness/page-list-server";
 
 const TOTAL = 5;
 const PER_PAGE = 2;
 
-/** Serves TOTAL items, PER_PAGE at a time, in the meta shape of one list. */
-function listServer(item: (n: number) => Record<string, unknown>, withCursor: boolean): Handler {
-  return (req, res) => {
-    const url = new URL(req.url!, "http://x");
-    const perPage = Number(url.searchParams.get("perPage") ?? 100);
-    const page = Number(url.searchParams.get("page") ?? 1);
-    const first = (page - 1) * perPage + 1;
-    const data = Array.from({ length: Math.max(0, Math.min(perPage, TOTAL - first + 1)) }, (_, i) => item(first + i));
-    const pagination = { total: TOTAL, count: data.length, per_page: perPage, current_page: page, total_pages: Math.ceil(TOTAL / perPage) };
-    const cursor = { updatedAt: 1_717_400_000 + first + data.length - 1, affix: "prepend" };
-    json(res, 200, { data, meta: withCursor ? { pagination, cursor } : { pagination } });
-  };
-}
+/** Serves TOTAL items in the meta shape of one list: user lists add `meta.cursor` beside the page numbers. */
+const listServer = (item: (n: number) => Record<string, unknown>, withCursor: boolean) =>
+  pageListServer(TOTAL, item, withCursor ? (last) => ({ updatedAt: 1_717_400_000 + last, affix: "prepend" }) : undefined);
 
 const user = (n: number) => ({ uid: `cometchat-uid-${n}`, name: `User ${n}`, createdAt: 1_716_800_000, updatedAt: 1_717_400_000 + n });
 const blocked = (n: number) => ({ ...user(n), blockedByMe: true, blockedByMeAt: 1_717_500_000, blockedAt: 1_717_500_000 });
