@@ -5,7 +5,7 @@ import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { build, type BuildOptions } from "esbuild";
-import { createChatClient } from "../../src/index";
+import { createCallsClient, createChatClient, createManagementClient } from "../../src/index";
 import { startMockServer } from "../../src/testing/index";
 
 const root = join(__dirname, "..", "..");
@@ -28,6 +28,32 @@ describe("startMockServer", () => {
         await Promise.all([mock.close(), mock.close()]);
       }
       await expect(listUsers(mock.url)).rejects.toThrow();
+    },
+    PRISM_TEST_MS,
+  );
+
+  test(
+    "serves the Chat, Calls and Management APIs on one URL",
+    async () => {
+      const mock = await startMockServer();
+      try {
+        const baseUrl = mock.url;
+        const chat = createChatClient({ appId: "kit", apiKey: "kit-key", baseUrl });
+        const calls = createCallsClient({ appId: "kit", apiKey: "kit-key", baseUrl });
+        const mgmt = createManagementClient({ key: "kit-key", secret: "kit-secret", baseUrl });
+        const answers = await Promise.all([
+          chat.GET("/users"),
+          calls.GET("/calls", { params: { query: { type: "video", status: "ended", hasRecording: true } } }),
+          mgmt.GET("/apps"),
+        ]);
+        expect(answers.map(({ response, error }) => [response.status, error])).toEqual([
+          [200, undefined],
+          [200, undefined],
+          [200, undefined],
+        ]);
+      } finally {
+        await mock.close();
+      }
     },
     PRISM_TEST_MS,
   );
