@@ -1,6 +1,7 @@
 import type { ChatClientOptions } from "./client-options.js";
 import type { SdkClient } from "./client-types.js";
-import { createChatClient } from "./client.js";
+import { appClient } from "./client.js";
+import { chatBaseUrl } from "./base-url.js";
 import { ChatConfigError } from "./errors/chat-config-error.js";
 import type { AuthOnlyPaths } from "./paths.js";
 
@@ -15,6 +16,8 @@ export type AuthOnlyClient = Pick<SdkClient<AuthOnlyPaths>, "POST" | "request" |
 export type AuthOnlyClientOptions = Omit<ChatClientOptions, "onBehalfOf">;
 
 const ALLOWED = ["POST /users", "POST /users/{uid}/auth_tokens"];
+// The same two operations, as the final request must look after middleware ran: one path segment for the UID.
+const ALLOWED_FINAL = /^POST \/users(?:\/[^/]+\/auth_tokens)?\/?$/;
 
 /**
  * Creates a client for an `authOnly` API key. Its types offer only the two operations such a
@@ -29,7 +32,8 @@ const ALLOWED = ["POST /users", "POST /users/{uid}/auth_tokens"];
  * console.log(data.authToken);
  */
 export function createAuthOnlyClient(options: AuthOnlyClientOptions): AuthOnlyClient {
-  const chat = createChatClient(options) as unknown as AuthOnlyClient;
+  const allows = (method: string, path: string) => ALLOWED_FINAL.test(`${method} ${path}`);
+  const chat = appClient("createAuthOnlyClient", options, chatBaseUrl, allows) as unknown as AuthOnlyClient;
   const request = (method: string, path: string, init?: unknown) => {
     const call = `${String(method).toUpperCase()} ${path}`;
     return ALLOWED.includes(call)

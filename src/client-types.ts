@@ -10,11 +10,13 @@ type PathsWithMethod<Paths, M extends HttpMethod> = {
 }[keyof Paths];
 type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
 type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
+/** The base URL is a client option only: a per-call one would skip its checks. */
+type NoBaseUrl = { baseUrl?: never };
 type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
 type Method<Paths extends Record<string, any>, M extends HttpMethod> = <
   Path extends PathsWithMethod<Paths, M>,
-  Init extends MaybeOptionalInit<Paths[Path], M> & RequestOptions,
+  Init extends MaybeOptionalInit<Paths[Path], M> & RequestOptions & NoBaseUrl,
 >(
   url: Path,
   ...init: InitParam<Init>
@@ -23,7 +25,7 @@ type Method<Paths extends Record<string, any>, M extends HttpMethod> = <
 /** An openapi-fetch client whose calls also accept {@link RequestOptions}. */
 export interface SdkClient<Paths extends Record<string, any>> {
   /** Call any method by name: `client.request("get", "/users")`. */
-  request<M extends HttpMethod, Path extends PathsWithMethod<Paths, M>, Init extends MaybeOptionalInit<Paths[Path], M> & RequestOptions>(
+  request<M extends HttpMethod, Path extends PathsWithMethod<Paths, M>, Init extends MaybeOptionalInit<Paths[Path], M> & RequestOptions & NoBaseUrl>(
     method: M,
     url: Path,
     ...init: InitParam<Init>

@@ -133,10 +133,12 @@ function needsOpenapiFetch(init: CallInit): boolean {
     init.querySerializer ||
     init.bodySerializer ||
     init.pathSerializer ||
-    init.baseUrl ||
     (init.parseAs !== undefined && init.parseAs !== "json")
   );
 }
+
+/** Whether an auth-only client may send `method` to `path` (relative to its base URL), checked on the final request. */
+export type AllowsRequest = (method: string, path: string) => boolean;
 
 type Send = (method: string, path: string, init: CallInit | undefined, boundUid: string | undefined) => Promise<unknown>;
 
@@ -144,7 +146,7 @@ type Send = (method: string, path: string, init: CallInit | undefined, boundUid:
  * Builds what every call of one client shares, and returns how a call is sent; it holds the
  * secrets in this closure only.
  */
-function clientCore(options: CommonClientOptions, defaultUrl: string, credentials: Headers_) {
+function clientCore(options: CommonClientOptions, defaultUrl: string, credentials: Headers_, allows?: AllowsRequest) {
   guardBrowser(options.dangerouslyAllowBrowser);
   const credentialNames = Object.keys(credentials);
   if (options.headers) refuseCredentialHeaders("headers", Object.keys(options.headers), credentialNames);
@@ -157,6 +159,8 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
   // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
   const querySerializer = typeof query === "function" ? query : { array: { style: "form", explode: false } as const, ...query };
   const base = createClient<any>({ baseUrl, headers, querySerializer, pathSerializer, bodySerializer, Request });
+  const origin = new URL(baseUrl).origin;
+  const basePath = new URL(baseUrl).pathname.replace(/\/$/, "");
   const serializeQuery = typeof querySerializer === "function" ? querySerializer : createQuerySerializer(querySerializer);
   const serializePath = pathSerializer ?? defaultPathSerializer;
   const settings: CallSettings = {
@@ -205,7 +209,10 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
 
   /** Everything else, built by openapi-fetch, with the transport beneath it as its fetch. */
   const sendFull = (call: TransportCall, params: CallParams | undefined, init: CallInit | undefined, userAgent?: string) => {
-    const fetch = (request: Request) => transport(request, call).then((delivered) => delivered.response);
+    const fetch = (request: Request) => {
+      checkFinalRequest(request, call);
+      return transport(request, call).then((delivered) => delivered.response);
+    };
     // duplex lets a Request take a stream, e.g. from a custom bodySerializer; a caller's own value wins.
     const rest: CallInit = { duplex: "half", ...init, params, fetch };
     for (const key of CALL_OPTIONS) delete rest[key];
@@ -221,8 +228,23 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
       );
   };
 
+  /**
+   * Middleware may replace the request. The credentials go only to the client's own origin,
+   * and an auth-only client's request must still be one of its operations once middleware ran.
+   */
+  const checkFinalRequest = (request: Request, call: TransportCall) => {
+    const url = new URL(request.url);
+    if (url.origin !== origin)
+      throw new ChatConfigError(`${call.method} ${call.path}: middleware sent the request to ${url.origin}, not the client's origin; the credentials stay.`);
+    const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : undefined;
+    if (allows && (path === undefined || !allows(request.method, path)))
+      throw new ChatConfigError(`${call.method} ${call.path}: middleware turned the request into ${request.method} ${url.pathname}, which this client may not send.`);
+  };
+
   /** Sends one call: checks its input, then takes the direct path or openapi-fetch's. */
   const send: Send = (method, path, init, boundUid) => {
+    // The client's base URL went through checkBaseUrl; a per-call one would skip it and the auth-only allow-list.
+    if (init?.baseUrl !== undefined) throw new ChatConfigError(`${method} ${path}: baseUrl is a client option, not a per-call one.`);
     const { options, logger, userAgent } = separateCallOptions(settings, init);
     warnIfDeprecated(method, path, logger);
     if (!TOKEN.test(method) || /^(CONNECT|TRACE|TRACK)$/.test(method))
@@ -313,13 +335,18 @@ export function createChatClient(options: ChatClientOptions): ChatClient | Bound
 }
 
 /** A client of one app's API key, on the host `baseUrlOf` names: the Chat and Calls clients differ only there. */
-function appClient(name: string, options: ChatClientOptions, baseUrlOf: (location: AppLocation) => string): ChatClient {
+export function appClient(
+  name: string,
+  options: ChatClientOptions,
+  baseUrlOf: (location: AppLocation) => string,
+  allows?: AllowsRequest,
+): ChatClient {
   checkOptions(name, options);
   const apiKey = checkCredential("apiKey", options.apiKey);
   // Checked even when baseUrl overrides it, so a typo surfaces against the mock, not in production.
   const regionalUrl = baseUrlOf({ appId: options.appId, region: options.region ?? "us" });
   const boundUid = options.onBehalfOf === undefined ? undefined : checkOnBehalfOf(options.onBehalfOf);
-  return chatClient(clientCore(options, regionalUrl, { apikey: apiKey }), boundUid);
+  return chatClient(clientCore(options, regionalUrl, { apikey: apiKey }, allows), boundUid);
 }
 
 /**

@@ -18,6 +18,21 @@ declare const chat: ReturnType<typeof createChatClient>;
 type ActionMessage = components["schemas"]["ActionMessage"];
 const mgmt = createManagementClient({ key: "k", secret: "s" });
 
+export async function baseUrlIsAClientOption() {
+  await chat.GET("/users", {
+    // @ts-expect-error the base URL is set on the client, where it is checked
+    baseUrl: "http://attacker.example:8080/steal",
+  });
+  await chat.as("u1").GET("/users", {
+    // @ts-expect-error the base URL is set on the client, where it is checked
+    baseUrl: "https://other.example",
+  });
+  await mgmt.GET("/apps", {
+    // @ts-expect-error the base URL is set on the client, where it is checked
+    baseUrl: "http://attacker.example",
+  });
+}
+
 export async function perCallOptions() {
   await chat.GET("/users", { maxRetries: 0, timeoutMs: 1_000, deadlineMs: 5_000 });
   await chat.as("u1").POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body: {}, idempotent: true });
