@@ -349,7 +349,7 @@ ${table(
 function sizeSection(r: Results): string {
   const s = r.size;
   const inputs = Object.entries(s.inputs).filter(([, bytes]) => bytes > 0);
-  const path = inputs.filter(([f]) => f === "src/client.ts" || f.startsWith("src/transport/"));
+  const path = inputs.filter(([f]) => f === "src/client/client.ts" || f.startsWith("src/transport/"));
   const pathBytes = path.reduce((a, [, b]) => a + b, 0);
   return `## 3. Size
 
@@ -385,7 +385,7 @@ ${table(
   inputs.map(([f, b]) => [f, String(b)]),
 )}
 
-The request path (src/client.ts and src/transport/) is ${pathBytes} of ${s.wrapper.minified} minified bytes.`;
+The request path (src/client/client.ts and src/transport/) is ${pathBytes} of ${s.wrapper.minified} minified bytes.`;
 }
 
 function typecheckSection(r: Results): string {

@@ -58,7 +58,7 @@ const deprecated = operations
   .map(({ operationId, method, path, replacedBy }) => ({ operationId, method, path, deprecated: true, ...(replacedBy && { replacedBy }) }));
 writeFileSync(
   join(dirname(outFile), "deprecated-operations.ts"),
-  `${header}\n\nimport type { ManifestEntry } from "../src/deprecation.js";\n\n` +
+  `${header}\n\nimport type { ManifestEntry } from "../src/client/deprecation.js";\n\n` +
     `/** The deprecated operations of the bundled spec: all the runtime needs of the manifest. */\n` +
     `export const deprecatedOperations: readonly ManifestEntry[] = ${JSON.stringify(deprecated, null, 2)};\n`,
 );

@@ -1,20 +1,20 @@
-export { createChatClient, createCallsClient, createManagementClient } from "./client.js";
-export type { ChatClient, BoundChatClient, CallsClient, BoundCallsClient, ManagementClient } from "./client.js";
-export { createAuthOnlyClient } from "./auth-only-client.js";
-export type { AuthOnlyClient, AuthOnlyClientOptions } from "./auth-only-client.js";
-export type { SdkClient } from "./client-types.js";
-export type { ChatClientOptions, CallsClientOptions, ManagementClientOptions, CommonClientOptions } from "./client-options.js";
-export type { RequestOptions } from "./request-options.js";
-export type { Logger } from "./logger.js";
-export { chatBaseUrl, callsBaseUrl, REGIONS } from "./base-url.js";
-export type { Region, AppLocation } from "./base-url.js";
-export { unwrap } from "./unwrap.js";
-export { formDataBody } from "./form-data-body.js";
-export { paginate } from "./paginate.js";
-export type { PaginateOptions, CursorPaginateOptions, ListOptions, PagedPath, CursorPath, PagedItem } from "./paginate.js";
-export type { CursorDirection } from "./cursor-pager.js";
-export { rateLimit } from "./rate-limit.js";
-export type { RateLimit } from "./rate-limit.js";
+export { createChatClient, createCallsClient, createManagementClient } from "./client/client.js";
+export type { ChatClient, BoundChatClient, CallsClient, BoundCallsClient, ManagementClient } from "./client/client.js";
+export { createAuthOnlyClient } from "./client/auth-only-client.js";
+export type { AuthOnlyClient, AuthOnlyClientOptions } from "./client/auth-only-client.js";
+export type { SdkClient } from "./client/client-types.js";
+export type { ChatClientOptions, CallsClientOptions, ManagementClientOptions, CommonClientOptions } from "./client/client-options.js";
+export type { RequestOptions } from "./client/request-options.js";
+export type { Logger } from "./client/logger.js";
+export { chatBaseUrl, callsBaseUrl, REGIONS } from "./safety/base-url.js";
+export type { Region, AppLocation } from "./safety/base-url.js";
+export { unwrap } from "./errors/unwrap.js";
+export { formDataBody } from "./client/form-data-body.js";
+export { paginate } from "./pagination/paginate.js";
+export type { PaginateOptions, CursorPaginateOptions, ListOptions, PagedPath, CursorPath, PagedItem } from "./pagination/paginate.js";
+export type { CursorDirection } from "./pagination/cursor-pager.js";
+export { rateLimit } from "./transport/rate-limit.js";
+export type { RateLimit } from "./transport/rate-limit.js";
 export { ChatError } from "./errors/chat-error.js";
 export { ChatConfigError } from "./errors/chat-config-error.js";
 export {
@@ -32,7 +32,15 @@ export type { FailedCall, RedactedCall } from "./errors/chat-api-error.js";
 export { ChatConnectionError, ChatTimeoutError } from "./errors/chat-connection-error.js";
 export { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
 export { isChatApiError, isChatConnectionError, isChatError } from "./errors/guards.js";
-export type { ChatPaths, CallsPaths, CallsPath, ManagementPaths, ManagementPath, OnBehalfOfOptional, AuthOnlyPaths } from "./paths.js";
+export type {
+  ChatPaths,
+  CallsPaths,
+  CallsPath,
+  ManagementPaths,
+  ManagementPath,
+  OnBehalfOfOptional,
+  AuthOnlyPaths,
+} from "./client/paths.js";
 export type { paths, components, operations } from "../generated/schema.js";
 export type {
   Message,

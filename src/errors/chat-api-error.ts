@@ -1,4 +1,4 @@
-import { redactText, redactValue } from "../redact.js";
+import { redactText, redactValue } from "../safety/redact.js";
 import { retryAfterSeconds } from "../transport/retry-policy.js";
 import { ChatError } from "./chat-error.js";
 

@@ -1,9 +1,9 @@
 import type { FailedCall } from "../errors/chat-api-error.js";
 import { ChatConnectionError, ChatTimeoutError } from "../errors/chat-connection-error.js";
 import { ChatInvalidResponseError } from "../errors/chat-invalid-response-error.js";
-import type { Logger } from "../logger.js";
-import { redactError, redactText } from "../redact.js";
-import type { ResolvedRequestOptions } from "../request-options.js";
+import type { Logger } from "../client/logger.js";
+import { redactError, redactText } from "../safety/redact.js";
+import type { ResolvedRequestOptions } from "../client/request-options.js";
 import { abortableSleep } from "./abortable-sleep.js";
 import { runAttempt, type AttemptPlan, type AttemptResult, type ReadAs } from "./attempt.js";
 import { backoffMs, isRetryable, MAX_RETRY_AFTER_MS, retryAfterSeconds, type AttemptOutcome } from "./retry-policy.js";

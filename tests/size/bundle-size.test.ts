@@ -7,7 +7,7 @@ import { measureBundle, measureSynthetic, SIZE_TARGETS } from "./bundle-size";
 // replacing every message by one letter would save about 1 300. BENCHMARKS.md gives the bytes by
 // module. Until the target fits, the check holds the size measured when the bundle last changed,
 // so that growth nobody planned fails `npm test`.
-const WRAPPER_BUDGET = 9_870;
+const WRAPPER_BUDGET = 10_100;
 
 describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
   test(`the wrapper fits ${WRAPPER_BUDGET} bytes (target ${SIZE_TARGETS.wrapper})`, async () => {

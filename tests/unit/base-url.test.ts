@@ -1,4 +1,4 @@
-import { callsBaseUrl, chatBaseUrl, checkBaseUrl } from "../../src/base-url";
+import { callsBaseUrl, chatBaseUrl, checkBaseUrl } from "../../src/safety/base-url";
 import { ChatConfigError } from "../../src/errors/chat-config-error";
 
 describe("regional base URLs", () => {

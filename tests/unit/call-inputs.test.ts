@@ -1,7 +1,7 @@
 // Input that would send a request somewhere else, or as someone else, is refused with a
 // ChatConfigError before anything is sent.
 import { ChatConfigError, createChatClient, createManagementClient } from "../../src/index";
-import { onBehalfOfIn } from "../../src/on-behalf-of";
+import { onBehalfOfIn } from "../../src/safety/on-behalf-of";
 import { recordingFetch } from "../harness/recording-fetch";
 
 const body = { receiver: "cometchat-uid-2", receiverType: "user" as const, type: "text" as const, data: { text: "hi" } };

@@ -1,4 +1,4 @@
-import { createChatClient, createManagementClient } from "../../src/client";
+import { createChatClient, createManagementClient } from "../../src/client/client";
 import { ChatConfigError } from "../../src/errors/chat-config-error";
 import { recordingFetch } from "../harness/recording-fetch";
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { deprecationWarner, type ManifestEntry } from "../../src/deprecation";
+import { deprecationWarner, type ManifestEntry } from "../../src/client/deprecation";
 
 const root = join(__dirname, "../..");
 const fixtureDir = join(root, "tests/fixtures/deprecated");

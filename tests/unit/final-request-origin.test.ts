@@ -18,7 +18,11 @@ const rewriteTo = (method: string, url: string): Middleware => ({
   onRequest: ({ request }) => new Request(url, { method, headers: request.headers }),
 });
 
-const refused = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const refused = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe("a per-call baseUrl", () => {
   test("is refused on a Chat API call with a ChatConfigError, and nothing is sent anywhere", async () => {

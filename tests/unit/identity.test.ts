@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createChatClient, ChatConfigError } from "../../src/index";
-import { guardBrowser, isBrowserLike } from "../../src/browser-guard";
-import { defaultUserAgent, SDK_VERSION } from "../../src/user-agent";
+import { guardBrowser, isBrowserLike } from "../../src/safety/browser-guard";
+import { defaultUserAgent, SDK_VERSION } from "../../src/client/user-agent";
 import { recordingFetch } from "../harness/recording-fetch";
 
 describe("User-Agent", () => {

@@ -19,7 +19,7 @@ function documentedMembers(file: string, iface: string): Array<{ name: string; d
 describe("every public option documents @default and @example", () => {
   test.each([
     [
-      "client-options.ts",
+      "client/client-options.ts",
       "CommonClientOptions",
       [
         "baseUrl",
@@ -33,10 +33,10 @@ describe("every public option documents @default and @example", () => {
         "requestInitExt",
       ],
     ],
-    ["client-options.ts", "ChatClientOptions", ["appId", "region", "apiKey", "onBehalfOf"]],
-    ["client-options.ts", "ManagementClientOptions", ["key", "secret"]],
+    ["client/client-options.ts", "ChatClientOptions", ["appId", "region", "apiKey", "onBehalfOf"]],
+    ["client/client-options.ts", "ManagementClientOptions", ["key", "secret"]],
     [
-      "request-options.ts",
+      "client/request-options.ts",
       "RequestOptions",
       ["maxRetries", "timeoutMs", "deadlineMs", "maxResponseBytes", "idempotent", "logger", "userAgent"],
     ],

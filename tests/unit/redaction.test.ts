@@ -2,8 +2,8 @@
 // a stack) is left readable; a credential that a header cannot carry is refused up front.
 import { inspect } from "node:util";
 import { ChatApiError, ChatConfigError, createChatClient, createManagementClient, unwrap } from "../../src/index";
-import { checkCredential } from "../../src/check-credential";
-import { redactError, redactValue } from "../../src/redact";
+import { checkCredential } from "../../src/safety/check-credential";
+import { redactError, redactValue } from "../../src/safety/redact";
 import { json, withServer } from "../harness/fault-server";
 
 // Everything an error can expose: message, stack, own fields, and the cause chain.

@@ -1,4 +1,4 @@
-import { ChatConfigError } from "./errors/chat-config-error.js";
+import { ChatConfigError } from "../errors/chat-config-error.js";
 
 /**
  * The `bodySerializer` of the operations whose body is `multipart/form-data` (creating and

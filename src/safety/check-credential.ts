@@ -1,4 +1,4 @@
-import { ChatConfigError } from "./errors/chat-config-error.js";
+import { ChatConfigError } from "../errors/chat-config-error.js";
 import { checkHeaderText } from "./header-text.js";
 
 /**

@@ -25,11 +25,11 @@ type Method<Paths extends Record<string, any>, M extends HttpMethod> = <
 /** An openapi-fetch client whose calls also accept {@link RequestOptions}. */
 export interface SdkClient<Paths extends Record<string, any>> {
   /** Call any method by name: `client.request("get", "/users")`. */
-  request<M extends HttpMethod, Path extends PathsWithMethod<Paths, M>, Init extends MaybeOptionalInit<Paths[Path], M> & RequestOptions & NoBaseUrl>(
-    method: M,
-    url: Path,
-    ...init: InitParam<Init>
-  ): Promise<FetchResponse<Paths[Path][M], Init, MediaType>>;
+  request<
+    M extends HttpMethod,
+    Path extends PathsWithMethod<Paths, M>,
+    Init extends MaybeOptionalInit<Paths[Path], M> & RequestOptions & NoBaseUrl,
+  >(method: M, url: Path, ...init: InitParam<Init>): Promise<FetchResponse<Paths[Path][M], Init, MediaType>>;
   GET: Method<Paths, "get">;
   PUT: Method<Paths, "put">;
   POST: Method<Paths, "post">;

@@ -1,5 +1,5 @@
 import { callOf } from "./call-record.js";
-import { ChatApiError } from "./errors/chat-api-error.js";
+import { ChatApiError } from "./chat-api-error.js";
 
 /** The shape of every openapi-fetch result. */
 export interface FetchResult {

@@ -1,5 +1,5 @@
 import type { BodySerializer, PathSerializer, QuerySerializer, QuerySerializerOptions } from "openapi-fetch";
-import type { Region } from "./base-url.js";
+import type { Region } from "../safety/base-url.js";
 import type { RequestOptions } from "./request-options.js";
 
 /** What every client accepts, whichever API it talks to. */

@@ -1,13 +1,13 @@
-import type { SdkClient } from "./client-types.js";
+import type { SdkClient } from "../client/client-types.js";
 import { type CursorDirection, type CursorReader, cursorPager, readLogCursor } from "./cursor-pager.js";
-import { ChatConfigError } from "./errors/chat-config-error.js";
-import { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
+import { ChatConfigError } from "../errors/chat-config-error.js";
+import { ChatInvalidResponseError } from "../errors/chat-invalid-response-error.js";
 import { pageNumberPager } from "./page-number-pager.js";
-import type { FetchResult } from "./unwrap.js";
+import type { FetchResult } from "../errors/unwrap.js";
 import type { Pager } from "./pager.js";
-import type { ChatPaths } from "./paths.js";
-import type { RequestOptions } from "./request-options.js";
-import { unwrap } from "./unwrap.js";
+import type { ChatPaths } from "../client/paths.js";
+import type { RequestOptions } from "../client/request-options.js";
+import { unwrap } from "../errors/unwrap.js";
 
 interface PageShape {
   data: unknown[];

@@ -1,4 +1,4 @@
-import { ChatConfigError } from "./errors/chat-config-error.js";
+import { ChatConfigError } from "../errors/chat-config-error.js";
 
 /** Data-center regions an app can live in. */
 export const REGIONS = ["us", "eu", "in"] as const;

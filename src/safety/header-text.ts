@@ -1,4 +1,4 @@
-import { ChatConfigError } from "./errors/chat-config-error.js";
+import { ChatConfigError } from "../errors/chat-config-error.js";
 
 /**
  * Checks that `value` can be sent as written as a header value, and returns it.

@@ -1,4 +1,4 @@
-import { ChatConfigError } from "./errors/chat-config-error.js";
+import { ChatConfigError } from "../errors/chat-config-error.js";
 
 /** True where both `window` and `document` exist: a browser page or something posing as one. */
 export function isBrowserLike(scope: Record<string, unknown> = globalThis): boolean {

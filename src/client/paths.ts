@@ -1,5 +1,5 @@
-import type { paths } from "../generated/schema.js";
-import type { operations as manifest } from "../generated/manifest.js";
+import type { paths } from "../../generated/schema.js";
+import type { operations as manifest } from "../../generated/manifest.js";
 
 type Operation = (typeof manifest)[number];
 

@@ -1,5 +1,5 @@
-import { ChatConfigError } from "./errors/chat-config-error.js";
-import { onBehalfOfIn } from "./on-behalf-of.js";
+import { ChatConfigError } from "../errors/chat-config-error.js";
+import { onBehalfOfIn } from "../safety/on-behalf-of.js";
 
 /** The `params` of an openapi-fetch call, as far as the SDK looks at them. */
 export interface CallParams {

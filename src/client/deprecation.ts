@@ -1,4 +1,4 @@
-import { deprecatedOperations } from "../generated/deprecated-operations.js";
+import { deprecatedOperations } from "../../generated/deprecated-operations.js";
 import type { Logger } from "./logger.js";
 
 /** The manifest fields that deprecation warnings use. */

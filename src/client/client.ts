@@ -5,23 +5,23 @@ import createClient, {
   defaultPathSerializer,
   type Middleware,
 } from "openapi-fetch";
-import { type AppLocation, callsBaseUrl, chatBaseUrl, checkBaseUrl } from "./base-url.js";
-import { checkCredential } from "./check-credential.js";
-import { guardBrowser } from "./browser-guard.js";
-import { withCall } from "./call-record.js";
+import { type AppLocation, callsBaseUrl, chatBaseUrl, checkBaseUrl } from "../safety/base-url.js";
+import { checkCredential } from "../safety/check-credential.js";
+import { guardBrowser } from "../safety/browser-guard.js";
+import { withCall } from "../errors/call-record.js";
 import type { CallsClientOptions, ChatClientOptions, CommonClientOptions, ManagementClientOptions } from "./client-options.js";
 import type { SdkClient } from "./client-types.js";
-import { headerNames, refuseCredentialHeaders } from "./credential-headers.js";
+import { headerNames, refuseCredentialHeaders } from "../safety/credential-headers.js";
 import { warnIfDeprecated } from "./deprecation.js";
-import { ChatConfigError } from "./errors/chat-config-error.js";
+import { ChatConfigError } from "../errors/chat-config-error.js";
 import type { Logger } from "./logger.js";
-import { checkOnBehalfOf, onBehalfOfIn } from "./on-behalf-of.js";
+import { checkOnBehalfOf, onBehalfOfIn } from "../safety/on-behalf-of.js";
 import type { CallsPaths, ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
 import { prepareParams, type CallInit, type CallParams } from "./prepare-call.js";
-import { redactValue } from "./redact.js";
+import { redactValue } from "../safety/redact.js";
 import { REQUEST_DEFAULTS, resolveRequestOptions, type RequestOptions, type ResolvedRequestOptions } from "./request-options.js";
-import { isIdempotent } from "./transport/retry-policy.js";
-import { transport, type InjectedFetch, type ParseAs, type TransportCall } from "./transport/transport.js";
+import { isIdempotent } from "../transport/retry-policy.js";
+import { transport, type InjectedFetch, type ParseAs, type TransportCall } from "../transport/transport.js";
 import { defaultUserAgent } from "./user-agent.js";
 
 /** A client bound to one user: every request carries `onBehalfOf: <uid>`, so the header is optional in every call. */
@@ -235,10 +235,14 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
   const checkFinalRequest = (request: Request, call: TransportCall) => {
     const url = new URL(request.url);
     if (url.origin !== origin)
-      throw new ChatConfigError(`${call.method} ${call.path}: middleware sent the request to ${url.origin}, not the client's origin; the credentials stay.`);
+      throw new ChatConfigError(
+        `${call.method} ${call.path}: middleware sent the request to ${url.origin}, not the client's origin; the credentials stay.`,
+      );
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : undefined;
     if (allows && (path === undefined || !allows(request.method, path)))
-      throw new ChatConfigError(`${call.method} ${call.path}: middleware turned the request into ${request.method} ${url.pathname}, which this client may not send.`);
+      throw new ChatConfigError(
+        `${call.method} ${call.path}: middleware turned the request into ${request.method} ${url.pathname}, which this client may not send.`,
+      );
   };
 
   /** Sends one call: checks its input, then takes the direct path or openapi-fetch's. */

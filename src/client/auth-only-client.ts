@@ -1,8 +1,8 @@
 import type { ChatClientOptions } from "./client-options.js";
 import type { SdkClient } from "./client-types.js";
 import { appClient } from "./client.js";
-import { chatBaseUrl } from "./base-url.js";
-import { ChatConfigError } from "./errors/chat-config-error.js";
+import { chatBaseUrl } from "../safety/base-url.js";
+import { ChatConfigError } from "../errors/chat-config-error.js";
 import type { AuthOnlyPaths } from "./paths.js";
 
 /**

@@ -1,4 +1,4 @@
-import { ChatConfigError } from "./errors/chat-config-error.js";
+import { ChatConfigError } from "../errors/chat-config-error.js";
 
 /**
  * Refuses headers that name one of the client's credential headers (`apikey`, or `key` and

@@ -1,4 +1,4 @@
-import type { FailedCall } from "./errors/chat-api-error.js";
+import type { FailedCall } from "./chat-api-error.js";
 
 /** What `unwrap` needs to build an error for a result: the call, and what to redact. */
 export interface CallRecord extends FailedCall {

@@ -1,4 +1,4 @@
-import { ChatConfigError } from "./errors/chat-config-error.js";
+import { ChatConfigError } from "../errors/chat-config-error.js";
 import type { Logger } from "./logger.js";
 
 /** Options that shape how a call is sent. Set them per client, or per call to override. */
