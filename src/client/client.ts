@@ -21,6 +21,7 @@ import { prepareParams, type CallInit, type CallParams } from "./prepare-call.js
 import { redactValue } from "../safety/redact.js";
 import { REQUEST_DEFAULTS, resolveRequestOptions, type RequestOptions, type ResolvedRequestOptions } from "./request-options.js";
 import { isIdempotent } from "../transport/retry-policy.js";
+import { rememberBody, rememberingSerializer } from "../transport/replayable-body.js";
 import { transport, type InjectedFetch, type ParseAs, type TransportCall } from "../transport/transport.js";
 import { defaultUserAgent } from "./user-agent.js";
 
@@ -85,19 +86,21 @@ function mergeHeaders(into: Headers_, from: unknown): Headers_ {
 }
 
 // fetch refuses these before sending anything: a method that is not a token, or CONNECT, TRACE
-// or TRACK; a header name that is not a token, or a value with CR, LF, NUL or a character above U+00FF.
+// or TRACK; a header name that is not a token, or a value with a control character other than
+// tab or a character above U+00FF. U+0085 is refused too: fetch strips it without a word.
 const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
-const BAD_VALUE = /[\0\r\n\u0100-\uffff]/;
+const BAD_VALUE = /[\0-\x08\n-\x1f\x7f\x85\u0100-\uffff]/;
 // fetch drops tabs and newlines from a URL, so "/.\t./x" would climb out of the base URL's
 // path, and "//host" or "/\\host" reads as another host to anything that resolves it.
 const ESCAPING_PATH = /^\/[\\/]|[\t\n\r]/;
 
 /**
- * Refuses headers (an object or pairs) that fetch would throw on; the message names the header,
- * never its value. A `Headers` has no entries to check here, and holds only valid ones anyway.
+ * Refuses headers (an object, pairs or a `Headers`) that fetch would throw on; the message names
+ * the header, never its value. Refused here, the call fails at once instead of after retries.
  */
 function checkHeaders(where: string, headers: object): void {
-  for (const [name, value] of Array.isArray(headers) ? headers : Object.entries(headers))
+  const entries = Array.isArray(headers) || headers instanceof Headers ? headers : Object.entries(headers);
+  for (const [name, value] of entries as Iterable<[string, string]>)
     if (!TOKEN.test(name) || BAD_VALUE.test(value))
       throw new ChatConfigError(`${where}: fetch cannot send header ${JSON.stringify(name)}.`);
 }
@@ -149,7 +152,10 @@ type Send = (method: string, path: string, init: CallInit | undefined, boundUid:
 function clientCore(options: CommonClientOptions, defaultUrl: string, credentials: Headers_, allows?: AllowsRequest) {
   guardBrowser(options.dangerouslyAllowBrowser);
   const credentialNames = Object.keys(credentials);
-  if (options.headers) refuseCredentialHeaders("headers", Object.keys(options.headers), credentialNames);
+  if (options.headers) {
+    refuseCredentialHeaders("headers", Object.keys(options.headers), credentialNames);
+    onBehalfOfIn("headers", options.headers);
+  }
   const baseUrl = options.baseUrl === undefined ? defaultUrl : checkBaseUrl(options.baseUrl);
   const userAgent = options.userAgent ?? defaultUserAgent();
   // Credentials come last: headers naming them are refused above, and this keeps it so.
@@ -158,7 +164,9 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
   const { querySerializer: query, pathSerializer, bodySerializer, Request, requestInitExt } = options;
   // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
   const querySerializer = typeof query === "function" ? query : { array: { style: "form", explode: false } as const, ...query };
-  const base = createClient<any>({ baseUrl, headers, querySerializer, pathSerializer, bodySerializer, Request });
+  const serializeBody = rememberingSerializer((bodySerializer ?? defaultBodySerializer) as (body: unknown, headers?: unknown) => unknown);
+  const base = createClient<any>({ baseUrl, headers, querySerializer, pathSerializer, bodySerializer: serializeBody, Request });
+  base.use(rememberBody);
   const origin = new URL(baseUrl).origin;
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, "");
   const serializeQuery = typeof querySerializer === "function" ? querySerializer : createQuerySerializer(querySerializer);
@@ -215,6 +223,8 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
     };
     // duplex lets a Request take a stream, e.g. from a custom bodySerializer; a caller's own value wins.
     const rest: CallInit = { duplex: "half", ...init, params, fetch };
+    if (init?.bodySerializer)
+      rest.bodySerializer = rememberingSerializer(init.bodySerializer as (body: unknown, headers?: unknown) => unknown);
     for (const key of CALL_OPTIONS) delete rest[key];
     if (userAgent !== undefined) {
       const callHeaders = new Headers(rest.headers as HeadersInit | undefined);
@@ -253,13 +263,17 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
     warnIfDeprecated(method, path, logger);
     if (!TOKEN.test(method) || /^(CONNECT|TRACE|TRACK)$/.test(method))
       throw new ChatConfigError(`${JSON.stringify(method)} is not a method fetch can send.`);
-    const params = prepareParams(method, bareTemplate(path), init?.params, boundUid);
+    // One rule for every source: the per-call value wins over the bound user, and two per-call values must agree.
+    const inHeaders = onBehalfOfIn("headers", init?.headers);
+    const inParams = onBehalfOfIn("params.header", init?.params?.header);
+    if (inHeaders !== undefined && inParams !== undefined && inHeaders !== inParams)
+      throw new ChatConfigError(`${method} ${path}: headers and params.header name different onBehalfOf users.`);
+    const params = prepareParams(method, bareTemplate(path), init?.params, inHeaders ?? boundUid);
     if (ESCAPING_PATH.test(path))
       throw new ChatConfigError(`${method}: the path must stay under the base URL, got ${JSON.stringify(path)}.`);
     // After prepareParams and onBehalfOfIn, so a bad onBehalfOf gets its own message.
     const header = init?.params?.header;
     if (init?.headers) {
-      onBehalfOfIn("headers", init.headers);
       checkHeaders("headers", init.headers);
       refuseCredentialHeaders("headers", headerNames(init.headers as HeadersInit), credentialNames);
     }

@@ -20,6 +20,8 @@ import { ChatConfigError } from "../errors/chat-config-error.js";
  * });
  */
 export function formDataBody(body: object | undefined): FormData {
+  // A FormData has no own fields to enumerate: it would go out as an empty form.
+  if (body instanceof FormData) throw new ChatConfigError("formDataBody: pass the fields as an object, not a FormData.");
   const form = new FormData();
   for (const [name, value] of Object.entries(body ?? {})) {
     // FormData would send any other object, an array included, as its text ("[object Object]", "a,b").

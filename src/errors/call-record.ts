@@ -5,16 +5,17 @@ export interface CallRecord extends FailedCall {
   secrets: readonly string[];
 }
 
-// A symbol, not a field: results keep openapi-fetch's shape, and only `unwrap` reads it.
-const CALL = Symbol("chat-rest-sdk call");
+// Kept beside the result, not on it: nothing reachable from a result (`console.log("%o")`,
+// `util.inspect` with hidden fields) may lead to the secrets, and results keep openapi-fetch's shape.
+const calls = new WeakMap<object, CallRecord>();
 
-/** Marks a failed call's result with its call, so `unwrap` can name the operation. */
+/** Records a failed call's result with its call, so `unwrap` can name the operation. */
 export function withCall<R extends object>(result: R, call: CallRecord): R {
-  Object.defineProperty(result, CALL, { value: call });
+  calls.set(result, call);
   return result;
 }
 
 /** The call a result came from, when the SDK made it. */
 export function callOf(result: object): CallRecord | undefined {
-  return (result as { [CALL]?: CallRecord })[CALL];
+  return calls.get(result);
 }

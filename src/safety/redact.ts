@@ -15,6 +15,9 @@ export function redactValue<T>(value: T, secrets: readonly string[], depth = 0):
   if (!secrets.length || depth > 20 || !value) return value;
   if (typeof value === "string") return redactText(value, secrets) as T;
   if (value instanceof Error) return redactError(value, secrets, depth) as T;
+  // A Request carries the credentials in its headers: only its method, masked URL and masked headers are kept.
+  if (value instanceof Request)
+    return { method: value.method, url: redactText(value.url, secrets), headers: redactValue(value.headers, secrets, depth + 1) } as T;
   const headers = value instanceof Headers;
   const array = Array.isArray(value);
   const proto = typeof value === "object" && Object.getPrototypeOf(value);
@@ -53,7 +56,8 @@ export function redactError(error: unknown, secrets: readonly string[], depth = 
     .split("\n")
     .map((line) => (FRAME.test(line) ? line : redactText(line, secrets)))
     .join("\n");
-  const cause = redactError(error.cause, secrets, depth + 1);
+  // A cause may be a string or a plain object too (a custom fetch can reject with anything).
+  const cause = redactValue(error.cause, secrets, depth + 1);
   const fields = { ...error };
   const maskedFields = redactValue(fields, secrets, depth);
   if (message === error.message && stack === error.stack && cause === error.cause && maskedFields === fields) return error;

@@ -2,10 +2,11 @@ import type { FailedCall } from "../errors/chat-api-error.js";
 import { ChatConnectionError, ChatTimeoutError } from "../errors/chat-connection-error.js";
 import { ChatInvalidResponseError } from "../errors/chat-invalid-response-error.js";
 import type { Logger } from "../client/logger.js";
-import { redactError, redactText } from "../safety/redact.js";
+import { redactText, redactValue } from "../safety/redact.js";
 import type { ResolvedRequestOptions } from "../client/request-options.js";
 import { abortableSleep } from "./abortable-sleep.js";
 import { runAttempt, type AttemptPlan, type AttemptResult, type ReadAs } from "./attempt.js";
+import { bodyBuiltWith, multipartBlob } from "./replayable-body.js";
 import { backoffMs, isRetryable, MAX_RETRY_AFTER_MS, retryAfterSeconds, type AttemptOutcome } from "./retry-policy.js";
 
 /** A fetch the caller injected; like openapi-fetch, it gets a Request and the client's `requestInitExt`. */
@@ -49,8 +50,14 @@ function fetchVia(call: TransportCall, input: Request | string, init?: RequestIn
  */
 function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | undefined, readAs: ReadAs): AttemptPlan {
   const request = outgoing instanceof Request ? outgoing : undefined;
+  let headers = request?.headers;
+  // A form sent as its own multipart Blob carries its boundary in the Blob's type, not in the one fetch wrote.
+  if (headers && body instanceof Blob && body.type.startsWith("multipart/form-data")) {
+    headers = new Headers(headers);
+    headers.set("content-type", body.type);
+  }
   const init: RequestInit = request
-    ? { method: request.method, headers: request.headers, signal: request.signal }
+    ? { method: request.method, headers, signal: request.signal }
     : (outgoing as { init: RequestInit }).init;
   const url = request ? request.url : (outgoing as { url: string }).url;
   const redirect = (request ?? init).redirect ?? "follow";
@@ -59,7 +66,7 @@ function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | u
     fetchVia(call, at, { ...init, method, body: method === init.method ? body : undefined, redirect: mode, ...(signal && { signal }) });
   const send = (signal: AbortSignal | undefined) => {
     if (!request) return resend(url, init.method!, signal);
-    const copy = new (request.constructor as typeof Request)(request, { body, redirect: mode, ...(signal && { signal }) });
+    const copy = new (request.constructor as typeof Request)(request, { body, headers, redirect: mode, ...(signal && { signal }) });
     // openapi-fetch sets per-call options the Request has no field for (e.g. `dispatcher`) on it.
     for (const key of Object.keys(request))
       (copy as unknown as Record<string, unknown>)[key] ??= (request as unknown as Record<string, unknown>)[key];
@@ -121,10 +128,16 @@ function failure(
   n: number,
   budgetMs: number,
 ): Error {
-  const options = { cause: redactError(result.error, call.secrets) };
-  // The message names where the call went; the query is left out, as it may carry anything.
+  // A custom fetch may reject with a string, a plain object or an Error holding the Request: all are masked.
+  const options = { cause: redactValue(result.error, call.secrets) };
+  // The message names where the call went; the query is left out, as it may carry anything,
+  // and a path parameter may be a credential itself (DELETE /apikeys/{apiKey}), as sent or percent-encoded.
   const at = new URL(url);
-  const where = { ...call, url: at.origin + at.pathname };
+  // Whole segments only: a short key must not garble the rest of the path.
+  const masked = at.pathname.replace(/[^/]+/g, (segment) =>
+    call.secrets.some((secret) => secret === segment || encodeURIComponent(secret) === segment) ? "[REDACTED]" : segment,
+  );
+  const where = { ...call, url: at.origin + masked };
   // Tell the caller why a POST was not repeated: it may have been processed already.
   const unsure = !call.idempotent && !isRetryable(result.outcome, false) ? "; it may have reached the service, so it was not repeated" : "";
   if (result.outcome.kind === "timeout")
@@ -150,9 +163,12 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
   const { parseAs } = call;
   const readAs: ReadAs = parseAs === "json" || parseAs === "text" ? "text" : parseAs === "stream" ? "stream" : "bytes";
   const callerSignal = direct ? outgoing.init.signal : outgoing.signal;
-  // Every attempt sends the same body, so a stream is read once into bytes (a clone keeps
-  // openapi-fetch's Request readable); strings and the like can be sent again as they are.
-  const body = direct ? outgoing.init.body : outgoing.body && outgoing.clone().arrayBuffer();
+  // Every attempt sends the same body. A body that can be sent again (a string, bytes, a Blob) is
+  // sent as it is; a form becomes one multipart Blob over its own Blobs, so a file is never copied
+  // and a retry repeats the boundary. Only a stream is read once into bytes (a clone keeps
+  // openapi-fetch's Request readable), and a Request that middleware replaced.
+  let body = direct ? outgoing.init.body : (bodyBuiltWith(outgoing) ?? (outgoing.body && outgoing.clone().arrayBuffer()));
+  if (body instanceof FormData) body = multipartBlob(body);
   const attempts = plan(call, outgoing, await (body instanceof ReadableStream ? new Response(body).arrayBuffer() : body), readAs);
 
   for (let n = 1; ; n++) {
