@@ -1,16 +1,10 @@
-import { isRecord, type PageQuery, type PageStep, type Pager, readList, shown } from "./pager.js";
+import { isRecord, type PageQuery, type PageStep, type Pager, readList, SEEN_ITEMS, shown, unseenItems } from "./pager.js";
 
 /**
  * Which way a cursor list is walked: `forward` asks for `affix=append` and follows `meta.next`
  * (towards later items), `backward` asks for `affix=prepend` and follows `meta.previous`.
  */
 export type CursorDirection = "forward" | "backward";
-
-// Messages and reactions carry an `id`; anything else is compared whole.
-const keyOf = (item: unknown) => {
-  const id = isRecord(item) ? item.id : undefined;
-  return typeof id === "string" || typeof id === "number" ? `id:${id}` : JSON.stringify(item);
-};
 
 /** Turns the cursor of an answer into the query of the adjacent slice, or calls `malformed`. */
 export type CursorReader = (cursor: unknown, at: string, malformed: (detail: string) => never) => PageQuery;
@@ -20,14 +14,15 @@ export type CursorReader = (cursor: unknown, at: string, malformed: (detail: str
  * `meta.next` (or `meta.previous`) holds what to send back for the adjacent slice; `read` says how.
  *
  * The list ends at an empty slice, at a slice without the cursor, and as soon as the service
- * stops making progress: when it sends back a cursor it was already given, or a slice whose items
- * were all yielded already. An item that the previous slice already yielded (a service that
- * includes the boundary item again) is left out, so no item comes twice.
+ * stops making progress: when it sends back a cursor it was already given, or a slice with no
+ * item unseen. An item already yielded within the last {@link SEEN_ITEMS} items (a service that
+ * includes the boundary item again, or alternates between two slices) is left out, and so is an
+ * item repeated within one slice, so no item comes twice.
  */
 export function cursorPager(direction: CursorDirection, read: CursorReader = readCursor): Pager {
   const field = direction === "forward" ? "next" : "previous";
   const sent = new Set<string>();
-  let previousKeys = new Set<string>();
+  const unseen = unseenItems();
   let slice = 0;
   return {
     first: { affix: direction === "forward" ? "append" : "prepend" },
@@ -36,9 +31,7 @@ export function cursorPager(direction: CursorDirection, read: CursorReader = rea
       sent.add(JSON.stringify(asked));
       const { data, meta } = readList(body, at, malformed);
       if (!isRecord(meta)) return malformed(`${at} whose meta is ${shown(meta)}, not an object`);
-      const keys = data.map(keyOf);
-      const items = data.filter((_, i) => !previousKeys.has(keys[i]!));
-      previousKeys = new Set(keys);
+      const items = unseen(data);
       const cursor = meta[field];
       if (data.length === 0 || items.length === 0 || cursor === undefined || cursor === null) return { items, next: undefined };
       const next = read(cursor, `${at} whose meta.${field}`, malformed);

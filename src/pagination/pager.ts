@@ -35,3 +35,33 @@ export function readList(body: unknown, at: string, malformed: (detail: string) 
   const { data, meta } = body;
   return Array.isArray(data) ? { data, meta } : malformed(`${at} whose data is ${shown(data)}, not an array`);
 }
+
+/**
+ * How many of the most recent item keys a walk remembers to leave out repeats: a list that sends
+ * an item again within this many items of its first showing does not yield it twice, and memory
+ * stays bounded however long the walk.
+ */
+export const SEEN_ITEMS = 10_000;
+
+// Messages, reactions and logs carry an `id`; anything else is compared whole.
+const keyOf = (item: unknown) => {
+  const id = isRecord(item) ? item.id : undefined;
+  return typeof id === "string" || typeof id === "number" ? `id:${id}` : JSON.stringify(item);
+};
+
+/**
+ * The items of `data` not seen in the last {@link SEEN_ITEMS} items of the walk (repeats within
+ * `data` included), remembering them. A page or slice that leaves nothing here made no progress.
+ */
+export function unseenItems(): (data: readonly unknown[]) => unknown[] {
+  const seen = new Set<string>();
+  return (data) =>
+    data.filter((item) => {
+      const key = keyOf(item);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      // A Set iterates in insertion order, so its first key is the oldest.
+      if (seen.size > SEEN_ITEMS) seen.delete(seen.values().next().value!);
+      return true;
+    });
+}

@@ -171,15 +171,17 @@ function pagerFor(path: string, options: Record<string, unknown>): { pager: Page
  * service has are walked, and the options are typed for the path:
  *
  * - A page-numbered list (`meta.pagination`) ends after the last page (`current_page` reaches
- *   `total_pages`), after an empty page, and as soon as the service stops making progress: when
- *   it answers another page than the one asked for, or the same items as the page before.
+ *   `total_pages`, or `total` / `per_page` when `total_pages` is left out), after an empty page,
+ *   and as soon as the service stops making progress: when it answers another page than the one
+ *   asked for, or a page with no item not yielded yet.
  * - A cursor list (messages, thread replies, reactions, notification logs) follows `meta.next`, or
  *   `meta.previous` with `direction: "backward"`; notification logs send its `messageId` back as
  *   `logId`. It ends at an empty slice, at a slice without that cursor,
  *   and when the cursor stops moving (the service sends back one it was given) or a slice
- *   brings nothing new. An item the previous slice already yielded is left out.
+ *   brings nothing new.
  *
- * It never yields an item twice, and never sends another request after the end. An error status
+ * It never yields an item twice within the last 10,000 items (a bounded window, so memory stays
+ * bounded), and never sends another request after the end. An error status
  * throws a {@link ChatApiError}; a page without the list's shape (no `meta.pagination`, `data`
  * not an array, a cursor without `affix`) throws a {@link ChatInvalidResponseError} naming the
  * path, the page and the field.

@@ -17,6 +17,8 @@ interface Misbehaviour {
   clampToLastPage?: boolean;
   /** Leaves out `total_pages`. */
   omitTotalPages?: boolean;
+  /** Claims this many items in `total`, whatever the list holds. */
+  claimedTotal?: number;
   /** Sends `current_page` and `total_pages` as strings. */
   pagesAsStrings?: boolean;
 }
@@ -33,7 +35,7 @@ function pagedServer(total: number, options: Misbehaviour = {}): Handler {
     );
     const label = (n: number) => (options.pagesAsStrings ? String(n) : n);
     const pagination = {
-      total,
+      total: options.claimedTotal ?? total,
       count: items.length,
       per_page: perPage,
       current_page: label(options.clampToLastPage ? asked : page),
@@ -90,13 +92,13 @@ describe("paginate()", () => {
   });
 
   test("a page that repeats the previous page's items ends the list without yielding them again", async () => {
-    const { uids, requests } = await collect(pagedServer(3, { clampToLastPage: true, omitTotalPages: true }), 2);
+    const { uids, requests } = await collect(pagedServer(3, { clampToLastPage: true, omitTotalPages: true, claimedTotal: 100 }), 2);
     expect(uids).toEqual(["u1", "u2", "u3"]);
     expect(requests).toEqual(["/users?page=1&perPage=2", "/users?page=2&perPage=2", "/users?page=3&perPage=2"]);
   });
 
-  test("without total_pages the list ends at the first empty page", async () => {
-    const { uids, requests } = await collect(pagedServer(5, { omitTotalPages: true }), 2);
+  test("without total_pages the list ends at the first empty page when total claims more", async () => {
+    const { uids, requests } = await collect(pagedServer(5, { omitTotalPages: true, claimedTotal: 100 }), 2);
     expect(uids).toEqual(["u1", "u2", "u3", "u4", "u5"]);
     expect(requests).toHaveLength(4);
   });
