@@ -124,9 +124,11 @@ function startProxy(prismPort) {
 const options = parseArgs(process.argv.slice(2));
 if (!existsSync(options.spec)) fail(`spec file not found: ${options.spec}`);
 // Prism stays on loopback; clients reach it through the proxy, on the host and port asked for.
-const args = [prismEntry(), "mock", options.spec, "--host", "127.0.0.1", "--port", "0"];
+// Prism reads a pipe from this process and exits when it closes, so it cannot outlive a SIGKILL of this one.
+const exitWithParent = `process.stdin.on("end", () => process.exit(1)).on("error", () => process.exit(1)).resume(); require(process.argv[1]);`;
+const args = ["-e", exitWithParent, prismEntry(), "mock", options.spec, "--host", "127.0.0.1", "--port", "0"];
 if (options.errors) args.push("--errors");
-const prism = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+const prism = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
 
 let log = "";
 let listening = false;

@@ -90,12 +90,17 @@ function track(child: ChildProcess): void {
 
 const STOP_GRACE_MS = 5_000;
 
+// SIGKILL runs no handler of ours, so the hooks above cannot stop the mock then. Prism starts
+// behind this line instead: it reads a pipe from this process, and exits when the pipe closes,
+// which the kernel does whenever this process ends.
+const EXIT_WITH_PARENT = `process.stdin.on("end", () => process.exit(1)).on("error", () => process.exit(1)).resume(); require(process.argv[1]);`;
+
 export async function startPrism(options: PrismProcessOptions): Promise<PrismProcess> {
   const spec = options.command[1];
   if (spec && !/^https?:/.test(spec) && !existsSync(spec)) throw new Error(`chat-rest-sdk: spec file not found: ${spec}`);
-  const args = [prismBin(), ...options.command, "--host", options.host, "--port", String(options.port)];
+  const args = ["-e", EXIT_WITH_PARENT, prismBin(), ...options.command, "--host", options.host, "--port", String(options.port)];
   if (options.errors) args.push("--errors");
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
   track(child);
   let log = "";
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
@@ -135,6 +140,7 @@ export async function startPrism(options: PrismProcessOptions): Promise<PrismPro
   // Only a running mock is unreferenced: a forgotten close() must not keep a test runner alive,
   // and the hooks above still kill it when the process ends.
   child.unref();
+  (child.stdin as unknown as { unref(): void }).unref();
   (child.stdout as unknown as { unref(): void }).unref();
   (child.stderr as unknown as { unref(): void }).unref();
 
