@@ -73,6 +73,76 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "list-extensions",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "enable-extension",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-giphy",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-gifs-giphy",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-gifs-giphy",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-gifs-giphy",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-gifs-tenor",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-gifs-tenor",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-gifs-tenor",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-gifs-tenor",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "unmap-settings",
     "method": "DELETE",
     "path": "/apps/{appId}/settings",

@@ -2237,6 +2237,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{appId}/extensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List extensions
+         * @description Returns one page of the platform's extensions as the app sees them: what each
+         *     does, who publishes it and at which hooks the platform calls it. Use the IDs
+         *     with `POST /apps/{appId}/extensions` and in the settings paths.
+         */
+        get: operations["list-extensions"];
+        put?: never;
+        /**
+         * Switch extensions on or off
+         * @description Switches the named extensions on (`enabled`) and off (`disabled`) for the
+         *     app, in one call. Extensions not named keep their state. The answer reports
+         *     the outcome for each ID. An extension with settings also needs them stored
+         *     (its `.../settings` path) before it does anything.
+         */
+        post: operations["enable-extension"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/gifs-giphy/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the Giphy settings
+         * @description Returns the stored settings of the Giphy extension, with the ID of the app they belong to.
+         */
+        get: operations["get-settings-gifs-giphy"];
+        /**
+         * Update the Giphy settings
+         * @description Replaces the stored settings of the Giphy extension, for example with the key of another Giphy app.
+         */
+        put: operations["update-settings-gifs-giphy"];
+        /**
+         * Store the Giphy settings
+         * @description Stores the settings of the Giphy extension for the app the first time: the
+         *     API key of your Giphy app, which the extension uses to search Giphy for your
+         *     users. Switch the extension on with `POST /apps/{appId}/extensions`. To
+         *     change stored settings, use `PUT`.
+         */
+        post: operations["store-settings-gifs-giphy"];
+        /**
+         * Delete the Giphy settings
+         * @description Deletes the stored settings (the Giphy API key) of the Giphy extension.
+         */
+        delete: operations["delete-settings-giphy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/gifs-tenor/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the Tenor settings
+         * @description Returns the stored settings of the Tenor extension, with the ID of the app they belong to.
+         */
+        get: operations["get-settings-gifs-tenor"];
+        /**
+         * Update the Tenor settings
+         * @description Replaces the stored settings of the Tenor extension, for example after the API key was rotated.
+         */
+        put: operations["update-settings-gifs-tenor"];
+        /**
+         * Store the Tenor settings
+         * @description Stores the settings of the Tenor extension for the app the first time: the
+         *     API key of your Tenor project, which the extension uses to search Tenor for
+         *     your users. Switch the extension on with `POST /apps/{appId}/extensions`. To
+         *     change stored settings, use `PUT`.
+         */
+        post: operations["store-settings-gifs-tenor"];
+        /**
+         * Delete the Tenor settings
+         * @description Deletes the stored settings (the Tenor API key) of the Tenor extension.
+         */
+        delete: operations["delete-settings-gifs-tenor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants": {
         parameters: {
             query?: never;
@@ -7295,6 +7394,326 @@ export interface components {
              *     ]
              */
             triggerIds?: string[];
+        };
+        /**
+         * @description ID of an extension, as listed by `GET /apps/{appId}/extensions` (e.g. `gifs-giphy`, `report-user`).
+         * @example gifs-giphy
+         */
+        ExtensionId: string;
+        /** @description A point in the message or group life cycle at which the platform calls an extension. */
+        ExtensionHook: {
+            /**
+             * @description When the extension is called, e.g. `before_message` (before a message is stored) or `after_group_created`.
+             * @example before_message
+             */
+            hook: string;
+            /**
+             * @description What the hook is for, as the platform describes it.
+             * @example Called before a message is stored.
+             */
+            description?: string;
+            /**
+             * @description Whether the platform calls this hook.
+             * @example true
+             */
+            isActive: boolean;
+            /**
+             * @description 1 when the hook is switched on for the extension, 0 when not.
+             * @example 1
+             * @enum {integer}
+             */
+            enabled: 0 | 1;
+            /**
+             * @description When the hook was added to the platform (Unix seconds).
+             * @example 1552383451
+             */
+            createdAt?: number;
+        };
+        /** @description An extension of the platform, as the catalogue of an app lists it. */
+        Extension: {
+            id: components["schemas"]["ExtensionId"];
+            /**
+             * @description Display name of the extension.
+             * @example Giphy
+             */
+            name: string;
+            /**
+             * @description One-line pitch of the extension, as shown in the dashboard.
+             * @example Animated GIFs in every conversation.
+             */
+            tagLine: string;
+            /**
+             * @description Longer account of what the extension does.
+             * @example Lets users search Giphy and send GIFs.
+             */
+            description: string;
+            /**
+             * @description Who publishes the extension.
+             * @example CometChat
+             */
+            author: string;
+            /**
+             * Format: email
+             * @description Support address of the publisher.
+             * @example help@cometchat.com
+             */
+            email: string;
+            /**
+             * Format: uri
+             * @description Where the platform calls the extension at its hooks; absent for extensions that only answer client calls.
+             * @example https://image-moderation-eu.cometchat.io/v1/analyze
+             */
+            webhookURL?: string;
+            /**
+             * @description Whether the extension may read the app's data.
+             * @example false
+             */
+            accessToAppData: boolean;
+            /**
+             * Format: uri
+             * @description Settings page of the extension for this app. It carries a token for the app in its query, so treat it as a secret. Absent for extensions without settings.
+             * @example https://gifs-giphy-eu.cometchat.io/v1/show-setting?appToken=0123456789abcdef
+             */
+            adminURL?: string;
+            /**
+             * Format: uri
+             * @description Home page of the publisher.
+             * @example https://www.cometchat.com
+             */
+            websiteURL: string;
+            /**
+             * @description Whether the platform currently offers the extension.
+             * @example true
+             */
+            isActive: boolean;
+            /**
+             * @description Whether the extension is offered only to some accounts.
+             * @example false
+             */
+            isPrivate: boolean;
+            /**
+             * @description Whether the dashboard hides the extension from its catalogue.
+             * @example false
+             */
+            isInvisible: boolean;
+            /**
+             * @description Whether the extension relies on a third-party service (its own account or API key).
+             * @example false
+             */
+            isThirdParty: boolean;
+            /**
+             * @description When the extension was added to the platform (Unix seconds).
+             * @example 1622447638
+             */
+            createdAt: number;
+            /** @description The hooks at which the platform calls the extension. */
+            hooks: {
+                data: components["schemas"]["ExtensionHook"][];
+            };
+            /** @description The catalogue categories the extension is filed under. */
+            categories: {
+                data: string[];
+            };
+        };
+        /** @description Position of this page within the whole result, with a link to the next page. */
+        PaginationWithLinks: components["schemas"]["Pagination"] & {
+            /** @description Links to neighbouring pages. */
+            links?: {
+                /**
+                 * Format: uri
+                 * @description URL of the next page; absent on the last page.
+                 * @example https://apimgmt.cometchat.io/apps/24a1c7e9b3d05f68/extensions?page=2
+                 */
+                next?: string;
+            };
+        };
+        /** @description Metadata sent with a page-numbered list of the management host, which links to the next page. */
+        PaginationMetaWithLinks: {
+            pagination: components["schemas"]["PaginationWithLinks"];
+        };
+        /** @description Body of a response that carries one page of extensions. */
+        ExtensionPageEnvelope: {
+            data: components["schemas"]["Extension"][];
+            meta: components["schemas"]["PaginationMetaWithLinks"];
+        };
+        /** @description Extensions to switch on and off for an app, in one call. Extensions not named keep their state. */
+        ExtensionToggleRequest: {
+            /**
+             * @description IDs of the extensions to switch on.
+             * @example [
+             *       "gifs-giphy",
+             *       "report-user"
+             *     ]
+             */
+            enabled?: components["schemas"]["ExtensionId"][];
+            /**
+             * @description IDs of the extensions to switch off.
+             * @example [
+             *       "gifs-tenor"
+             *     ]
+             */
+            disabled?: components["schemas"]["ExtensionId"][];
+        };
+        /** @description The outcome for each extension named in the request: `enabled` for those asked to be switched on, `disabled` for those asked to be switched off, each keyed by extension ID. */
+        ExtensionToggleResults: {
+            enabled?: components["schemas"]["ActionResultsByKey"];
+            disabled?: components["schemas"]["ActionResultsByKey"];
+        };
+        /** @description Body of a response that reports, per extension, whether it was switched on or off. */
+        ExtensionToggleResultsEnvelope: {
+            data: components["schemas"]["ExtensionToggleResults"];
+        };
+        /** @description Settings of the Giphy extension, which lets users search Giphy and send GIFs. */
+        GiphySettings: {
+            /**
+             * @description API key of your Giphy app, from the Giphy developer dashboard.
+             * @example 1q6Re9CYAAfzLZyB8F4eMNX0Pslyv222
+             */
+            giphyApiKey: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @example 24a1c7e9b3d05f68
+             */
+            readonly appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the Giphy extension. */
+        GiphySettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["GiphySettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the Giphy extension. */
+        GiphySettingsRequest: {
+            settings: components["schemas"]["GiphySettings"];
+        };
+        /** @description Body of a response in which an extension reports that its settings were deleted. */
+        ExtensionSettingsDeletedEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: {
+                            /**
+                             * @description Whether the settings were deleted.
+                             * @example true
+                             */
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Settings of the Tenor extension, which lets users search Tenor and send GIFs. */
+        TenorSettings: {
+            /**
+             * @description API key of your Tenor project, from the Google Cloud console.
+             * @example AIzaSyB3x9Qm2TnKp7VwLc5dRfHj8Ye1UoZa4Gs
+             */
+            tenorApiKey: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @example 24a1c7e9b3d05f68
+             */
+            readonly appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the Tenor extension. */
+        TenorSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["TenorSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the Tenor extension. */
+        TenorSettingsRequest: {
+            settings: components["schemas"]["TenorSettings"];
+        };
+        /** @description Body of a response in which an extension reports only that the call succeeded. */
+        ExtensionCallSuccessEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        /**
+                         * @description Whether the extension carried out the call.
+                         * @example true
+                         */
+                        success: boolean;
+                    };
+                };
+            };
         };
         /** @description The customer account to create, with its first app. */
         AddTenantRequest: {
@@ -16257,6 +16676,367 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-extensions": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of extensions per page, from 1 to 1000.
+                 * @example 25
+                 */
+                perPage?: number;
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of extensions. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "enable-extension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtensionToggleRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome for each extension named. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionToggleResultsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-gifs-giphy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiphySettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-gifs-giphy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiphySettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiphySettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-gifs-giphy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiphySettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiphySettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-giphy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionSettingsDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-gifs-tenor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenorSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-gifs-tenor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenorSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenorSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-gifs-tenor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenorSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenorSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-gifs-tenor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
