@@ -2504,7 +2504,7 @@ export interface paths {
         /**
          * Store the report user settings
          * @description Stores the settings of the report user extension for the app the first time: after
-         *     how many reports of a user the platform asks for action, and whether the reports are
+         *     how many reports of a user you are notified, and whether the reports are
          *     posted to your webhook. Switch the extension on with `POST
          *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
          *
@@ -2557,7 +2557,7 @@ export interface paths {
         /**
          * Store the report message settings
          * @description Stores the settings of the report message extension for the app the first time:
-         *     after how many reports of a message the platform asks for action, and whether the
+         *     after how many reports of a message you are notified, and whether the
          *     reports are posted to your webhook. Switch the extension on with `POST
          *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
          *
@@ -8783,19 +8783,19 @@ export interface components {
         /** @description Settings of the report user extension (legacy), which lets users report other users: how many reports call for action and where they are sent. */
         ReportUserSettings: {
             /**
-             * @description Number of distinct reports after which the platform asks for action.
+             * @description Number of reports of the same user after which you are notified.
              * @default 3
              * @example 3
              */
             maxReports: number;
             /**
-             * @description Post the reports to `webhookURL`, so that your server decides what to do.
+             * @description Post the reports to `webhookURL`.
              * @example true
              */
             useWebhook: boolean;
             /**
              * Format: uri
-             * @description Your endpoint that receives the reports when `useWebhook` is true.
+             * @description Your endpoint that receives the reports when `useWebhook` is true, so that your server can act on them.
              * @example https://moderation.example.org/chat-reports
              */
             webhookURL?: string;
@@ -8849,19 +8849,19 @@ export interface components {
         /** @description Settings of the report message extension (legacy), which lets users report messages: how many reports call for action and where they are sent. */
         ReportMessageSettings: {
             /**
-             * @description Number of distinct reports after which the platform asks for action.
+             * @description Number of reports of the same message after which you are notified.
              * @default 3
              * @example 3
              */
             maxReports: number;
             /**
-             * @description Post the reports to `webhookURL`, so that your server decides what to do.
+             * @description Post the reports to `webhookURL`.
              * @example true
              */
             useWebhook: boolean;
             /**
              * Format: uri
-             * @description Your endpoint that receives the reports when `useWebhook` is true.
+             * @description Your endpoint that receives the reports when `useWebhook` is true, so that your server can act on them.
              * @example https://moderation.example.org/chat-reports
              */
             webhookURL?: string;

@@ -43,26 +43,25 @@ export async function listAndSwitchExtensions() {
 }
 
 export async function chatWidget() {
-  const path = "/apps/{appId}/extensions/widget/v2/settings";
   const settings: Schemas["ChatWidgetSettings"] = { name: "Support chat", version: "v2" };
-  const created = await mgmt.POST(path, { params: app, body: { settings } });
+  const created = await mgmt.POST("/apps/{appId}/extensions/widget/v2/settings", { params: app, body: { settings } });
   if (created.data) expectTypeOf(created.data.data.body.data.widgetId).toEqualTypeOf<string>();
 
-  const updated = await mgmt.PUT(path, {
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/widget/v2/settings", {
     params: app,
     body: { settings: { ...settings, widgetId: "c59766f0-5318-4c82-b6b3-fa09ee80a506" } },
   });
   if (updated.data) expectTypeOf(updated.data.data.body.data.success).toEqualTypeOf<boolean>();
-  await mgmt.PUT(path, {
+  await mgmt.PUT("/apps/{appId}/extensions/widget/v2/settings", {
     params: app,
     // @ts-expect-error an update names the widget with widgetId
     body: { settings },
   });
 
-  const widgets = await mgmt.GET(path, { params: app });
+  const widgets = await mgmt.GET("/apps/{appId}/extensions/widget/v2/settings", { params: app });
   if (widgets.data) expectTypeOf(widgets.data.data.body.data).toEqualTypeOf<Schemas["ChatWidget"][]>();
 
-  await mgmt.POST(path, {
+  await mgmt.POST("/apps/{appId}/extensions/widget/v2/settings", {
     params: app,
     body: {
       settings: {
@@ -82,18 +81,17 @@ export async function chatWidget() {
 }
 
 export async function giphy() {
-  const path = "/apps/{appId}/extensions/gifs-giphy/v1/settings";
   const body = { settings: { giphyApiKey: "1q6Re9CYAAfzLZyB8F4eMNX0Pslyv222" } };
-  const stored = await mgmt.POST(path, { params: app, body });
+  const stored = await mgmt.POST("/apps/{appId}/extensions/gifs-giphy/v1/settings", { params: app, body });
   if (stored.data) expectTypeOf(stored.data.data.body.data.settings).toEqualTypeOf<Schemas["GiphySettings"]>();
-  const updated = await mgmt.PUT(path, { params: app, body });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/gifs-giphy/v1/settings", { params: app, body });
   if (updated.data) expectTypeOf(updated.data.data.body.data.settings).toEqualTypeOf<Schemas["GiphySettings"]>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/gifs-giphy/v1/settings", { params: app });
   if (found.data) expectTypeOf(found.data.data.body.data.settings.appId).toEqualTypeOf<string | undefined>();
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/gifs-giphy/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.settings.success).toEqualTypeOf<boolean>();
 
-  await mgmt.POST(path, {
+  await mgmt.POST("/apps/{appId}/extensions/gifs-giphy/v1/settings", {
     params: app,
     body: {
       settings: {
@@ -105,18 +103,17 @@ export async function giphy() {
 }
 
 export async function tenor() {
-  const path = "/apps/{appId}/extensions/gifs-tenor/v1/settings";
   const body = { settings: { tenorApiKey: "AIzaSyB3x9Qm2TnKp7VwLc5dRfHj8Ye1UoZa4Gs" } };
-  const stored = await mgmt.POST(path, { params: app, body });
+  const stored = await mgmt.POST("/apps/{appId}/extensions/gifs-tenor/v1/settings", { params: app, body });
   if (stored.data) expectTypeOf(stored.data.data.body.data.settings).toEqualTypeOf<Schemas["TenorSettings"]>();
-  const updated = await mgmt.PUT(path, { params: app, body });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/gifs-tenor/v1/settings", { params: app, body });
   if (updated.data) expectTypeOf(updated.data.data.body.data.settings).toEqualTypeOf<Schemas["TenorSettings"]>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/gifs-tenor/v1/settings", { params: app });
   if (found.data) expectTypeOf(found.data.data.body.data.settings.tenorApiKey).toEqualTypeOf<string>();
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/gifs-tenor/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.success).toEqualTypeOf<boolean>();
 
-  await mgmt.PUT(path, {
+  await mgmt.PUT("/apps/{appId}/extensions/gifs-tenor/v1/settings", {
     params: app,
     body: {
       settings: {
@@ -128,18 +125,23 @@ export async function tenor() {
 }
 
 export async function xssFilter() {
-  const path = "/apps/{appId}/extensions/xss-filter/v1/settings";
-  const stored = await mgmt.POST(path, { params: app, body: { settings: { dropMessage: true } } });
+  const stored = await mgmt.POST("/apps/{appId}/extensions/xss-filter/v1/settings", {
+    params: app,
+    body: { settings: { dropMessage: true } },
+  });
   if (stored.data) expectTypeOf(stored.data.data.body.data.settings).toEqualTypeOf<Schemas["XssFilterSettings"]>();
-  const updated = await mgmt.PUT(path, { params: app, body: { settings: { dropMessage: false } } });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/xss-filter/v1/settings", {
+    params: app,
+    body: { settings: { dropMessage: false } },
+  });
   if (updated.data) expectTypeOf(updated.data.data.body.data.settings).toEqualTypeOf<Schemas["XssFilterSettings"]>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/xss-filter/v1/settings", { params: app });
   if (found.data) expectTypeOf(found.data.data.body.data.settings.dropMessage).toEqualTypeOf<boolean>();
   // The XSS filter answers a deletion with the settings it held.
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/xss-filter/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.settings).toEqualTypeOf<Schemas["XssFilterSettings"]>();
 
-  await mgmt.POST(path, {
+  await mgmt.POST("/apps/{appId}/extensions/xss-filter/v1/settings", {
     params: app,
     body: {
       settings: {
@@ -151,17 +153,22 @@ export async function xssFilter() {
 }
 
 export async function imageModeration() {
-  const path = "/apps/{appId}/extensions/image-moderation/v1/settings";
-  const stored = await mgmt.POST(path, { params: app, body: { settings: { dropMessage: true } } });
+  const stored = await mgmt.POST("/apps/{appId}/extensions/image-moderation/v1/settings", {
+    params: app,
+    body: { settings: { dropMessage: true } },
+  });
   if (stored.data) expectTypeOf(stored.data.data.body.data.settings).toEqualTypeOf<Schemas["ImageModerationSettings"]>();
-  const updated = await mgmt.PUT(path, { params: app, body: { settings: { dropMessage: false } } });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/image-moderation/v1/settings", {
+    params: app,
+    body: { settings: { dropMessage: false } },
+  });
   if (updated.data) expectTypeOf(updated.data.data.body.data.settings).toEqualTypeOf<Schemas["ImageModerationSettings"]>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/image-moderation/v1/settings", { params: app });
   if (found.data) expectTypeOf(found.data.data.body.data.settings.dropMessage).toEqualTypeOf<boolean>();
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/image-moderation/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.success).toEqualTypeOf<boolean>();
 
-  await mgmt.POST(path, {
+  await mgmt.POST("/apps/{appId}/extensions/image-moderation/v1/settings", {
     params: app,
     body: {
       settings: {
@@ -181,17 +188,19 @@ const reportSettings = {
 };
 
 export async function reportUser() {
-  const path = "/apps/{appId}/extensions/report-user/v1/settings";
-  const stored = await mgmt.POST(path, { params: app, body: { settings: reportSettings } });
+  const stored = await mgmt.POST("/apps/{appId}/extensions/report-user/v1/settings", { params: app, body: { settings: reportSettings } });
   if (stored.data) expectTypeOf(stored.data.data.body.data.settings).toEqualTypeOf<Schemas["ReportUserSettings"]>();
-  const updated = await mgmt.PUT(path, { params: app, body: { settings: { maxReports: 5, useWebhook: false } } });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/report-user/v1/settings", {
+    params: app,
+    body: { settings: { maxReports: 5, useWebhook: false } },
+  });
   if (updated.data) expectTypeOf(updated.data.data.body.data.settings).toEqualTypeOf<Schemas["ReportUserSettings"]>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/report-user/v1/settings", { params: app });
   if (found.data) expectTypeOf(found.data.data.body.data.settings.maxReports).toEqualTypeOf<number>();
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/report-user/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.success).toEqualTypeOf<boolean>();
 
-  await mgmt.POST(path, {
+  await mgmt.POST("/apps/{appId}/extensions/report-user/v1/settings", {
     params: app,
     body: {
       settings: {
@@ -204,17 +213,22 @@ export async function reportUser() {
 }
 
 export async function reportMessage() {
-  const path = "/apps/{appId}/extensions/report-message/v1/settings";
-  const stored = await mgmt.POST(path, { params: app, body: { settings: reportSettings } });
+  const stored = await mgmt.POST("/apps/{appId}/extensions/report-message/v1/settings", {
+    params: app,
+    body: { settings: reportSettings },
+  });
   if (stored.data) expectTypeOf(stored.data.data.body.data.settings).toEqualTypeOf<Schemas["ReportMessageSettings"]>();
-  const updated = await mgmt.PUT(path, { params: app, body: { settings: reportSettings } });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/report-message/v1/settings", {
+    params: app,
+    body: { settings: reportSettings },
+  });
   if (updated.data) expectTypeOf(updated.data.data.body.data.settings).toEqualTypeOf<Schemas["ReportMessageSettings"]>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/report-message/v1/settings", { params: app });
   if (found.data) expectTypeOf(found.data.data.body.data.settings.webhookURL).toEqualTypeOf<string | undefined>();
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/report-message/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.success).toEqualTypeOf<boolean>();
 
-  await mgmt.PUT(path, {
+  await mgmt.PUT("/apps/{appId}/extensions/report-message/v1/settings", {
     params: app,
     body: {
       settings: {
@@ -227,18 +241,17 @@ export async function reportMessage() {
 }
 
 export async function voiceTranscription() {
-  const path = "/apps/{appId}/extensions/voice-transcription/v1/settings";
   const body = { settings: { revaiAPIKey: "02a4Fh7Jk9LmNpQrStUvWxYz13579bdf" } };
-  const stored = await mgmt.POST(path, { params: app, body });
+  const stored = await mgmt.POST("/apps/{appId}/extensions/voice-transcription/v1/settings", { params: app, body });
   if (stored.data) expectTypeOf(stored.data.data.body.data.settings).toEqualTypeOf<Schemas["VoiceTranscriptionSettings"]>();
-  const updated = await mgmt.PUT(path, { params: app, body });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/voice-transcription/v1/settings", { params: app, body });
   if (updated.data) expectTypeOf(updated.data.data.body.data.settings).toEqualTypeOf<Schemas["VoiceTranscriptionSettings"]>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/voice-transcription/v1/settings", { params: app });
   if (found.data) expectTypeOf(found.data.data.body.data.settings.revaiAPIKey).toEqualTypeOf<string>();
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/voice-transcription/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.success).toEqualTypeOf<boolean>();
 
-  await mgmt.POST(path, {
+  await mgmt.POST("/apps/{appId}/extensions/voice-transcription/v1/settings", {
     params: app,
     body: {
       settings: {
@@ -250,7 +263,6 @@ export async function voiceTranscription() {
 }
 
 export async function stickers() {
-  const path = "/apps/{appId}/extensions/stickers/v1/settings";
   const sticker: Schemas["Sticker"] = {
     stickerName: "hurray",
     stickerUrl: "https://cdn.example.org/stickers/hurray.png",
@@ -259,17 +271,17 @@ export async function stickers() {
     enableFlag: true,
   };
   // The sticker settings are not wrapped in `settings`.
-  const updated = await mgmt.PUT(path, { params: app, body: { customStickersData: [sticker] } });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/stickers/v1/settings", { params: app, body: { customStickersData: [sticker] } });
   if (updated.data) expectTypeOf(updated.data.data.body.data.success).toEqualTypeOf<boolean>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/stickers/v1/settings", { params: app });
   if (found.data) {
     expectTypeOf(found.data.data.body.data.settings).toEqualTypeOf<Schemas["StickersSettings"]>();
     expectTypeOf(found.data.data.body.data.settings.defaultMasterStickersData).toEqualTypeOf<Schemas["Sticker"][] | undefined>();
   }
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/stickers/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.success).toEqualTypeOf<boolean>();
 
-  await mgmt.PUT(path, {
+  await mgmt.PUT("/apps/{appId}/extensions/stickers/v1/settings", {
     params: app,
     body: {
       customStickersData: [
@@ -286,18 +298,17 @@ export async function stickers() {
 }
 
 export async function stipop() {
-  const path = "/apps/{appId}/extensions/stickers-stipop/v1/settings";
   const body = { settings: { stipopApiKey: "e24ce2324b2jrbj3212f0a9c", stipopAppId: "9221njdwe112213131" } };
-  const stored = await mgmt.POST(path, { params: app, body });
+  const stored = await mgmt.POST("/apps/{appId}/extensions/stickers-stipop/v1/settings", { params: app, body });
   if (stored.data) expectTypeOf(stored.data.data.body.data.settings).toEqualTypeOf<Schemas["StipopSettings"]>();
-  const updated = await mgmt.PUT(path, { params: app, body });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/stickers-stipop/v1/settings", { params: app, body });
   if (updated.data) expectTypeOf(updated.data.data.body.data.settings).toEqualTypeOf<Schemas["StipopSettings"]>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/stickers-stipop/v1/settings", { params: app });
   if (found.data) expectTypeOf(found.data.data.body.data.settings.stipopAppId).toEqualTypeOf<string>();
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/stickers-stipop/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.success).toEqualTypeOf<boolean>();
 
-  await mgmt.POST(path, {
+  await mgmt.POST("/apps/{appId}/extensions/stickers-stipop/v1/settings", {
     params: app,
     body: {
       settings: {
@@ -310,17 +321,22 @@ export async function stipop() {
 }
 
 export async function sentimentAnalysis() {
-  const path = "/apps/{appId}/extensions/sentiment-analysis/v1/settings";
-  const stored = await mgmt.POST(path, { params: app, body: { settings: { dropMessage: true } } });
+  const stored = await mgmt.POST("/apps/{appId}/extensions/sentiment-analysis/v1/settings", {
+    params: app,
+    body: { settings: { dropMessage: true } },
+  });
   if (stored.data) expectTypeOf(stored.data.data.body.data.settings).toEqualTypeOf<Schemas["SentimentAnalysisSettings"]>();
-  const updated = await mgmt.PUT(path, { params: app, body: { settings: { dropMessage: false } } });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/sentiment-analysis/v1/settings", {
+    params: app,
+    body: { settings: { dropMessage: false } },
+  });
   if (updated.data) expectTypeOf(updated.data.data.body.data.settings).toEqualTypeOf<Schemas["SentimentAnalysisSettings"]>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/sentiment-analysis/v1/settings", { params: app });
   if (found.data) expectTypeOf(found.data.data.body.data.settings.dropMessage).toEqualTypeOf<boolean>();
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/sentiment-analysis/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.success).toEqualTypeOf<boolean>();
 
-  await mgmt.PUT(path, {
+  await mgmt.PUT("/apps/{appId}/extensions/sentiment-analysis/v1/settings", {
     params: app,
     body: {
       settings: {
@@ -332,18 +348,17 @@ export async function sentimentAnalysis() {
 }
 
 export async function bitly() {
-  const path = "/apps/{appId}/extensions/url-shortener-bitly/v1/settings";
   const body = { settings: { bitlyAccessToken: "1213n2kn2232ffg0b7d4e9a1", groupGUID: "Bj4k2mQx9Ze" } };
-  const stored = await mgmt.POST(path, { params: app, body });
+  const stored = await mgmt.POST("/apps/{appId}/extensions/url-shortener-bitly/v1/settings", { params: app, body });
   if (stored.data) expectTypeOf(stored.data.data.body.data.settings).toEqualTypeOf<Schemas["BitlySettings"]>();
-  const updated = await mgmt.PUT(path, { params: app, body });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/url-shortener-bitly/v1/settings", { params: app, body });
   if (updated.data) expectTypeOf(updated.data.data.body.data.settings).toEqualTypeOf<Schemas["BitlySettings"]>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/url-shortener-bitly/v1/settings", { params: app });
   if (found.data) expectTypeOf(found.data.data.body.data.settings.groupGUID).toEqualTypeOf<string>();
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/url-shortener-bitly/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.success).toEqualTypeOf<boolean>();
 
-  await mgmt.POST(path, {
+  await mgmt.POST("/apps/{appId}/extensions/url-shortener-bitly/v1/settings", {
     params: app,
     body: {
       settings: {
@@ -356,18 +371,17 @@ export async function bitly() {
 }
 
 export async function tinyUrl() {
-  const path = "/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings";
   const body = { settings: { tinyUrlAPIToken: "1kn2kenkdnwnrn2in1n1x8Qa", tinyUrlDomain: "tiny.one" } };
-  const stored = await mgmt.POST(path, { params: app, body });
+  const stored = await mgmt.POST("/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings", { params: app, body });
   if (stored.data) expectTypeOf(stored.data.data.body.data.settings).toEqualTypeOf<Schemas["TinyUrlSettings"]>();
-  const updated = await mgmt.PUT(path, { params: app, body });
+  const updated = await mgmt.PUT("/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings", { params: app, body });
   if (updated.data) expectTypeOf(updated.data.data.body.data.settings).toEqualTypeOf<Schemas["TinyUrlSettings"]>();
-  const found = await mgmt.GET(path, { params: app });
+  const found = await mgmt.GET("/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings", { params: app });
   if (found.data) expectTypeOf(found.data.data.body.data.settings.tinyUrlDomain).toEqualTypeOf<string>();
-  const deleted = await mgmt.DELETE(path, { params: app });
+  const deleted = await mgmt.DELETE("/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings", { params: app });
   if (deleted.data) expectTypeOf(deleted.data.data.body.data.success).toEqualTypeOf<boolean>();
 
-  await mgmt.PUT(path, {
+  await mgmt.PUT("/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings", {
     params: app,
     body: {
       settings: {
