@@ -8453,10 +8453,10 @@ export interface components {
             sidebar?: components["schemas"]["ChatWidgetSidebar"];
             main?: components["schemas"]["ChatWidgetFeatures"];
             /**
-             * @description ID of the app the widget belongs to. The service adds it when it lists widgets.
+             * @description ID of the app the widget belongs to. The service adds it when it lists widgets; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description A chat widget of an app. */
         ChatWidget: {
@@ -8579,10 +8579,10 @@ export interface components {
              */
             giphyApiKey: string;
             /**
-             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description Body of a response that carries the settings of the Giphy extension. */
         GiphySettingsEnvelope: {
@@ -8656,10 +8656,10 @@ export interface components {
              */
             tenorApiKey: string;
             /**
-             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description Body of a response that carries the settings of the Tenor extension. */
         TenorSettingsEnvelope: {
@@ -8700,10 +8700,10 @@ export interface components {
              */
             dropMessage: boolean;
             /**
-             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description Body of a response that carries the settings of the XSS filter extension. */
         XssFilterSettingsEnvelope: {
@@ -8744,10 +8744,10 @@ export interface components {
              */
             dropMessage: boolean;
             /**
-             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description Body of a response that carries the settings of the image moderation extension. */
         ImageModerationSettingsEnvelope: {
@@ -8810,10 +8810,10 @@ export interface components {
              */
             basicAuthPassword?: string;
             /**
-             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description Body of a response that carries the settings of the report user extension. */
         ReportUserSettingsEnvelope: {
@@ -8876,10 +8876,10 @@ export interface components {
              */
             basicAuthPassword?: string;
             /**
-             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description Body of a response that carries the settings of the report message extension. */
         ReportMessageSettingsEnvelope: {
@@ -8920,10 +8920,10 @@ export interface components {
              */
             revaiAPIKey: string;
             /**
-             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description Body of a response that carries the settings of the voice transcription extension. */
         VoiceTranscriptionSettingsEnvelope: {
@@ -9011,7 +9011,7 @@ export interface components {
              * @description ID of the app the settings belong to.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
             /**
              * @description A switch the service keeps with the sticker settings; the stickers docs give it no meaning.
              * @example false
@@ -9074,10 +9074,10 @@ export interface components {
              */
             stipopAppId: string;
             /**
-             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description Body of a response that carries the settings of the Stipop extension. */
         StipopSettingsEnvelope: {
@@ -9118,10 +9118,10 @@ export interface components {
              */
             dropMessage: boolean;
             /**
-             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description Body of a response that carries the settings of the sentiment analysis extension. */
         SentimentAnalysisSettingsEnvelope: {
@@ -9167,10 +9167,10 @@ export interface components {
              */
             groupGUID: string;
             /**
-             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description Body of a response that carries the settings of the Bitly extension. */
         BitlySettingsEnvelope: {
@@ -9216,10 +9216,10 @@ export interface components {
              */
             tinyUrlDomain: string;
             /**
-             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; do not send it.
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
              * @example 24a1c7e9b3d05f68
              */
-            readonly appId?: string;
+            appId?: string;
         };
         /** @description Body of a response that carries the settings of the TinyURL extension. */
         TinyUrlSettingsEnvelope: {

@@ -305,9 +305,9 @@ export const fidelityAllowlist: Record<string, string> = {
   "enable-extension: 200 response property data.*abled.* is only in ours":
     "the same per-extension outcome maps, seen from our side: any extension ID maps to an ActionResult (success, message), as the vendor's example shows",
   "*: request body property settings.appId is only in ours":
-    "every settings schema carries the readOnly appId that the vendor's get examples return inside settings; one schema serves the body and the answers",
+    "every settings schema carries the appId that the vendor's get examples return inside settings; one schema serves the body and the answers",
   "*: 200 response property data.body.data.settings.appId is only in ours":
-    "every settings schema carries the readOnly appId that the vendor's get examples return inside settings; one schema serves the body and the answers",
+    "every settings schema carries the appId that the vendor's get examples return inside settings; one schema serves the body and the answers",
   "list-chat-widget: 200 response property data.body.data.configuration* is only in the vendor's spec":
     "the vendor's chatWidgetResponseSchema makes configuration an array beside widgetId; its example (and the service) list widgets, each with widgetId and one configuration",
   "list-chat-widget: 200 response property meta* is only in the vendor's spec":
