@@ -73,6 +73,370 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "list-extensions",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "enable-extension",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-giphy",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-gifs-giphy",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-gifs-giphy",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-gifs-giphy",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-gifs-tenor",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-gifs-tenor",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-gifs-tenor",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-gifs-tenor",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-image-moderation",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/image-moderation/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-image-moderation",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/image-moderation/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-image-moderation",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/image-moderation/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-image-moderation",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/image-moderation/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-report-message",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/report-message/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-report-message",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/report-message/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-report-message",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/report-message/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-report-message",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/report-message/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-report-user",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/report-user/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-report-user",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/report-user/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-report-user",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/report-user/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-report-user",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/report-user/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-sentiment-analysis",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/sentiment-analysis/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-sentiment-analysis",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/sentiment-analysis/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-sentiment-analysis",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/sentiment-analysis/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-sentiment-analysis",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/sentiment-analysis/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-stickers-stipop",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/stickers-stipop/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-stickers-stipop",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/stickers-stipop/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-stickers-stipop",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/stickers-stipop/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-stickers-stipop",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/stickers-stipop/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-stickers",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/stickers/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-stickers",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/stickers/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-stickers",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/stickers/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-url-shortener-bitly",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/url-shortener-bitly/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-url-shortener-bitly",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/url-shortener-bitly/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-url-shortener-bitly",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/url-shortener-bitly/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-url-shortener-bitly",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/url-shortener-bitly/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-url-shortener-tinyurl",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-url-shortener-tinyurl",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-url-shortener-tinyurl",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-url-shortener-tinyurl",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-voice-transcription",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/voice-transcription/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-voice-transcription",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/voice-transcription/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-voice-transcription",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/voice-transcription/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-voice-transcription",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/voice-transcription/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "list-chat-widget",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/widget/v2/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-chat-widget",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/widget/v2/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-chat-widget",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/widget/v2/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-xss-filter",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/xss-filter/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-xss-filter",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/xss-filter/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-xss-filter",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/xss-filter/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-xss-filter",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/xss-filter/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "unmap-settings",
     "method": "DELETE",
     "path": "/apps/{appId}/settings",

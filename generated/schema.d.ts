@@ -2237,6 +2237,581 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{appId}/extensions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List extensions
+         * @description Returns one page of the platform's extensions as the app sees them: what each
+         *     does, who publishes it and at which hooks the platform calls it. Use the IDs
+         *     with `POST /apps/{appId}/extensions` and in the settings paths.
+         */
+        get: operations["list-extensions"];
+        put?: never;
+        /**
+         * Switch extensions on or off
+         * @description Switches the named extensions on (`enabled`) and off (`disabled`) for the
+         *     app, in one call. Extensions not named keep their state. The answer reports
+         *     the outcome for each ID. An extension with settings also needs them stored
+         *     (its `.../settings` path) before it does anything.
+         */
+        post: operations["enable-extension"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/widget/v2/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the chat widgets
+         * @description Returns every chat widget of the app, with its ID and configuration.
+         */
+        get: operations["list-chat-widget"];
+        /**
+         * Update a chat widget
+         * @description Replaces the configuration of the chat widget named by `settings.widgetId`
+         *     with the one given.
+         */
+        put: operations["update-chat-widget"];
+        /**
+         * Create a chat widget
+         * @description Creates a chat widget for the app: the embeddable chat for websites, with its
+         *     look, its sidebar and the features its users get. The answer holds the new
+         *     widget's ID, which the embed snippet and `PUT` name. An app may have several
+         *     widgets.
+         */
+        post: operations["store-chat-widget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/gifs-giphy/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the Giphy settings
+         * @description Returns the stored settings of the Giphy extension, with the ID of the app they belong to.
+         */
+        get: operations["get-settings-gifs-giphy"];
+        /**
+         * Update the Giphy settings
+         * @description Replaces the stored settings of the Giphy extension, for example with the key of another Giphy app.
+         */
+        put: operations["update-settings-gifs-giphy"];
+        /**
+         * Store the Giphy settings
+         * @description Stores the settings of the Giphy extension for the app the first time: the
+         *     API key of your Giphy app, which the extension uses to search Giphy for your
+         *     users. Switch the extension on with `POST /apps/{appId}/extensions`. To
+         *     change stored settings, use `PUT`.
+         */
+        post: operations["store-settings-gifs-giphy"];
+        /**
+         * Delete the Giphy settings
+         * @description Deletes the stored settings (the Giphy API key) of the Giphy extension.
+         */
+        delete: operations["delete-settings-giphy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/gifs-tenor/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the Tenor settings
+         * @description Returns the stored settings of the Tenor extension, with the ID of the app they belong to.
+         */
+        get: operations["get-settings-gifs-tenor"];
+        /**
+         * Update the Tenor settings
+         * @description Replaces the stored settings of the Tenor extension, for example after the API key was rotated.
+         */
+        put: operations["update-settings-gifs-tenor"];
+        /**
+         * Store the Tenor settings
+         * @description Stores the settings of the Tenor extension for the app the first time: the
+         *     API key of your Tenor project, which the extension uses to search Tenor for
+         *     your users. Switch the extension on with `POST /apps/{appId}/extensions`. To
+         *     change stored settings, use `PUT`.
+         */
+        post: operations["store-settings-gifs-tenor"];
+        /**
+         * Delete the Tenor settings
+         * @description Deletes the stored settings (the Tenor API key) of the Tenor extension.
+         */
+        delete: operations["delete-settings-gifs-tenor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/xss-filter/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the XSS filter settings
+         * @description Returns the stored settings of the XSS filter extension, with the ID of the app they
+         *     belong to.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        get: operations["get-settings-xss-filter"];
+        /**
+         * Update the XSS filter settings
+         * @description Replaces the stored settings of the XSS filter extension, for example to deliver
+         *     messages with scripts (sanitized) again.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        put: operations["update-settings-xss-filter"];
+        /**
+         * Store the XSS filter settings
+         * @description Stores the settings of the XSS filter extension for the app the first time: whether
+         *     a text message that carries a client-side script is dropped or delivered with a
+         *     sanitized copy in its metadata (web SDK only). Switch the extension on with `POST
+         *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        post: operations["store-settings-xss-filter"];
+        /**
+         * Delete the XSS filter settings
+         * @description Deletes the stored settings of the XSS filter extension.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        delete: operations["delete-settings-xss-filter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/image-moderation/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the image moderation settings
+         * @description Returns the stored settings of the image moderation extension, with the ID of the
+         *     app they belong to.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        get: operations["get-settings-image-moderation"];
+        /**
+         * Update the image moderation settings
+         * @description Replaces the stored settings of the image moderation extension, for example to
+         *     deliver unsafe images (with their verdict) again.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        put: operations["update-settings-image-moderation"];
+        /**
+         * Store the image moderation settings
+         * @description Stores the settings of the image moderation extension for the app the first time:
+         *     whether an image message classified as unsafe is dropped or delivered with the
+         *     verdict in its metadata. Switch the extension on with `POST
+         *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        post: operations["store-settings-image-moderation"];
+        /**
+         * Delete the image moderation settings
+         * @description Deletes the stored settings of the image moderation extension.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        delete: operations["delete-settings-image-moderation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/report-user/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the report user settings
+         * @description Returns the stored settings of the report user extension, with the ID of the app
+         *     they belong to.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        get: operations["get-settings-report-user"];
+        /**
+         * Update the report user settings
+         * @description Replaces the stored settings of the report user extension, for example with a higher
+         *     report threshold or new webhook credentials.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        put: operations["update-settings-report-user"];
+        /**
+         * Store the report user settings
+         * @description Stores the settings of the report user extension for the app the first time: after
+         *     how many reports of a user you are notified, and whether the reports are
+         *     posted to your webhook. Switch the extension on with `POST
+         *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        post: operations["store-settings-report-user"];
+        /**
+         * Delete the report user settings
+         * @description Deletes the stored settings of the report user extension.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        delete: operations["delete-settings-report-user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/report-message/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the report message settings
+         * @description Returns the stored settings of the report message extension, with the ID of the app
+         *     they belong to.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        get: operations["get-settings-report-message"];
+        /**
+         * Update the report message settings
+         * @description Replaces the stored settings of the report message extension, for example with a
+         *     higher report threshold or new webhook credentials.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        put: operations["update-settings-report-message"];
+        /**
+         * Store the report message settings
+         * @description Stores the settings of the report message extension for the app the first time:
+         *     after how many reports of a message you are notified, and whether the
+         *     reports are posted to your webhook. Switch the extension on with `POST
+         *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        post: operations["store-settings-report-message"];
+        /**
+         * Delete the report message settings
+         * @description Deletes the stored settings of the report message extension.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        delete: operations["delete-settings-report-message"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/voice-transcription/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the voice transcription settings
+         * @description Returns the stored settings of the voice transcription extension, with the ID of the
+         *     app they belong to.
+         */
+        get: operations["get-settings-voice-transcription"];
+        /**
+         * Update the voice transcription settings
+         * @description Replaces the stored settings of the voice transcription extension, for example after
+         *     the Rev.ai access token was rotated.
+         */
+        put: operations["update-settings-voice-transcription"];
+        /**
+         * Store the voice transcription settings
+         * @description Stores the settings of the voice transcription extension for the app the first time:
+         *     the access token of your Rev.ai account, with which the extension transcribes audio
+         *     messages. Switch the extension on with `POST /apps/{appId}/extensions`; to change
+         *     stored settings later, use `PUT`.
+         */
+        post: operations["store-settings-voice-transcription"];
+        /**
+         * Delete the voice transcription settings
+         * @description Deletes the stored settings of the voice transcription extension.
+         */
+        delete: operations["delete-settings-voice-transcription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/stickers/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the sticker settings
+         * @description Returns the platform's default stickers, each with whether users are offered it, and the app's own stickers.
+         */
+        get: operations["get-settings-stickers"];
+        /**
+         * Update the sticker settings
+         * @description Chooses which of the platform's default stickers users are offered
+         *     (`enableFlag` on each) and stores the app's own stickers. The stickers
+         *     extension has no separate store call: this call also stores the first
+         *     settings. Unlike the other extensions, the body is not wrapped in `settings`.
+         */
+        put: operations["update-settings-stickers"];
+        post?: never;
+        /**
+         * Delete the sticker settings
+         * @description Deletes the stored sticker settings of the app.
+         */
+        delete: operations["delete-settings-stickers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/stickers-stipop/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the Stipop settings
+         * @description Returns the stored settings of the Stipop extension, with the ID of the app they
+         *     belong to.
+         */
+        get: operations["get-settings-stickers-stipop"];
+        /**
+         * Update the Stipop settings
+         * @description Replaces the stored settings of the Stipop extension, for example with a new Stipop
+         *     API key.
+         */
+        put: operations["update-settings-stickers-stipop"];
+        /**
+         * Store the Stipop settings
+         * @description Stores the settings of the Stipop extension for the app the first time: the API key
+         *     and ID of your Stipop app, with which the extension loads stickers from the Stipop
+         *     library. Switch the extension on with `POST /apps/{appId}/extensions`; to change
+         *     stored settings later, use `PUT`.
+         */
+        post: operations["store-settings-stickers-stipop"];
+        /**
+         * Delete the Stipop settings
+         * @description Deletes the stored settings of the Stipop extension.
+         */
+        delete: operations["delete-settings-stickers-stipop"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/sentiment-analysis/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the sentiment analysis settings
+         * @description Returns the stored settings of the sentiment analysis extension, with the ID of the
+         *     app they belong to.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        get: operations["get-settings-sentiment-analysis"];
+        /**
+         * Update the sentiment analysis settings
+         * @description Replaces the stored settings of the sentiment analysis extension, for example to
+         *     deliver negative messages (with their rating) again.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        put: operations["update-settings-sentiment-analysis"];
+        /**
+         * Store the sentiment analysis settings
+         * @description Stores the settings of the sentiment analysis extension for the app the first time:
+         *     whether a message rated negative is dropped or delivered with its sentiment in its
+         *     metadata. Switch the extension on with `POST /apps/{appId}/extensions`; to change
+         *     stored settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        post: operations["store-settings-sentiment-analysis"];
+        /**
+         * Delete the sentiment analysis settings
+         * @description Deletes the stored settings of the sentiment analysis extension.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        delete: operations["delete-settings-sentiment-analysis"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/url-shortener-bitly/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the Bitly settings
+         * @description Returns the stored settings of the Bitly extension, with the ID of the app they
+         *     belong to.
+         */
+        get: operations["get-settings-url-shortener-bitly"];
+        /**
+         * Update the Bitly settings
+         * @description Replaces the stored settings of the Bitly extension, for example with a new Bitly
+         *     access token.
+         */
+        put: operations["update-settings-url-shortener-bitly"];
+        /**
+         * Store the Bitly settings
+         * @description Stores the settings of the Bitly extension for the app the first time: the access
+         *     token of your Bitly account and the GUID of the Bitly group, with which the
+         *     extension shortens links in messages. Switch the extension on with `POST
+         *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         */
+        post: operations["store-settings-url-shortener-bitly"];
+        /**
+         * Delete the Bitly settings
+         * @description Deletes the stored settings of the Bitly extension.
+         */
+        delete: operations["delete-settings-url-shortener-bitly"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the TinyURL settings
+         * @description Returns the stored settings of the TinyURL extension, with the ID of the app they
+         *     belong to.
+         */
+        get: operations["get-settings-url-shortener-tinyurl"];
+        /**
+         * Update the TinyURL settings
+         * @description Replaces the stored settings of the TinyURL extension, for example to use your own
+         *     domain on a paid TinyURL plan.
+         */
+        put: operations["update-settings-url-shortener-tinyurl"];
+        /**
+         * Store the TinyURL settings
+         * @description Stores the settings of the TinyURL extension for the app the first time: the API
+         *     token of your TinyURL account and the domain of the short links, with which the
+         *     extension shortens links in messages. Switch the extension on with `POST
+         *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         */
+        post: operations["store-settings-url-shortener-tinyurl"];
+        /**
+         * Delete the TinyURL settings
+         * @description Deletes the stored settings of the TinyURL extension.
+         */
+        delete: operations["delete-settings-url-shortener-tinyurl"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants": {
         parameters: {
             query?: never;
@@ -7295,6 +7870,1387 @@ export interface components {
              *     ]
              */
             triggerIds?: string[];
+        };
+        /**
+         * @description ID of an extension, as listed by `GET /apps/{appId}/extensions` (e.g. `gifs-giphy`, `report-user`).
+         * @example gifs-giphy
+         */
+        ExtensionId: string;
+        /** @description A point in the message or group life cycle at which the platform calls an extension. */
+        ExtensionHook: {
+            /**
+             * @description When the extension is called, e.g. `before_message` (before a message is stored) or `after_group_created`.
+             * @example before_message
+             */
+            hook: string;
+            /**
+             * @description What the hook is for, as the platform describes it.
+             * @example Called before a message is stored.
+             */
+            description?: string;
+            /**
+             * @description Whether the platform calls this hook.
+             * @example true
+             */
+            isActive: boolean;
+            /**
+             * @description 1 when the hook is switched on for the extension, 0 when not.
+             * @example 1
+             * @enum {integer}
+             */
+            enabled: 0 | 1;
+            /**
+             * @description When the hook was added to the platform (Unix seconds).
+             * @example 1552383451
+             */
+            createdAt?: number;
+        };
+        /** @description An extension of the platform, as the catalogue of an app lists it. */
+        Extension: {
+            id: components["schemas"]["ExtensionId"];
+            /**
+             * @description Display name of the extension.
+             * @example Giphy
+             */
+            name: string;
+            /**
+             * @description One-line pitch of the extension, as shown in the dashboard.
+             * @example Animated GIFs in every conversation.
+             */
+            tagLine: string;
+            /**
+             * @description Longer account of what the extension does.
+             * @example Lets users search Giphy and send GIFs.
+             */
+            description: string;
+            /**
+             * @description Who publishes the extension.
+             * @example CometChat
+             */
+            author: string;
+            /**
+             * Format: email
+             * @description Support address of the publisher.
+             * @example help@cometchat.com
+             */
+            email: string;
+            /**
+             * Format: uri
+             * @description Where the platform calls the extension at its hooks; absent for extensions that only answer client calls.
+             * @example https://image-moderation-eu.cometchat.io/v1/analyze
+             */
+            webhookURL?: string;
+            /**
+             * @description Whether the extension may read the app's data.
+             * @example false
+             */
+            accessToAppData: boolean;
+            /**
+             * Format: uri
+             * @description Settings page of the extension for this app. It carries a token for the app in its query, so treat it as a secret. Absent for extensions without settings.
+             * @example https://gifs-giphy-eu.cometchat.io/v1/show-setting?appToken=0123456789abcdef
+             */
+            adminURL?: string;
+            /**
+             * Format: uri
+             * @description Home page of the publisher.
+             * @example https://www.cometchat.com
+             */
+            websiteURL: string;
+            /**
+             * @description Whether the platform currently offers the extension.
+             * @example true
+             */
+            isActive: boolean;
+            /**
+             * @description Whether the extension is offered only to some accounts.
+             * @example false
+             */
+            isPrivate: boolean;
+            /**
+             * @description Whether the dashboard hides the extension from its catalogue.
+             * @example false
+             */
+            isInvisible: boolean;
+            /**
+             * @description Whether the extension relies on a third-party service (its own account or API key).
+             * @example false
+             */
+            isThirdParty: boolean;
+            /**
+             * @description When the extension was added to the platform (Unix seconds).
+             * @example 1622447638
+             */
+            createdAt: number;
+            /** @description The hooks at which the platform calls the extension. */
+            hooks: {
+                data: components["schemas"]["ExtensionHook"][];
+            };
+            /** @description The catalogue categories the extension is filed under. */
+            categories: {
+                data: string[];
+            };
+        };
+        /** @description Position of this page within the whole result, with a link to the next page. */
+        PaginationWithLinks: components["schemas"]["Pagination"] & {
+            /** @description Links to neighbouring pages. */
+            links?: {
+                /**
+                 * Format: uri
+                 * @description URL of the next page; absent on the last page.
+                 * @example https://apimgmt.cometchat.io/apps/24a1c7e9b3d05f68/extensions?page=2
+                 */
+                next?: string;
+            };
+        };
+        /** @description Metadata sent with a page-numbered list of the management host, which links to the next page. */
+        PaginationMetaWithLinks: {
+            pagination: components["schemas"]["PaginationWithLinks"];
+        };
+        /** @description Body of a response that carries one page of extensions. */
+        ExtensionPageEnvelope: {
+            data: components["schemas"]["Extension"][];
+            meta: components["schemas"]["PaginationMetaWithLinks"];
+        };
+        /** @description Extensions to switch on and off for an app, in one call. Extensions not named keep their state. */
+        ExtensionToggleRequest: {
+            /**
+             * @description IDs of the extensions to switch on.
+             * @example [
+             *       "gifs-giphy",
+             *       "report-user"
+             *     ]
+             */
+            enabled?: components["schemas"]["ExtensionId"][];
+            /**
+             * @description IDs of the extensions to switch off.
+             * @example [
+             *       "gifs-tenor"
+             *     ]
+             */
+            disabled?: components["schemas"]["ExtensionId"][];
+        };
+        /** @description The outcome for each extension named in the request: `enabled` for those asked to be switched on, `disabled` for those asked to be switched off, each keyed by extension ID. */
+        ExtensionToggleResults: {
+            enabled?: components["schemas"]["ActionResultsByKey"];
+            disabled?: components["schemas"]["ActionResultsByKey"];
+        };
+        /** @description Body of a response that reports, per extension, whether it was switched on or off. */
+        ExtensionToggleResultsEnvelope: {
+            data: components["schemas"]["ExtensionToggleResults"];
+        };
+        /** @description How the widget looks. */
+        ChatWidgetStyle: {
+            /**
+             * @description Background colour of the launcher icon of the docked widget (CSS colour).
+             * @example #03a9f4
+             */
+            docked_layout_icon_background: string;
+            /**
+             * Format: uri
+             * @description Image of the launcher icon while the docked widget is closed.
+             * @example https://widget-js.cometchat.io/v2/resources/chat_close.svg
+             */
+            docked_layout_icon_close: string;
+            /**
+             * Format: uri
+             * @description Image of the launcher icon while the docked widget is open.
+             * @example https://widget-js.cometchat.io/v2/resources/chat_bubble.svg
+             */
+            docked_layout_icon_open: string;
+            /**
+             * @description Primary colour of the widget (CSS colour).
+             * @default #03A9F4
+             * @example #03A9F4
+             */
+            primary_color?: string;
+            /**
+             * @description Text colour of the widget (CSS colour).
+             * @default #000000
+             * @example #000000
+             */
+            foreground_color?: string;
+            /**
+             * @description Background colour of the widget (CSS colour).
+             * @default #FFFFFF
+             * @example #FFFFFF
+             */
+            background_color?: string;
+            /**
+             * @description Use these colours even where the user's system asks for a light or dark scheme.
+             * @default true
+             * @example true
+             */
+            override_system_background_colors?: boolean;
+            /**
+             * @description CSS added to the widget's page.
+             * @example .cc1-chat-win { border-radius: 8px; }
+             */
+            custom_css?: string;
+            /**
+             * @description JavaScript added to the widget's page.
+             * @example console.log("chat widget loaded");
+             */
+            custom_js?: string;
+        };
+        /** @description Which sections the widget's sidebar shows, and in what order. */
+        ChatWidgetSidebar: {
+            /**
+             * @description Show the recent chats section.
+             * @default true
+             * @example true
+             */
+            chats?: boolean;
+            /**
+             * @description Show the users section.
+             * @default true
+             * @example true
+             */
+            users: boolean;
+            /**
+             * @description Show the groups section.
+             * @default true
+             * @example true
+             */
+            groups: boolean;
+            /**
+             * @description Show the calls section.
+             * @example true
+             */
+            calls: boolean;
+            /**
+             * @description Show the user's settings section.
+             * @example true
+             */
+            user_settings?: boolean;
+            /**
+             * @description Which chats the recent chats section lists.
+             * @default all_chats
+             * @example all_chats
+             */
+            recent_chat_listing: string;
+            /**
+             * @description Which users the users section lists.
+             * @default all_users
+             * @example all_users
+             */
+            user_listing: string;
+            /**
+             * @description With whom a user may start a new conversation.
+             * @default all_chats
+             * @example all_chats
+             */
+            start_a_new_conversation?: string;
+            /**
+             * @description Which groups the groups section lists.
+             * @default public_and_password_protected_groups
+             * @example public_and_password_protected_groups
+             */
+            group_listing?: string;
+            /**
+             * @description Order of the sidebar sections. Only these five names are accepted.
+             * @default [
+             *       "chats",
+             *       "users",
+             *       "groups",
+             *       "calls",
+             *       "settings"
+             *     ]
+             * @example [
+             *       "chats",
+             *       "users",
+             *       "groups",
+             *       "calls",
+             *       "settings"
+             *     ]
+             */
+            sidebar_navigation_sequence: ("chats" | "users" | "groups" | "calls" | "settings")[];
+        };
+        /** @description What users of the widget may do, one switch per feature. */
+        ChatWidgetFeatures: {
+            /**
+             * @description Group admins can add members.
+             * @default true
+             * @example true
+             */
+            allow_add_members?: boolean;
+            /**
+             * @description Users can create polls (needs the polls extension).
+             * @example true
+             */
+            allow_creating_polls: boolean;
+            /**
+             * @description Group owners can delete groups.
+             * @default true
+             * @example true
+             */
+            allow_delete_groups: boolean;
+            /**
+             * @description Group admins and moderators can kick and ban members.
+             * @default true
+             * @example true
+             */
+            allow_kick_ban_members: boolean;
+            /**
+             * @description Users can react to messages (needs the reactions extension).
+             * @example true
+             */
+            allow_message_reactions: boolean;
+            /**
+             * @description Group moderators can delete members' messages.
+             * @example true
+             */
+            allow_moderator_to_delete_member_messages: boolean;
+            /**
+             * @description Group admins can change members' scope.
+             * @example true
+             */
+            allow_promote_demote_members: boolean;
+            /**
+             * @description Users can block other users.
+             * @default true
+             * @example true
+             */
+            block_user: boolean;
+            /**
+             * @description Users can create groups.
+             * @default true
+             * @example true
+             */
+            create_groups: boolean;
+            /**
+             * @description Users can share collaborative documents (needs the collaborative document extension).
+             * @example true
+             */
+            enable_collaborative_document: boolean;
+            /**
+             * @description Users can share collaborative whiteboards (needs the collaborative whiteboard extension).
+             * @example true
+             */
+            enable_collaborative_whiteboard: boolean;
+            /**
+             * @description Users can delete their messages.
+             * @default true
+             * @example true
+             */
+            enable_deleting_messages: boolean;
+            /**
+             * @description Users can edit their messages.
+             * @default true
+             * @example true
+             */
+            enable_editing_messages: boolean;
+            /**
+             * @description Users can translate messages (needs the message translation extension).
+             * @example true
+             */
+            enable_message_translation: boolean;
+            /**
+             * @description Users can send messages.
+             * @default true
+             * @example true
+             */
+            enable_sending_messages: boolean;
+            /**
+             * @description A sound plays for incoming calls.
+             * @default true
+             * @example true
+             */
+            enable_sound_for_calls: boolean;
+            /**
+             * @description A sound plays for incoming messages.
+             * @default true
+             * @example true
+             */
+            enable_sound_for_messages: boolean;
+            /**
+             * @description Users can reply in threads.
+             * @default true
+             * @example true
+             */
+            enable_threaded_replies: boolean;
+            /**
+             * @description Users can start video calls.
+             * @default true
+             * @example true
+             */
+            enable_video_calling: boolean;
+            /**
+             * @description Users can start voice calls.
+             * @default true
+             * @example true
+             */
+            enable_voice_calling: boolean;
+            /**
+             * @description Deleted messages leave no placeholder in the conversation.
+             * @default true
+             * @example true
+             */
+            hide_deleted_messages: boolean;
+            /**
+             * @description No notice appears in a group when someone joins or leaves.
+             * @default true
+             * @example true
+             */
+            hide_join_leave_notifications: boolean;
+            /**
+             * @description Users can join and leave groups.
+             * @default true
+             * @example true
+             */
+            join_or_leave_groups: boolean;
+            /**
+             * @description The emoji keyboard is shown.
+             * @default true
+             * @example true
+             */
+            send_emojis: boolean;
+            /**
+             * @description Users can send files.
+             * @default true
+             * @example true
+             */
+            send_files?: boolean;
+            /**
+             * @description Users can message a group member privately.
+             * @example true
+             */
+            send_message_in_private_to_group_member: boolean;
+            /**
+             * @description Users can send photos and videos.
+             * @default true
+             * @example true
+             */
+            send_photos_videos: boolean;
+            /**
+             * @description Users can send live reactions.
+             * @default true
+             * @example true
+             */
+            share_live_reactions: boolean;
+            /**
+             * @description Incoming calls are notified.
+             * @default true
+             * @example true
+             */
+            show_call_notifications: boolean;
+            /**
+             * @description Delivery and read receipts are shown.
+             * @default true
+             * @example true
+             */
+            show_delivery_read_indicators: boolean;
+            /**
+             * @description A message of one to three emojis is shown larger.
+             * @default true
+             * @example true
+             */
+            show_emojis_in_larger_size: boolean;
+            /**
+             * @description Users can send stickers (needs the stickers extension).
+             * @default true
+             * @example true
+             */
+            show_stickers?: boolean;
+            /**
+             * @description Typing indicators are shown.
+             * @example true
+             */
+            show_typing_indicators?: boolean;
+            /**
+             * @description Whether users are online is shown.
+             * @default true
+             * @example true
+             */
+            show_user_presence?: boolean;
+            /**
+             * @description Users can see the members of a group.
+             * @default true
+             * @example true
+             */
+            view_group_members?: boolean;
+            /**
+             * @description Users can mention group members.
+             * @default false
+             * @example false
+             */
+            allow_mention_members?: boolean;
+            /**
+             * @description Users can quote a message in a reply.
+             * @default false
+             * @example false
+             */
+            enable_replying_to_messages?: boolean;
+            /**
+             * @description Users can share, copy and forward messages.
+             * @default false
+             * @example false
+             */
+            enable_share_copy_forward_messages?: boolean;
+            /**
+             * @description Messages of group moderators are highlighted.
+             * @default false
+             * @example false
+             */
+            highlight_messages_from_moderators?: boolean;
+            /**
+             * @description Calls offer a recording option.
+             * @default false
+             * @example false
+             */
+            show_call_recording_option?: boolean;
+            /**
+             * @description Users can send voice notes.
+             * @default false
+             * @example false
+             */
+            send_voice_notes?: boolean;
+            /**
+             * @description Users can send GIFs.
+             * @default false
+             * @example false
+             */
+            send_gifs?: boolean;
+            /**
+             * @description Users can share their location.
+             * @default false
+             * @example false
+             */
+            share_location?: boolean;
+            /**
+             * @description Users can browse the media shared in a conversation.
+             * @default true
+             * @example true
+             */
+            view_shared_media?: boolean;
+            /**
+             * @description Group moderators can put a group in question-and-answer mode.
+             * @default false
+             * @example false
+             */
+            set_groups_in_qna_mode_by_moderators?: boolean;
+            /**
+             * @description Users can reply privately to a group message.
+             * @default false
+             * @example false
+             */
+            send_reply_in_private_to_group_member?: boolean;
+        };
+        /** @description The configuration of a chat widget, the embeddable chat for websites. */
+        ChatWidgetSettings: {
+            /**
+             * @description Name of the widget, as the dashboard lists it.
+             * @example Support chat
+             */
+            name: string;
+            /**
+             * @description Version of the widget; always `v2` on this path.
+             * @example v2
+             * @enum {string}
+             */
+            version: "v2";
+            style?: components["schemas"]["ChatWidgetStyle"];
+            sidebar?: components["schemas"]["ChatWidgetSidebar"];
+            main?: components["schemas"]["ChatWidgetFeatures"];
+            /**
+             * @description ID of the app the widget belongs to. The service adds it when it lists widgets; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description A chat widget of an app. */
+        ChatWidget: {
+            /**
+             * Format: uuid
+             * @description ID of the widget, used to embed and to update it.
+             * @example c59766f0-5318-4c82-b6b3-fa09ee80a506
+             */
+            widgetId: string;
+            configuration: components["schemas"]["ChatWidgetSettings"];
+        };
+        /** @description Body of a response that lists the chat widgets of an app. */
+        ChatWidgetListEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: components["schemas"]["ChatWidget"][];
+                };
+            };
+        };
+        /** @description Body that replaces the configuration of one chat widget, named by its ID. */
+        ChatWidgetUpdateRequest: {
+            settings: components["schemas"]["ChatWidgetSettings"] & {
+                /**
+                 * Format: uuid
+                 * @description ID of the widget to change, as returned when it was created.
+                 * @example 9af42f42-2f27-456d-9bfc-d77c29ec67bc
+                 */
+                widgetId: string;
+            };
+        };
+        /** @description Body of a response in which an extension reports only that the call succeeded. */
+        ExtensionCallSuccessEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        /**
+                         * @description Whether the extension carried out the call.
+                         * @example true
+                         */
+                        success: boolean;
+                    };
+                };
+            };
+        };
+        /** @description Body that creates a chat widget. */
+        ChatWidgetSettingsRequest: {
+            settings: components["schemas"]["ChatWidgetSettings"];
+        };
+        /** @description Body of a response that carries the ID of a new chat widget. */
+        ChatWidgetCreatedEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description ID of the new widget.
+                         * @example f7ee7c30-416b-4398-9edd-2595cefd676f
+                         */
+                        widgetId: string;
+                    };
+                };
+            };
+        };
+        /** @description Settings of the Giphy extension, which lets users search Giphy and send GIFs. */
+        GiphySettings: {
+            /**
+             * @description API key of your Giphy app, from the Giphy developer dashboard.
+             * @example 1q6Re9CYAAfzLZyB8F4eMNX0Pslyv222
+             */
+            giphyApiKey: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the Giphy extension. */
+        GiphySettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["GiphySettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the Giphy extension. */
+        GiphySettingsRequest: {
+            settings: components["schemas"]["GiphySettings"];
+        };
+        /** @description Body of a response in which an extension reports that its settings were deleted. */
+        ExtensionSettingsDeletedEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: {
+                            /**
+                             * @description Whether the settings were deleted.
+                             * @example true
+                             */
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Settings of the Tenor extension, which lets users search Tenor and send GIFs. */
+        TenorSettings: {
+            /**
+             * @description API key of your Tenor project, from the Google Cloud console.
+             * @example AIzaSyB3x9Qm2TnKp7VwLc5dRfHj8Ye1UoZa4Gs
+             */
+            tenorApiKey: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the Tenor extension. */
+        TenorSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["TenorSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the Tenor extension. */
+        TenorSettingsRequest: {
+            settings: components["schemas"]["TenorSettings"];
+        };
+        /** @description Settings of the XSS filter extension (legacy), which sanitizes text messages that carry client-side scripts and can drop them. */
+        XssFilterSettings: {
+            /**
+             * @description Drop a message that carries a script instead of delivering it. When false, the message is delivered and recipients find a sanitized copy in its metadata.
+             * @example false
+             */
+            dropMessage: boolean;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the XSS filter extension. */
+        XssFilterSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["XssFilterSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the XSS filter extension. */
+        XssFilterSettingsRequest: {
+            settings: components["schemas"]["XssFilterSettings"];
+        };
+        /** @description Settings of the image moderation extension (legacy), which classifies the images users send (explicit or suggestive nudity, violence, visually disturbing) and can drop unsafe ones. */
+        ImageModerationSettings: {
+            /**
+             * @description Drop an image message that is classified as unsafe instead of delivering it. When false, it is delivered with the verdict in its metadata.
+             * @example true
+             */
+            dropMessage: boolean;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the image moderation extension. */
+        ImageModerationSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["ImageModerationSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the image moderation extension. */
+        ImageModerationSettingsRequest: {
+            settings: components["schemas"]["ImageModerationSettings"];
+        };
+        /** @description Settings of the report user extension (legacy), which lets users report other users: how many reports call for action and where they are sent. */
+        ReportUserSettings: {
+            /**
+             * @description Number of reports of the same user after which you are notified.
+             * @default 3
+             * @example 3
+             */
+            maxReports: number;
+            /**
+             * @description Post the reports to `webhookURL`.
+             * @example true
+             */
+            useWebhook: boolean;
+            /**
+             * Format: uri
+             * @description Your endpoint that receives the reports when `useWebhook` is true, so that your server can act on them.
+             * @example https://moderation.example.org/chat-reports
+             */
+            webhookURL?: string;
+            /**
+             * @description User name the platform sends with HTTP basic authentication when it calls `webhookURL`.
+             * @example chat-reports
+             */
+            basicAuthUsername?: string;
+            /**
+             * @description Password the platform sends with HTTP basic authentication when it calls `webhookURL`. Returned as stored.
+             * @example s3cret-Passw0rd
+             */
+            basicAuthPassword?: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the report user extension. */
+        ReportUserSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["ReportUserSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the report user extension. */
+        ReportUserSettingsRequest: {
+            settings: components["schemas"]["ReportUserSettings"];
+        };
+        /** @description Settings of the report message extension (legacy), which lets users report messages: how many reports call for action and where they are sent. */
+        ReportMessageSettings: {
+            /**
+             * @description Number of reports of the same message after which you are notified.
+             * @default 3
+             * @example 3
+             */
+            maxReports: number;
+            /**
+             * @description Post the reports to `webhookURL`.
+             * @example true
+             */
+            useWebhook: boolean;
+            /**
+             * Format: uri
+             * @description Your endpoint that receives the reports when `useWebhook` is true, so that your server can act on them.
+             * @example https://moderation.example.org/chat-reports
+             */
+            webhookURL?: string;
+            /**
+             * @description User name the platform sends with HTTP basic authentication when it calls `webhookURL`.
+             * @example chat-reports
+             */
+            basicAuthUsername?: string;
+            /**
+             * @description Password the platform sends with HTTP basic authentication when it calls `webhookURL`. Returned as stored.
+             * @example s3cret-Passw0rd
+             */
+            basicAuthPassword?: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the report message extension. */
+        ReportMessageSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["ReportMessageSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the report message extension. */
+        ReportMessageSettingsRequest: {
+            settings: components["schemas"]["ReportMessageSettings"];
+        };
+        /** @description Settings of the voice transcription extension, which transcribes the audio messages users send with Rev.ai. */
+        VoiceTranscriptionSettings: {
+            /**
+             * @description Access token of your Rev.ai account, which the extension uses to transcribe.
+             * @example 02a4Fh7Jk9LmNpQrStUvWxYz13579bdf
+             */
+            revaiAPIKey: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the voice transcription extension. */
+        VoiceTranscriptionSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["VoiceTranscriptionSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the voice transcription extension. */
+        VoiceTranscriptionSettingsRequest: {
+            settings: components["schemas"]["VoiceTranscriptionSettings"];
+        };
+        /** @description A sticker of the stickers extension, with the set it belongs to. */
+        Sticker: {
+            /**
+             * @description ID of the sticker. Leave it out (or empty) for a custom sticker that is being added.
+             * @example fb24136a-abd0-4302-866d-c754410afc20
+             */
+            id?: string;
+            /**
+             * @description Name of the sticker, often its file name.
+             * @example litt_14.png
+             */
+            stickerName: string;
+            /**
+             * Format: uri
+             * @description Where the sticker image is served from.
+             * @example https://data-us.cometchat.io/stickers/littledyno/litt_14.png
+             */
+            stickerUrl: string;
+            /**
+             * @description Position of the sticker within its set.
+             * @example 14
+             */
+            stickerOrder?: number;
+            /**
+             * @description ID of the set the sticker belongs to.
+             * @example 7efe9cbd-7789-4095-ae37-88b144aaec70
+             */
+            stickerSetId: string;
+            /**
+             * @description Name of the set, as users see it.
+             * @example little dyno
+             */
+            stickerSetName: string;
+            /**
+             * @description Position of the set among the sets.
+             * @example 7
+             */
+            stickerSetOrder?: number;
+            /**
+             * @description Whether users are offered the sticker.
+             * @example true
+             */
+            enableFlag?: boolean;
+            /**
+             * @description ID of the app a custom sticker belongs to.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Settings of the stickers extension: which of the platform's default stickers users are offered, and the app's own stickers. */
+        StickersSettings: {
+            /**
+             * @description ID of the app the settings belong to.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+            /**
+             * @description A switch the service keeps with the sticker settings; the stickers docs give it no meaning.
+             * @example false
+             */
+            dropMessage?: boolean;
+            /** @description The platform's default stickers, each switched on or off with enableFlag. */
+            defaultMasterStickersData?: components["schemas"]["Sticker"][];
+            /** @description The app's own stickers. */
+            customMasterStickersData?: components["schemas"]["Sticker"][];
+        };
+        /** @description Body of a response that carries the settings of the stickers extension. */
+        StickersSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["StickersSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that replaces the sticker settings of an app; a list left out keeps its stored value. */
+        StickersSettingsRequest: {
+            /**
+             * @description ID of the app; the path names it already, so it may be left out.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+            /** @description The platform's default stickers, each switched on or off with enableFlag. */
+            defaultMasterStickersData?: components["schemas"]["Sticker"][];
+            /** @description The app's own stickers. A sticker without an ID is added. */
+            customStickersData?: components["schemas"]["Sticker"][];
+        };
+        /** @description Settings of the Stipop extension, which lets users pick stickers from the Stipop library. */
+        StipopSettings: {
+            /**
+             * @description API key of your Stipop app, from the Stipop dashboard.
+             * @example e24ce2324b2jrbj3212f0a9c
+             */
+            stipopApiKey: string;
+            /**
+             * @description ID of your Stipop app, from the Stipop dashboard.
+             * @example 9221njdwe112213131
+             */
+            stipopAppId: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the Stipop extension. */
+        StipopSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["StipopSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the Stipop extension. */
+        StipopSettingsRequest: {
+            settings: components["schemas"]["StipopSettings"];
+        };
+        /** @description Settings of the sentiment analysis extension (legacy), which rates each text message positive, neutral, negative or mixed and can drop negative ones. */
+        SentimentAnalysisSettings: {
+            /**
+             * @description Drop a message whose sentiment is negative instead of delivering it. When false, it is delivered with its sentiment in its metadata.
+             * @example false
+             */
+            dropMessage: boolean;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the sentiment analysis extension. */
+        SentimentAnalysisSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["SentimentAnalysisSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the sentiment analysis extension. */
+        SentimentAnalysisSettingsRequest: {
+            settings: components["schemas"]["SentimentAnalysisSettings"];
+        };
+        /** @description Settings of the Bitly URL shortener extension, which shortens the links in messages with your Bitly account. */
+        BitlySettings: {
+            /**
+             * @description Access token of your Bitly account.
+             * @example 1213n2kn2232ffg0b7d4e9a1
+             */
+            bitlyAccessToken: string;
+            /**
+             * @description GUID of the Bitly group whose links are created.
+             * @example Bj4k2mQx9Ze
+             */
+            groupGUID: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the Bitly extension. */
+        BitlySettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["BitlySettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the Bitly extension. */
+        BitlySettingsRequest: {
+            settings: components["schemas"]["BitlySettings"];
+        };
+        /** @description Settings of the TinyURL URL shortener extension, which shortens the links in messages with your TinyURL account. */
+        TinyUrlSettings: {
+            /**
+             * @description API token of your TinyURL account.
+             * @example 1kn2kenkdnwnrn2in1n1x8Qa
+             */
+            tinyUrlAPIToken: string;
+            /**
+             * @description Domain the short links use; `tiny.one` on the free plan, your own domain on a paid one.
+             * @example tiny.one
+             */
+            tinyUrlDomain: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the TinyURL extension. */
+        TinyUrlSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["TinyUrlSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the TinyURL extension. */
+        TinyUrlSettingsRequest: {
+            settings: components["schemas"]["TinyUrlSettings"];
         };
         /** @description The customer account to create, with its first app. */
         AddTenantRequest: {
@@ -16257,6 +18213,1837 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActionResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-extensions": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of extensions per page, from 1 to 1000.
+                 * @example 25
+                 */
+                perPage?: number;
+                /**
+                 * @description Number of the page to return, counting from 1.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of extensions. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "enable-extension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtensionToggleRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome for each extension named. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionToggleResultsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "list-chat-widget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The widgets of the app. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatWidgetListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-chat-widget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatWidgetUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The widget was updated. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-chat-widget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatWidgetSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The widget was created. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatWidgetCreatedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-gifs-giphy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiphySettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-gifs-giphy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiphySettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiphySettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-gifs-giphy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiphySettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiphySettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-giphy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionSettingsDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-gifs-tenor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenorSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-gifs-tenor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenorSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenorSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-gifs-tenor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenorSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenorSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-gifs-tenor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-xss-filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["XssFilterSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-xss-filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["XssFilterSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["XssFilterSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-xss-filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["XssFilterSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["XssFilterSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-xss-filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted; the answer echoes them. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["XssFilterSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-image-moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageModerationSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-image-moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImageModerationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageModerationSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-image-moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImageModerationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageModerationSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-image-moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-report-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportUserSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-report-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportUserSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportUserSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-report-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportUserSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportUserSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-report-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-report-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportMessageSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-report-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportMessageSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportMessageSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-report-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportMessageSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportMessageSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-report-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-voice-transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceTranscriptionSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-voice-transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoiceTranscriptionSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceTranscriptionSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-voice-transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoiceTranscriptionSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceTranscriptionSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-voice-transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-stickers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored sticker settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StickersSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-stickers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StickersSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The sticker settings were stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-stickers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-stickers-stipop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StipopSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-stickers-stipop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StipopSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StipopSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-stickers-stipop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StipopSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StipopSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-stickers-stipop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-sentiment-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentimentAnalysisSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-sentiment-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SentimentAnalysisSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentimentAnalysisSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-sentiment-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SentimentAnalysisSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentimentAnalysisSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-sentiment-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-url-shortener-bitly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BitlySettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-url-shortener-bitly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BitlySettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BitlySettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-url-shortener-bitly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BitlySettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BitlySettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-url-shortener-bitly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-url-shortener-tinyurl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TinyUrlSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-url-shortener-tinyurl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TinyUrlSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TinyUrlSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-url-shortener-tinyurl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TinyUrlSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TinyUrlSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-url-shortener-tinyurl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

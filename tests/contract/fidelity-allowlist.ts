@@ -289,6 +289,47 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor's own webhook examples return updatedAt; its webhookSchema omits it",
   "add-tenant: 200 response property .* is only in the vendor's spec":
     "the vendor's schema for this answer is a copy of the map-settings one; its example returns the new account and its app, as we type it",
+  // Extensions (ext): listing and switching extensions, and the settings of the first half of them.
+  "list-extensions: parameter query perPage is of type string in the vendor's spec, integer in ours":
+    "a page size is a whole number; the vendor's own description gives the default 25 and the maximum 1000 as numbers",
+  "list-extensions: parameter query page is only in ours":
+    "the vendor declares no page parameter, but its example's meta.pagination.links.next asks for the next page with page=2",
+  "list-extensions: 200 response property data.* is only in the vendor's spec":
+    "the vendor's extensionListSchema spells the list as an object keyed by nine sample extension IDs; its example (and the service) return an array of descriptors",
+  "list-extensions: 200 response property data[]* is only in ours":
+    "the extension descriptors (Extension, ExtensionHook) typed from the vendor's list-extensions example, which its schema does not describe",
+  "list-extensions: 200 response property meta.pagination.links.next is only in ours":
+    "the vendor's metaSchema types pagination.links as a string; its list-extensions example sends an object with the next page's URL",
+  "enable-extension: 200 response property data.*abled.extention_id* is only in the vendor's spec":
+    "the vendor spells the per-extension outcome maps with sample IDs (extention_id1, ...) as property names; we model each as a map keyed by extension ID",
+  "enable-extension: 200 response property data.*abled.* is only in ours":
+    "the same per-extension outcome maps, seen from our side: any extension ID maps to an ActionResult (success, message), as the vendor's example shows",
+  "*: request body property settings.appId is only in ours":
+    "every settings schema carries the appId that the vendor's get examples return inside settings; one schema serves the body and the answers",
+  "*: 200 response property data.body.data.settings.appId is only in ours":
+    "every settings schema carries the appId that the vendor's get examples return inside settings; one schema serves the body and the answers",
+  "list-chat-widget: 200 response property data.body.data.configuration* is only in the vendor's spec":
+    "the vendor's chatWidgetResponseSchema makes configuration an array beside widgetId; its example (and the service) list widgets, each with widgetId and one configuration",
+  "list-chat-widget: 200 response property meta* is only in the vendor's spec":
+    "the vendor declares page numbers for the widget list, but its example carries no meta and the operation takes no page parameters",
+  "list-chat-widget: 200 response property data.body.data[]* is only in ours":
+    "the widgets as the vendor's list-chat-widget example returns them: widgetId and the configuration (ChatWidgetSettings) it was created with",
+  "*-chat-widget: request body enum of settings.version is [] in the vendor's spec, [v2] in ours":
+    "the vendor's description says the version is always v2 on this path; we declare it as an enum",
+  "update-chat-widget: request body property settings.sidebar.start_a_new_conversation is only in ours":
+    "the vendor's create body and its list example carry start_a_new_conversation; its update body omits it, and one ChatWidgetSettings serves both",
+  "update-chat-widget: request body property settings.sidebar.group_listing is only in ours":
+    "the vendor's create body and its list example carry group_listing; its update body omits it, and one ChatWidgetSettings serves both",
+  "delete-settings-report-*: 200 response property data.body.data.settings* is only in the vendor's spec":
+    "the vendor's delete schemas of the report extensions nest success under settings; their examples, like most extensions' deletions, answer body.data.success",
+  "delete-settings-report-*: 200 response property data.body.data.success is only in ours":
+    "the report extensions' deletions answer body.data.success in the vendor's examples (ExtensionCallSuccessEnvelope)",
+  "get-settings-stickers: 200 response property data.body.data.settings.customStickersData is only in the vendor's spec":
+    "the vendor's stickersGetSchema names the custom stickers customStickersData; its example (and the service) answer customMasterStickersData",
+  "get-settings-stickers: 200 response property data.body.data.settings.customMasterStickersData is only in ours":
+    "the custom stickers under the name the vendor's get-settings-stickers example uses",
+  "get-settings-stickers: 200 response property data.body.data.settings.*MasterStickersData[].* is only in ours":
+    "the vendor types the sticker items as bare objects in its answer; Sticker takes their fields from its example and its request defaults",
 };
 
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */
