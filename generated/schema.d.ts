@@ -9685,6 +9685,8 @@ export interface components {
             headers: {
                 "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                 "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 [name: string]: unknown;
             };
             content: {
@@ -9696,6 +9698,8 @@ export interface components {
             headers: {
                 "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                 "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 [name: string]: unknown;
             };
             content: {
@@ -9709,6 +9713,9 @@ export interface components {
                 "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                 "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
                 "X-Rate-Limit-Reset": components["headers"]["X-Rate-Limit-Reset"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -9720,6 +9727,8 @@ export interface components {
             headers: {
                 "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                 "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 [name: string]: unknown;
             };
             content: {
@@ -9731,6 +9740,8 @@ export interface components {
             headers: {
                 "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                 "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 [name: string]: unknown;
             };
             content: {
@@ -10062,6 +10073,16 @@ export interface components {
          */
         "X-Rate-Limit-Remaining": number;
         /**
+         * @description Number of requests per minute the app may send in the rate-limit bucket of this operation (the current spelling of `X-Rate-Limit`).
+         * @example 20000
+         */
+        "X-RateLimit-Limit": number;
+        /**
+         * @description Requests left in the current one-minute window (the current spelling of `X-Rate-Limit-Remaining`).
+         * @example 19873
+         */
+        "X-RateLimit-Remaining": number;
+        /**
          * @description Number of seconds to wait before sending the next request.
          * @example 30
          */
@@ -10071,6 +10092,11 @@ export interface components {
          * @example 1718445660
          */
         "X-Rate-Limit-Reset": number;
+        /**
+         * @description Moment the current rate-limit window ends, as Unix time in seconds (the current spelling of `X-Rate-Limit-Reset`).
+         * @example 1718445660
+         */
+        "X-RateLimit-Reset": number;
     };
     pathItems: never;
 }
@@ -10266,6 +10292,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10277,6 +10305,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10314,6 +10344,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10325,6 +10357,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10364,6 +10398,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10378,6 +10414,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10419,6 +10457,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10433,6 +10473,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10474,6 +10516,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10488,6 +10532,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10543,6 +10589,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10557,6 +10605,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10618,6 +10668,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10632,6 +10684,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10675,6 +10729,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10689,6 +10745,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10732,6 +10790,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10746,6 +10806,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10807,6 +10869,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10818,6 +10882,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10831,6 +10897,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10872,6 +10940,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10883,6 +10953,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10896,6 +10968,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10937,6 +11011,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10951,6 +11027,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11143,6 +11221,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11154,6 +11234,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11167,6 +11249,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11364,6 +11448,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11375,6 +11461,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11388,6 +11476,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11423,6 +11513,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11434,6 +11526,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11447,6 +11541,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11477,6 +11573,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11514,6 +11612,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11528,6 +11628,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11558,6 +11660,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11595,6 +11699,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11609,6 +11715,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11639,6 +11747,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11666,6 +11776,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11697,6 +11809,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11730,6 +11844,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11744,6 +11860,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11778,6 +11896,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11792,6 +11912,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11822,6 +11944,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11836,6 +11960,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11866,6 +11992,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11897,6 +12025,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11930,6 +12060,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11944,6 +12076,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11978,6 +12112,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11992,6 +12128,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12022,6 +12160,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12036,6 +12176,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12066,6 +12208,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12080,6 +12224,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12104,6 +12250,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12135,6 +12283,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12168,6 +12318,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12182,6 +12334,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12216,6 +12370,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12230,6 +12386,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12260,6 +12418,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12274,6 +12434,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12319,6 +12481,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12330,6 +12494,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12360,6 +12526,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12393,6 +12561,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12407,6 +12577,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12441,6 +12613,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12455,6 +12629,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12485,6 +12661,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12499,6 +12677,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12594,6 +12774,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12605,6 +12787,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12635,6 +12819,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12666,6 +12852,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12680,6 +12868,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12708,6 +12898,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12749,6 +12941,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12763,6 +12957,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12798,6 +12994,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12812,6 +13010,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12847,6 +13047,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12861,6 +13063,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12903,6 +13107,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12914,6 +13120,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12927,6 +13135,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12962,6 +13172,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12976,6 +13188,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13007,6 +13221,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13021,6 +13237,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13057,6 +13275,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13071,6 +13291,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13111,6 +13333,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13125,6 +13349,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13161,6 +13387,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13175,6 +13403,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13224,6 +13454,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13235,6 +13467,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13248,6 +13482,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13283,6 +13519,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13297,6 +13535,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13332,6 +13572,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13346,6 +13588,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13388,6 +13632,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13399,6 +13645,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13412,6 +13660,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13447,6 +13697,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13461,6 +13713,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13496,6 +13750,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13510,6 +13766,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13552,6 +13810,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13563,6 +13823,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13593,6 +13855,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13627,6 +13891,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13661,6 +13927,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13699,6 +13967,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13726,6 +13996,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13757,6 +14029,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13788,6 +14062,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13815,6 +14091,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13842,6 +14120,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13873,6 +14153,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13904,6 +14186,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13931,6 +14215,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13958,6 +14244,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13989,6 +14277,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14020,6 +14310,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14047,6 +14339,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14074,6 +14368,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14105,6 +14401,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14136,6 +14434,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14163,6 +14463,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14190,6 +14492,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14221,6 +14525,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14252,6 +14558,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14279,6 +14587,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14306,6 +14616,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14333,6 +14645,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14364,6 +14678,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14391,6 +14707,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14422,6 +14740,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14453,6 +14773,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14486,6 +14808,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14519,6 +14843,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14546,6 +14872,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14577,6 +14905,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14608,6 +14938,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14641,6 +14973,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14674,6 +15008,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14712,6 +15048,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14743,6 +15081,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14780,6 +15120,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14817,6 +15159,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14945,6 +15289,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15056,6 +15402,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15067,6 +15415,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15104,6 +15454,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15145,6 +15497,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15159,6 +15513,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15201,6 +15557,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15215,6 +15573,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15253,6 +15613,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15267,6 +15629,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15322,6 +15686,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15333,6 +15699,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15346,6 +15714,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15388,6 +15758,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15402,6 +15774,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15450,6 +15824,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15464,6 +15840,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15508,6 +15886,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15522,6 +15902,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15564,6 +15946,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15575,6 +15959,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15588,6 +15974,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15632,6 +16020,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15646,6 +16036,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15690,6 +16082,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15704,6 +16098,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15740,6 +16136,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15754,6 +16152,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15794,6 +16194,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15808,6 +16210,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15849,6 +16253,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15863,6 +16269,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15898,6 +16306,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15909,6 +16319,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15939,6 +16351,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15972,6 +16386,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15986,6 +16402,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16020,6 +16438,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16034,6 +16454,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16064,6 +16486,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16078,6 +16502,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16108,6 +16534,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16122,6 +16550,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16156,6 +16586,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16170,6 +16602,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16204,6 +16638,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16218,6 +16654,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16248,6 +16686,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16262,6 +16702,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16296,6 +16738,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16310,6 +16754,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16345,6 +16791,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16359,6 +16807,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16447,6 +16897,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16489,6 +16941,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16503,6 +16957,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16542,6 +16998,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16556,6 +17014,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16594,6 +17054,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16608,6 +17070,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16650,6 +17114,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16664,6 +17130,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16706,6 +17174,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16720,6 +17190,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16762,6 +17234,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16776,6 +17250,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16818,6 +17294,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16832,6 +17310,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16874,6 +17354,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16888,6 +17370,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16926,6 +17410,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16940,6 +17426,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16982,6 +17470,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16996,6 +17486,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17034,6 +17526,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17048,6 +17542,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17090,6 +17586,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17104,6 +17602,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17146,6 +17646,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17160,6 +17662,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17202,6 +17706,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17216,6 +17722,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17247,6 +17755,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17261,6 +17771,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17292,6 +17804,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17306,6 +17820,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17341,6 +17857,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17355,6 +17873,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17386,6 +17906,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17400,6 +17922,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17435,6 +17959,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17449,6 +17975,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17484,6 +18012,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17498,6 +18028,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17529,6 +18061,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17543,6 +18077,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17578,6 +18114,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17592,6 +18130,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17622,6 +18162,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17659,6 +18201,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17692,6 +18236,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17729,6 +18275,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17762,6 +18310,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17799,6 +18349,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17832,6 +18384,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17883,6 +18437,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17927,6 +18483,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17972,6 +18530,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18021,6 +18581,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18066,6 +18628,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18111,6 +18675,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18160,6 +18726,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18209,6 +18777,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18253,6 +18823,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18290,6 +18862,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18323,6 +18897,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18360,6 +18936,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18397,6 +18975,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18430,6 +19010,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18467,6 +19049,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18504,6 +19088,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18537,6 +19123,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18570,6 +19158,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18607,6 +19197,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18644,6 +19236,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18677,6 +19271,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18710,6 +19306,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18747,6 +19345,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18784,6 +19384,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18817,6 +19419,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18850,6 +19454,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18887,6 +19493,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18924,6 +19532,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18957,6 +19567,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18990,6 +19602,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19027,6 +19641,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19064,6 +19680,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19097,6 +19715,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19130,6 +19750,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19167,6 +19789,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19204,6 +19828,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19237,6 +19863,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19270,6 +19898,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19307,6 +19937,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19344,6 +19976,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19377,6 +20011,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19410,6 +20046,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19447,6 +20085,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19480,6 +20120,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19513,6 +20155,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19550,6 +20194,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19587,6 +20233,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19620,6 +20268,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19653,6 +20303,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19690,6 +20342,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19727,6 +20381,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19760,6 +20416,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19793,6 +20451,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19830,6 +20490,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19867,6 +20529,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19900,6 +20564,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19933,6 +20599,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19970,6 +20638,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20007,6 +20677,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20040,6 +20712,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20071,6 +20745,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20109,6 +20785,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20136,6 +20814,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20231,6 +20911,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20271,6 +20953,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20322,6 +21006,8 @@ export interface operations {
                 headers: {
                     "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                     "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,4 +1,4 @@
-import { rateLimit } from "../../src/index";
+import { rateLimit } from "../../../src/index";
 
 describe("rateLimit(response)", () => {
   test("reads limit, remaining and the reset time", () => {
@@ -24,5 +24,15 @@ describe("rateLimit(response)", () => {
       remaining: 5,
       resetAt: undefined,
     });
+  });
+
+  test("reads the current X-RateLimit-* spelling", () => {
+    const headers = new Headers({ "X-RateLimit-Limit": "500", "X-RateLimit-Remaining": "12", "X-RateLimit-Reset": "1764000060" });
+    expect(rateLimit({ headers })).toEqual({ limit: 500, remaining: 12, resetAt: new Date(1764000060 * 1000) });
+  });
+
+  test("prefers the current spelling where a response carries both, and falls back per value", () => {
+    const headers = new Headers({ "x-ratelimit-limit": "500", "x-rate-limit": "700", "x-rate-limit-remaining": "699" });
+    expect(rateLimit({ headers })).toEqual({ limit: 500, remaining: 699, resetAt: undefined });
   });
 });
