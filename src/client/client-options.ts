@@ -19,11 +19,13 @@ export interface CommonClientOptions extends RequestOptions {
   fetch?: (input: Request, init?: RequestInit) => Promise<Response>;
   /**
    * Extra headers sent with every request. A header named like a credential (`apikey`, `key`,
-   * `secret`) is refused with a `ChatConfigError`: the client sends its own.
+   * `secret`) is refused with a `ChatConfigError`: the client sends its own. As in openapi-fetch,
+   * `null` removes a header: `{ "Content-Type": null }` sends no JSON content type, so fetch
+   * picks the type from the body.
    * @default {}
    * @example { "x-request-source": "billing-worker" }
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string | null>;
   /**
    * Allow building a client in a browser-like environment. Without it the client refuses,
    * because any key it holds is readable by every user of the page.

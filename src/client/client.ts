@@ -85,6 +85,14 @@ function mergeHeaders(into: Headers_, from: unknown): Headers_ {
   return into;
 }
 
+/** Whether headers (an object or pairs) set `name` to null, which removes a header in openapi-fetch. */
+function setsToNull(headers: unknown, name: string): boolean {
+  if (!headers || typeof headers !== "object" || headers instanceof Headers) return false;
+  for (const [key, value] of Array.isArray(headers) ? headers : Object.entries(headers))
+    if (value === null && key.toLowerCase() === name) return true;
+  return false;
+}
+
 // fetch refuses these before sending anything: a method that is not a token, or CONNECT, TRACE
 // or TRACK; a header name that is not a token, or a value with a control character other than
 // tab or a character above U+00FF. U+0085 is refused too: fetch strips it without a word.
@@ -165,7 +173,17 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
   // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
   const querySerializer = typeof query === "function" ? query : { array: { style: "form", explode: false } as const, ...query };
   const serializeBody = rememberingSerializer((bodySerializer ?? defaultBodySerializer) as (body: unknown, headers?: unknown) => unknown);
-  const base = createClient<any>({ baseUrl, headers, querySerializer, pathSerializer, bodySerializer: serializeBody, Request });
+  // `Content-Type: null` on the client turns off the JSON default, so fetch picks the type from the body, as in openapi-fetch.
+  const jsonByDefault = !setsToNull(options.headers, "content-type");
+  const baseHeaders = jsonByDefault ? headers : { ...headers, "content-type": null };
+  const base = createClient<any>({
+    baseUrl,
+    headers: baseHeaders,
+    querySerializer,
+    pathSerializer,
+    bodySerializer: serializeBody,
+    Request,
+  });
   base.use(rememberBody);
   const origin = new URL(baseUrl).origin;
   const basePath = new URL(baseUrl).pathname.replace(/\/$/, "");
@@ -206,7 +224,15 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
         // As a Request would, before anything is sent; fetch would reject it on every attempt.
         if (call.method === "GET" || call.method === "HEAD") throw new TypeError(`${call.method} requests cannot have a body.`);
         const body = (defaultBodySerializer as (body: unknown, headers: Headers_) => BodyInit)(init.body, callHeaders);
-        if (!(body instanceof FormData)) callHeaders["content-type"] ??= "application/json";
+        // As openapi-fetch: JSON unless a body is a form, or some source names the type, a null one included.
+        if (
+          !(body instanceof FormData) &&
+          callHeaders["content-type"] === undefined &&
+          jsonByDefault &&
+          !setsToNull(init.headers, "content-type") &&
+          !setsToNull(params?.header, "content-type")
+        )
+          callHeaders["content-type"] = "application/json";
         fetchInit.body = body;
       }
     }
