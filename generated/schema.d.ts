@@ -3564,6 +3564,16 @@ export interface components {
         ActionResultEnvelope: {
             data: components["schemas"]["ActionResult"];
         };
+        /** @description Body of a response that carries one slice of a user's messages. */
+        UserMessageCursorEnvelope: {
+            data: components["schemas"]["ListedMessage"][];
+            /** @description The cursors to send back for the messages before or after this slice, and its size when the service states it. */
+            meta: {
+                previous?: components["schemas"]["Cursor"];
+                current?: components["schemas"]["CursorSlice"];
+                next?: components["schemas"]["Cursor"];
+            };
+        };
         /** @description One user's report of a message, with the reason they gave. */
         FlagReport: {
             /**
@@ -3641,6 +3651,60 @@ export interface components {
              */
             status: "approved" | "disapproved";
         };
+        /** @description One test of a moderation rule on a message. */
+        ModerationCondition: {
+            /**
+             * @description Position of the condition in the rule.
+             * @example 1
+             */
+            id?: number;
+            /**
+             * @description What is tested, for example `message`.
+             * @example message
+             */
+            entity?: string;
+            /**
+             * @description Which part of it, for example `text`, `image`, `video` or `custom`.
+             * @example image
+             */
+            operand?: string;
+            /**
+             * @description How the value is compared, for example `contains` or `equals`.
+             * @example contains
+             */
+            operator?: string;
+            /**
+             * @description The kind of value, for example `word`.
+             * @example word
+             */
+            category?: string;
+            /**
+             * @description Values to test against; a keyword list ID when `isKeywordsReferencePresent` is true.
+             * @example [
+             *       "violence_greaterThan_30"
+             *     ]
+             */
+            value?: string[];
+            /**
+             * @description Human-readable account of each value.
+             * @example [
+             *       "Image contains violence with confidence greater than 30"
+             *     ]
+             */
+            message?: string[];
+            /**
+             * @description Whether `value` names keyword lists rather than literal values.
+             * @example false
+             */
+            isKeywordsReferencePresent?: boolean;
+            /**
+             * @description Whether the condition tests attachments.
+             * @example true
+             */
+            isMediaPresent?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description The record of a moderation decision on a message that was flagged or blocked. */
         ReviewedMessage: {
             /**
@@ -3658,10 +3722,7 @@ export interface components {
              * @example default_toxicity_1
              */
             revisionId?: string;
-            /** @description The condition of the rule that matched, as the rule defines it. */
-            condition?: {
-                [key: string]: unknown;
-            };
+            condition?: components["schemas"]["ModerationCondition"];
             message?: components["schemas"]["Message"];
             /**
              * @description What the rule did, for example `blockMessage`.
@@ -3788,60 +3849,6 @@ export interface components {
              * @example Unfiltered content
              */
             name?: string;
-        };
-        /** @description One test of a moderation rule on a message. */
-        ModerationCondition: {
-            /**
-             * @description Position of the condition in the rule.
-             * @example 1
-             */
-            id?: number;
-            /**
-             * @description What is tested, for example `message`.
-             * @example message
-             */
-            entity?: string;
-            /**
-             * @description Which part of it, for example `text`, `image`, `video` or `custom`.
-             * @example image
-             */
-            operand?: string;
-            /**
-             * @description How the value is compared, for example `contains` or `equals`.
-             * @example contains
-             */
-            operator?: string;
-            /**
-             * @description The kind of value, for example `word`.
-             * @example word
-             */
-            category?: string;
-            /**
-             * @description Values to test against; a keyword list ID when `isKeywordsReferencePresent` is true.
-             * @example [
-             *       "violence_greaterThan_30"
-             *     ]
-             */
-            value?: string[];
-            /**
-             * @description Human-readable account of each value.
-             * @example [
-             *       "Image contains violence with confidence greater than 30"
-             *     ]
-             */
-            message?: string[];
-            /**
-             * @description Whether `value` names keyword lists rather than literal values.
-             * @example false
-             */
-            isKeywordsReferencePresent?: boolean;
-            /**
-             * @description Whether the condition tests attachments.
-             * @example true
-             */
-            isMediaPresent?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /** @description A test that picks the messages a rule applies to, for example by sender. */
         ModerationRuleFilter: {
@@ -6188,6 +6195,19 @@ export interface components {
              */
             productionMode?: boolean;
         };
+        /** @description Body of a response to adding an APNs provider. */
+        ApnsProviderAddedEnvelope: {
+            /** @description The outcome, as a success flag or as the app's APNs providers after the change. */
+            data: {
+                /**
+                 * @description Whether the provider was added, when the service answers with a flag.
+                 * @example true
+                 */
+                success?: boolean;
+                /** @description The app's APNs providers after the change, when the service answers with the list. */
+                pushProviders?: components["schemas"]["ApnsProvider"][];
+            };
+        };
         /** @description A registered push token. */
         PushToken: {
             /**
@@ -6332,6 +6352,126 @@ export interface components {
              */
             authToken: string;
         };
+        /** @description The payload as it was handed to the provider. The fields below are those the service's push payloads carry; a provider may add its own. */
+        NotificationLogPayload: {
+            /**
+             * @description Kind of provider the payload was built for, for example `apns` or `fcm`.
+             * @example apns
+             */
+            type?: string;
+            /** @description What the device shows. */
+            alert?: {
+                /**
+                 * @description Title line of the notification.
+                 * @example Priya Raman
+                 */
+                title?: string;
+                /**
+                 * @description Text of the notification.
+                 * @example Reacted to your message: 😂
+                 */
+                body?: string;
+            };
+            /**
+             * @description Sound to play, or `default`.
+             * @example default
+             */
+            sound?: string;
+            /**
+             * @description Delivery priority asked of the provider (APNs uses 10 for immediate, 5 for power-saving).
+             * @example 10
+             */
+            priority?: number;
+            /**
+             * @description APNs push type, for example `alert` or `voip`.
+             * @example alert
+             */
+            pushType?: string;
+            /**
+             * @description APNs topic, usually the app's bundle identifier.
+             * @example com.example.chat
+             */
+            topic?: string;
+            /**
+             * @description Identifier under which the provider replaces an older notification with this one.
+             * @example 69
+             */
+            collapseId?: string;
+            /**
+             * @description When the provider stops trying to deliver it, as Unix time in seconds.
+             * @example 1742984059
+             */
+            expiry?: number;
+            /**
+             * @description 1 when the notification wakes the app in the background.
+             * @example 1
+             */
+            contentAvailable?: number;
+            /**
+             * @description 1 when the app may change the notification before it is shown.
+             * @example 1
+             */
+            mutableContent?: number;
+            /** @description The chat event the notification is about, as the app receives it. */
+            payload?: {
+                /** @example Priya Raman */
+                title?: string;
+                /** @example Reacted to your message: 😂 */
+                body?: string;
+                /**
+                 * @description Identifier of the message the notification is about.
+                 * @example 69
+                 */
+                tag?: string;
+                /**
+                 * @description UID of the sender.
+                 * @example cometchat-uid-1
+                 */
+                sender?: string;
+                /**
+                 * @description Name of the sender.
+                 * @example Priya Raman
+                 */
+                senderName?: string;
+                /**
+                 * @description UID or GUID of the receiver.
+                 * @example cometchat-guid-1
+                 */
+                receiver?: string;
+                /**
+                 * @description Name of the receiver.
+                 * @example Weekend hikers
+                 */
+                receiverName?: string;
+                /**
+                 * @description Whether the receiver is a `user` or a `group`.
+                 * @example group
+                 */
+                receiverType?: string;
+                /**
+                 * @description Conversation the message belongs to.
+                 * @example group_cometchat-guid-1
+                 */
+                conversationId?: string;
+                /**
+                 * @description Kind of event, for example `chat` or `call`.
+                 * @example chat
+                 */
+                type?: string;
+                /** @description Call session, for call notifications; null otherwise. */
+                sessionId?: string | null;
+                /** @description What happened to the call, for call notifications; null otherwise. */
+                callAction?: string | null;
+                /** @description `audio` or `video`, for call notifications; null otherwise. */
+                callType?: string | null;
+                /** @description When the message was sent, as Unix time in seconds, when the payload states it. */
+                sentAt?: number | null;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         /**
          * @description What happened to one notification to one recipient: which event caused it,
          *     through which channel and provider it went, and whether the provider was
@@ -6447,19 +6587,7 @@ export interface components {
              * @example apns-provider-1
              */
             providerId?: string;
-            /**
-             * @description The payload as it was handed to the provider; its shape is the provider's.
-             * @example {
-             *       "alert": {
-             *         "title": "Priya Raman",
-             *         "body": "Reacted to your message: 😂"
-             *       },
-             *       "sound": "default"
-             *     }
-             */
-            payload?: {
-                [key: string]: unknown;
-            };
+            payload?: components["schemas"]["NotificationLogPayload"];
             /**
              * @description `true` when the provider was called; `false` when a preference or a missing detail stopped the notification (see `reason`).
              * @example false
@@ -7344,6 +7472,27 @@ export interface components {
              */
             messageId?: number;
         };
+        /** @description Body of a response to marking a conversation as delivered or as read. */
+        ConversationMarkedEnvelope: {
+            /** @description The outcome of the receipt. */
+            data: {
+                /**
+                 * @description Whether the conversation was marked.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description Human-readable account of what was done, as the other actions send it. Do not parse it.
+                 * @example The conversation has been marked as read.
+                 */
+                message?: string;
+                /**
+                 * @description The same account under the capitalised name the service's examples show for these two operations. Do not parse it.
+                 * @example All the messages from the user are marked as read for the requesting user.
+                 */
+                Message?: string;
+            };
+        };
         /** @description What the user is notified about in group conversations. */
         GroupNotificationPreferences: {
             /**
@@ -7614,7 +7763,7 @@ export interface components {
         /** @description Body of a response that carries one page of team members. */
         CollaboratorPageEnvelope: {
             data: components["schemas"]["Collaborator"][];
-            meta: components["schemas"]["PaginationMeta"];
+            meta?: components["schemas"]["PaginationMeta"];
         };
         /** @description Team members to add, by role, and to remove, by email address. */
         UpdateCollaboratorsRequest: {
@@ -7649,7 +7798,10 @@ export interface components {
                  */
                 success: boolean;
             };
-        } | Record<string, never>[];
+        } | {
+            /** @description Whether the change took effect for the address. */
+            success: boolean;
+        }[];
         /** @description The outcome of a team change, per role and email address. */
         CollaboratorChanges: {
             admins?: components["schemas"]["CollaboratorOutcomes"];
@@ -9664,10 +9816,41 @@ export interface components {
              */
             transcriptions?: components["schemas"]["CallTranscription"][];
         };
+        /** @description Metadata sent with a page of calls. */
+        CallPaginationMeta: {
+            /** @description Position of this page within all the calls. */
+            pagination: {
+                /**
+                 * @description Number of calls across all pages.
+                 * @example 2
+                 */
+                total: number;
+                /**
+                 * @description Number of calls on this page.
+                 * @example 2
+                 */
+                count: number;
+                /**
+                 * @description Page size used for this request, when the service states it.
+                 * @example 25
+                 */
+                per_page?: number;
+                /**
+                 * @description Number of this page, counting from 1.
+                 * @example 1
+                 */
+                current_page: number;
+                /**
+                 * @description Number of pages available at this page size.
+                 * @example 1
+                 */
+                total_pages: number;
+            };
+        };
         /** @description Body of a response that carries one page of calls. */
         CallPageEnvelope: {
             data: components["schemas"]["Call"][];
-            meta: components["schemas"]["PaginationMeta"];
+            meta: components["schemas"]["CallPaginationMeta"];
         };
         /** @description Body of a response that carries one call. */
         CallEnvelope: {
@@ -11226,7 +11409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageCursorEnvelope"];
+                    "application/json": components["schemas"]["UserMessageCursorEnvelope"];
                 };
             };
             /** @description A query parameter fails validation; `error.details` lists the problems per parameter. */
@@ -14943,7 +15126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuccessFlagEnvelope"];
+                    "application/json": components["schemas"]["ApnsProviderAddedEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -17239,7 +17422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                    "application/json": components["schemas"]["ConversationMarkedEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -17299,7 +17482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActionResultEnvelope"];
+                    "application/json": components["schemas"]["ConversationMarkedEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

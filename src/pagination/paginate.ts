@@ -21,14 +21,15 @@ export type PagedPath<Paths> = {
   [P in keyof Paths]: Paths[P] extends { get: infer Op } ? (SuccessBody<Op> extends PageShape ? P : never) : never;
 }[keyof Paths];
 
-interface CursorShape {
-  data: unknown[];
-  meta: { current: unknown; next?: unknown; previous?: unknown };
-}
-
-/** Paths whose GET returns a cursor list (`data[]` plus `meta.current`, `meta.next`, `meta.previous`). */
+/** Paths whose GET returns a cursor list (`data[]` plus a `meta` that declares `current` or `next`). */
 export type CursorPath<Paths> = {
-  [P in keyof Paths]: Paths[P] extends { get: infer Op } ? (SuccessBody<Op> extends CursorShape ? P : never) : never;
+  [P in keyof Paths]: Paths[P] extends { get: infer Op }
+    ? SuccessBody<Op> extends { data: unknown[]; meta: infer Meta }
+      ? [Extract<keyof Meta, "current" | "next">] extends [never]
+        ? never
+        : P
+      : never
+    : never;
 }[keyof Paths];
 
 /** The item type of a list, page-numbered or cursor. */

@@ -1,11 +1,13 @@
 // Fidelity to the vendor's published specs (../shared/reference/, read by tests only,
 // never by the package). Compared per operation: path and method, operationId, parameter names,
 // locations, required flags and schema types, request-body property names and enums, 200 response property
-// names, with $ref, allOf and oneOf resolved on both sides.
+// names, with $ref, allOf and oneOf resolved on both sides. And every vendor 2xx example is validated
+// against our schema for its operation and status.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { operations as manifest } from "../../generated/manifest";
 import { fidelityDifferences } from "../harness/fidelity";
+import { vendorExampleReport } from "../harness/vendor-examples";
 import { loadSpec, type JsonObject } from "../harness/spec";
 import { allows, fidelityAllowlist } from "./fidelity-allowlist";
 
@@ -29,7 +31,14 @@ function vendorSpecs() {
 }
 
 (haveReference ? describe : describe.skip)(`fidelity to the vendor's published specs${skipNote}`, () => {
-  const differences = haveReference ? fidelityDifferences(ours, vendorSpecs()) : [];
+  const examples = haveReference ? vendorExampleReport(ours, vendorSpecs()) : { checked: 0, failures: [] };
+  const differences = haveReference ? [...fidelityDifferences(ours, vendorSpecs()), ...examples.failures] : [];
+  const excused = examples.failures.filter((f) => Object.keys(fidelityAllowlist).some((pattern) => allows(pattern, f)));
+
+  test(`the vendor's ${examples.checked} 2xx examples validate against our schemas, but ${excused.length} allow-listed defects`, () => {
+    expect(examples.checked).toBeGreaterThan(200);
+    expect(examples.failures.filter((f) => !excused.includes(f))).toEqual([]);
+  });
 
   test("every difference from the vendor's spec is allow-listed with a reason", () => {
     const unexplained = differences.filter((d) => !Object.keys(fidelityAllowlist).some((pattern) => allows(pattern, d)));
@@ -123,6 +132,18 @@ function vendorSpecs() {
     const folded = fidelityDifferences(ours, same(changed)).filter((d) => d.startsWith("reply-in-thread"));
     expect(folded).toEqual([
       "reply-in-thread: POST /messages/{messageId}/thread is the path template of send-thread-message (/messages/{id}/thread), kept once in ours",
+    ]);
+  });
+
+  test("validates the vendor's 2xx examples: a field our schema requires and the example lacks is named", () => {
+    const changed = vendor();
+    const ok = ((thread(changed).responses as JsonObject)["200"] as JsonObject).content as JsonObject;
+    const example = structuredClone((ok["application/json"] as JsonObject).example) as { data: Record<string, unknown> };
+    delete example.data.sentAt;
+    (ok["application/json"] as JsonObject).example = example as unknown as JsonObject;
+    const failures = vendorExampleReport(ours, same(changed)).failures.filter((f) => f.startsWith("send-thread-message"));
+    expect(failures).toEqual([
+      "send-thread-message: the vendor's 200 example example fails our schema at $.data.sentAt: required property is missing",
     ]);
   });
 

@@ -1,0 +1,75 @@
+// The vendor's own 2xx examples, validated against our response schema for the same operation
+// and status: a type that promises a field the service leaves out shows up here as a failure.
+import { responseValidator } from "./response-validator";
+import type { JsonObject, OpenApiDocument } from "./spec";
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+/** Follows a local `$ref` (`#/components/...`) within `doc`. */
+function resolve(doc: OpenApiDocument, node: unknown): JsonObject | undefined {
+  let at = node as JsonObject | undefined;
+  for (let hops = 0; at && typeof at.$ref === "string" && hops < 10; hops++) {
+    const ref = at.$ref as string;
+    if (!ref.startsWith("#/")) return undefined;
+    at = ref
+      .slice(2)
+      .split("/")
+      .reduce<unknown>((o, key) => (o as JsonObject | undefined)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc) as
+      | JsonObject
+      | undefined;
+  }
+  return at;
+}
+
+/** The named JSON examples of a response: `example`, and each of `examples` by name. */
+function examplesOf(doc: OpenApiDocument, response: JsonObject | undefined): [string, unknown][] {
+  const media = (resolve(doc, response)?.content as JsonObject | undefined)?.["application/json"] as JsonObject | undefined;
+  if (!media) return [];
+  const named: [string, unknown][] = media.example === undefined ? [] : [["example", media.example]];
+  for (const [name, example] of Object.entries((media.examples as JsonObject | undefined) ?? {})) {
+    const value = resolve(doc, example)?.value;
+    if (value !== undefined) named.push([name, value]);
+  }
+  return named;
+}
+
+export interface ExampleReport {
+  /** How many vendor examples were validated. */
+  checked: number;
+  /** One line per problem: `<operationId>: the vendor's <status> example <name> ...`. */
+  failures: string[];
+}
+
+/** Validates every vendor 2xx JSON example of the operations our spec has against our schema for it. */
+export function vendorExampleReport(ours: OpenApiDocument, vendorFor: (key: string) => OpenApiDocument): ExampleReport {
+  const validator = responseValidator(ours);
+  const report: ExampleReport = { checked: 0, failures: [] };
+  for (const [path, item] of Object.entries(ours.paths as Record<string, JsonObject>)) {
+    for (const method of METHODS) {
+      const op = item[method] as JsonObject | undefined;
+      if (!op) continue;
+      const vendor = vendorFor(`${method.toUpperCase()} ${path}`);
+      const theirs = ((vendor.paths as JsonObject)[path] as JsonObject | undefined)?.[method] as JsonObject | undefined;
+      if (!theirs) continue;
+      for (const [status, response] of Object.entries((theirs.responses as JsonObject | undefined) ?? {})) {
+        if (!/^2\d\d$/.test(status)) continue;
+        for (const [name, example] of examplesOf(vendor, response as JsonObject)) {
+          report.checked++;
+          const where = `${op.operationId}: the vendor's ${status} example ${name}`;
+          const schema = (
+            (resolve(ours, (op.responses as JsonObject)[status])?.content as JsonObject | undefined)?.["application/json"] as
+              | JsonObject
+              | undefined
+          )?.schema as JsonObject | undefined;
+          if (!schema) {
+            report.failures.push(`${where} has no JSON ${status} response in ours`);
+            continue;
+          }
+          for (const error of validator.validate(schema, example))
+            report.failures.push(`${where} fails our schema at ${error.path}: ${error.message}`);
+        }
+      }
+    }
+  }
+  return report;
+}
