@@ -2953,10 +2953,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * @description Profile of a message party. The fields below describe a user; a group party
-         *     carries the fields of a group instead.
-         */
+        /** @description A user's profile as a party of a message, a reaction or an action. */
         EntityDetails: {
             /**
              * @description UID of the user.
@@ -2990,21 +2987,238 @@ export interface components {
              */
             createdAt?: number;
             /**
+             * @description When the user was last online, as Unix time in seconds.
+             * @example 1718445000
+             */
+            lastActiveAt?: number;
+            /**
              * @description ID of the one-to-one conversation between sender and receiver; present on the receiver.
              * @example cometchat-uid-3_user_cometchat-uid-5
              */
             conversationId?: string;
+            /**
+             * @description Profile URL of the user, when set.
+             * @example https://example.org/people/priya
+             */
+            link?: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description One party of a message and what kind of party it is. */
-        MessageEntity: {
-            entity?: components["schemas"]["EntityDetails"];
+        /** @description A user as a party of a message or action. */
+        UserParty: {
             /**
-             * @description Kind of party, for example `user` or `group`.
-             * @example user
+             * @description Kind of party.
+             * @enum {string}
              */
-            entityType?: string;
+            entityType: "user";
+            entity: components["schemas"]["EntityDetails"];
+        };
+        /**
+         * @description Who may join the group: anyone (`public`), anyone who knows its password
+         *     (`password`), or only users whom a member adds (`private`).
+         * @example public
+         * @enum {string}
+         */
+        GroupType: "public" | "password" | "private";
+        /**
+         * @description Rank of a member within a group. `admin` manages members and the group,
+         *     `moderator` manages participants, `participant` takes part only.
+         * @example participant
+         * @enum {string}
+         */
+        GroupScope: "admin" | "moderator" | "participant";
+        /** @description A group conversation and, when the request acts for a user, that user's membership of it. */
+        Group: {
+            /**
+             * @description Unique ID of the group (at most 100 characters, stored in lower case).
+             * @example design-team
+             */
+            guid: string;
+            /**
+             * @description Display name.
+             * @example Design team
+             */
+            name: string;
+            type: components["schemas"]["GroupType"];
+            /**
+             * @description What the group is about.
+             * @example Reviews of the new onboarding screens.
+             */
+            description?: string;
+            /**
+             * @description URL of the group's picture; the service stores the URL only.
+             * @example https://cdn.example.org/groups/design-team.png
+             */
+            icon?: string;
+            /** @description Key/value data the app stores with the group. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description UID of the user who owns the group.
+             * @example cometchat-uid-4
+             */
+            owner?: string;
+            /**
+             * @description Number of members.
+             * @example 3
+             */
+            membersCount?: number;
+            /**
+             * @description Tags of the group (at most 25).
+             * @example [
+             *       "product"
+             *     ]
+             */
+            tags?: string[];
+            /**
+             * @description ID of the group's conversation (`group_` followed by the GUID).
+             * @example group_design-team
+             */
+            conversationId?: string;
+            /** @description Whether the user the request acts for (`onBehalfOf`) is a member. */
+            hasJoined?: boolean;
+            scope?: components["schemas"]["GroupScope"];
+            /**
+             * @description When the user the request acts for joined the group, as Unix time in seconds.
+             * @example 1717000000
+             */
+            joinedAt?: number;
+            /**
+             * @description When the group was created, as Unix time in seconds.
+             * @example 1716800000
+             */
+            createdAt: number;
+            /**
+             * @description When the group was last changed, as Unix time in seconds.
+             * @example 1717400000
+             */
+            updatedAt?: number;
+            /**
+             * @description UID of the user who last changed the group.
+             * @example cometchat-uid-4
+             */
+            updatedBy?: string;
+        };
+        /** @description A group as a party of a message or action, for example the group a member was added to. */
+        GroupParty: {
+            /**
+             * @description Kind of party.
+             * @enum {string}
+             */
+            entityType: "group";
+            entity: components["schemas"]["Group"];
+        };
+        /**
+         * @description Content of a message. Attachments, custom data and extension results add
+         *     further keys next to the ones listed here.
+         */
+        MessageData: {
+            /**
+             * @description Text of the message.
+             * @example Can we move the review to Thursday?
+             */
+            text?: string;
+            /** @description Key/value data the sender attached to the message; the service stores it unchanged. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            entities?: components["schemas"]["MessageEntities"];
+            /**
+             * @description In an `action` message, what happened, for example `edited`, `deleted` or `joined`.
+             * @example edited
+             */
+            action?: string;
+            /** @description Files of an image, file, audio or video message. */
+            attachments?: components["schemas"]["MessageAttachment"][];
+            /** @description In a `custom` message, the app-defined content, unchanged. */
+            customData?: {
+                [key: string]: unknown;
+            };
+            /** @description Reactions to the message, one entry per distinct reaction. */
+            reactions?: components["schemas"]["ReactionCount"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The message an action was made on, as it was at that moment. */
+        MessagePartyDetails: {
+            /**
+             * @description ID of the message.
+             * @example 1843
+             */
+            id: string;
+            /**
+             * @description Conversation the message belongs to.
+             * @example cometchat-uid-3_user_cometchat-uid-5
+             */
+            conversationId?: string;
+            /**
+             * @description UID of the sender.
+             * @example cometchat-uid-3
+             */
+            sender?: string;
+            /**
+             * @description Whether the receiver is a user or a group.
+             * @enum {string}
+             */
+            receiverType?: "user" | "group";
+            /**
+             * @description UID or GUID of the receiver.
+             * @example cometchat-uid-5
+             */
+            receiver?: string;
+            /**
+             * @description Category of the message, for example `message` or `custom`.
+             * @example message
+             */
+            category?: string;
+            /**
+             * @description Type of the message, for example `text`.
+             * @example text
+             */
+            type?: string;
+            data?: components["schemas"]["MessageData"];
+            /**
+             * @description When the message was sent, as Unix time in seconds.
+             * @example 1718445612
+             */
+            sentAt?: number;
+            /**
+             * @description When the message was last edited, as Unix time in seconds.
+             * @example 1718445700
+             */
+            editedAt?: number;
+            /**
+             * @description UID of the user who edited it.
+             * @example cometchat-uid-3
+             */
+            editedBy?: string;
+            /**
+             * @description When the message was deleted, as Unix time in seconds.
+             * @example 1718445800
+             */
+            deletedAt?: number;
+            /**
+             * @description UID of the user who deleted it.
+             * @example cometchat-uid-3
+             */
+            deletedBy?: string;
+            /**
+             * @description When the message last changed, as Unix time in seconds.
+             * @example 1718445700
+             */
+            updatedAt?: number;
+            /** @description Tags of the message. */
+            tags?: string[];
+        };
+        /** @description A message as a party of an action, for example the message an edit or a deletion was made on. */
+        MessageParty: {
+            /**
+             * @description Kind of party.
+             * @enum {string}
+             */
+            entityType: "message";
+            entity: components["schemas"]["MessagePartyDetails"];
         };
         /**
          * @description Snapshots of the parties, taken when the message was sent: `sender` and
@@ -3018,6 +3232,91 @@ export interface components {
             for?: components["schemas"]["MessageEntity"];
             on?: components["schemas"]["MessageEntity"];
         };
+        /** @description The call a call message records, as it was when the message was sent. */
+        CallPartyDetails: {
+            /**
+             * @description ID of the call session (spelt in lower case, as the service sends it).
+             * @example v1.us.2a1b3c4d.1718445612a1b2c3
+             */
+            sessionid?: string;
+            /**
+             * @description Conversation the call belongs to.
+             * @example cometchat-uid-3_user_cometchat-uid-5
+             */
+            conversationId?: string;
+            /**
+             * @description UID of the caller.
+             * @example cometchat-uid-3
+             */
+            sender?: string;
+            /**
+             * @description Whether the call was to a user or a group.
+             * @enum {string}
+             */
+            receiverType?: "user" | "group";
+            /**
+             * @description UID or GUID of the callee.
+             * @example cometchat-uid-5
+             */
+            receiver?: string;
+            /**
+             * @description `audio` or `video`.
+             * @example video
+             */
+            type?: string;
+            /**
+             * @description State of the call when the message was sent, for example `initiated`, `ongoing` or `ended`.
+             * @example ended
+             */
+            status?: string;
+            /** @description The real-time channel the call's clients connect to. */
+            wsChannel?: {
+                /**
+                 * @description Name of the channel's service.
+                 * @example 2a1b3c4d.call
+                 */
+                service?: string;
+                /** @description Identity of the client on the channel. */
+                identity?: string;
+                /** @description Secret of the channel; treat it like a credential and keep it out of logs. */
+                secret?: string;
+            };
+            /** @description The parties of the call. */
+            data?: {
+                entities?: components["schemas"]["MessageEntities"];
+            };
+            /**
+             * @description When the call was started by the caller, as Unix time in seconds.
+             * @example 1718445612
+             */
+            initiatedAt?: number;
+            /**
+             * @description When the callee joined, as Unix time in seconds.
+             * @example 1718445620
+             */
+            joinedAt?: number;
+            /**
+             * @description When the call started, as Unix time in seconds.
+             * @example 1718445620
+             */
+            startedAt?: number;
+            /**
+             * @description When the call ended, as Unix time in seconds.
+             * @example 1718445900
+             */
+            endedAt?: number;
+        };
+        /** @description A call as a party of an action, for example the call a call message records. */
+        CallParty: {
+            /**
+             * @description Kind of party.
+             * @enum {string}
+             */
+            entityType: "call";
+            entity: components["schemas"]["CallPartyDetails"];
+        };
+        /** @description One party of a message or action, told apart by `entityType`. */
+        MessageEntity: components["schemas"]["UserParty"] | components["schemas"]["GroupParty"] | components["schemas"]["MessageParty"] | components["schemas"]["CallParty"];
         /** @description A file attached to an image, file, audio or video message. */
         MessageAttachment: {
             /**
@@ -3062,36 +3361,23 @@ export interface components {
             /** @description Present and `true` when the `onBehalfOf` user is one of them. */
             reactedByMe?: boolean;
         };
-        /**
-         * @description Content of a message. Attachments, custom data and extension results add
-         *     further keys next to the ones listed here.
-         */
-        MessageData: {
+        /** @description That one user received or read a message. */
+        MessageReceipt: {
             /**
-             * @description Text of the message.
-             * @example Can we move the review to Thursday?
+             * @description UID of the user.
+             * @example cometchat-uid-5
              */
-            text?: string;
-            /** @description Key/value data the sender attached to the message; the service stores it unchanged. */
-            metadata?: {
-                [key: string]: unknown;
-            };
-            entities?: components["schemas"]["MessageEntities"];
+            uid?: string;
             /**
-             * @description In an `action` message, what happened, for example `edited`, `deleted` or `joined`.
-             * @example edited
+             * @description When the message reached the user, as Unix time in seconds.
+             * @example 1718445620
              */
-            action?: string;
-            /** @description Files of an image, file, audio or video message. */
-            attachments?: components["schemas"]["MessageAttachment"][];
-            /** @description In a `custom` message, the app-defined content, unchanged. */
-            customData?: {
-                [key: string]: unknown;
-            };
-            /** @description Reactions to the message, one entry per distinct reaction. */
-            reactions?: components["schemas"]["ReactionCount"][];
-        } & {
-            [key: string]: unknown;
+            deliveredAt?: number;
+            /**
+             * @description When the user read the message, as Unix time in seconds.
+             * @example 1718445700
+             */
+            readAt?: number;
         };
         /** @description A message as the service returns it. */
         Message: {
@@ -3150,6 +3436,16 @@ export interface components {
              *     ]
              */
             tags?: string[];
+            /**
+             * @description ID the sending client gave the message, to match it with the copy it shows before the service answers.
+             * @example 1718445612123-ab12
+             */
+            muid?: string;
+            /** @description Delivery and read receipts of the message, where a conversation's last message carries them. */
+            receipts?: {
+                /** @description The receipts, grouped in lists; the service's examples show one empty group (`[[]]`). */
+                data?: components["schemas"]["MessageReceipt"][][];
+            };
         };
         /**
          * @description A message the service writes itself to record an event: an edit or a
@@ -3210,6 +3506,11 @@ export interface components {
              *     ]
              */
             tags?: string[];
+            /** @description Delivery and read receipts, where a conversation's last message carries them. */
+            receipts?: {
+                /** @description The receipts, grouped in lists; the service's examples show one empty group (`[[]]`). */
+                data?: components["schemas"]["MessageReceipt"][][];
+            };
         };
         /** @description An entry of a message list, which holds messages and the records of events alike. */
         ListedMessage: components["schemas"]["Message"] | components["schemas"]["ActionMessage"];
@@ -3348,8 +3649,6 @@ export interface components {
                 };
                 /** @description Files of an image, file, audio or video message. */
                 attachments?: components["schemas"]["MessageAttachment"][];
-            } & {
-                [key: string]: unknown;
             };
             multipleReceivers?: components["schemas"]["MultipleReceivers"];
             tags?: components["schemas"]["MessageTags"];
@@ -3393,8 +3692,6 @@ export interface components {
                 metadata?: {
                     [key: string]: unknown;
                 };
-            } & {
-                [key: string]: unknown;
             };
             multipleReceivers?: components["schemas"]["MultipleReceivers"];
             tags?: components["schemas"]["MessageTags"];
@@ -3418,8 +3715,6 @@ export interface components {
                 metadata?: {
                     [key: string]: unknown;
                 };
-            } & {
-                [key: string]: unknown;
             };
             tags?: components["schemas"]["MessageTags"];
         };
@@ -3524,8 +3819,6 @@ export interface components {
                 metadata?: {
                     [key: string]: unknown;
                 };
-            } & {
-                [key: string]: unknown;
             };
             multipleReceivers?: components["schemas"]["MultipleReceivers"];
             tags?: components["schemas"]["MessageTags"];
@@ -3702,6 +3995,16 @@ export interface components {
              * @example true
              */
             isMediaPresent?: boolean;
+            /**
+             * @description How much the condition counts towards the rule's decision, on rule kinds that weigh their conditions.
+             * @example 1
+             */
+            weight?: number;
+            /**
+             * @description Whether `value` names lists (keyword or other) rather than literal values.
+             * @example false
+             */
+            isListReferencePresent?: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -4528,8 +4831,10 @@ export interface components {
              * @example ChatDemo/4.2.1 (Android 14)
              */
             userAgent?: string;
-            /** @description Details of the client app that uses the token, as set with update-authtoken. */
-            appInfo?: unknown;
+            /** @description Details of the client app that uses the token, as set with update-authtoken; the service may send them as the JSON text or as the object. */
+            appInfo?: string | {
+                [key: string]: unknown;
+            };
         };
         /** @description Body of a response that carries one page of auth tokens. */
         AuthTokenPageEnvelope: {
@@ -4677,6 +4982,11 @@ export interface components {
              * @example 1718445612
              */
             createdAt: number;
+            /**
+             * @description An API key of the app, as the list of apps shows it.
+             * @example 2c9f4e1a7b3d5f80c6e2a4b9d1f7c3e5a8b0d2f4
+             */
+            accessKey?: string;
             /** @description The account that owns the app. */
             appOwner?: {
                 /**
@@ -6634,93 +6944,6 @@ export interface components {
         NotificationLogCursorEnvelope: {
             data: components["schemas"]["NotificationLog"][];
             meta: components["schemas"]["NotificationLogCursorMeta"];
-        };
-        /**
-         * @description Who may join the group: anyone (`public`), anyone who knows its password
-         *     (`password`), or only users whom a member adds (`private`).
-         * @example public
-         * @enum {string}
-         */
-        GroupType: "public" | "password" | "private";
-        /**
-         * @description Rank of a member within a group. `admin` manages members and the group,
-         *     `moderator` manages participants, `participant` takes part only.
-         * @example participant
-         * @enum {string}
-         */
-        GroupScope: "admin" | "moderator" | "participant";
-        /** @description A group conversation and, when the request acts for a user, that user's membership of it. */
-        Group: {
-            /**
-             * @description Unique ID of the group (at most 100 characters, stored in lower case).
-             * @example design-team
-             */
-            guid: string;
-            /**
-             * @description Display name.
-             * @example Design team
-             */
-            name: string;
-            type: components["schemas"]["GroupType"];
-            /**
-             * @description What the group is about.
-             * @example Reviews of the new onboarding screens.
-             */
-            description?: string;
-            /**
-             * @description URL of the group's picture; the service stores the URL only.
-             * @example https://cdn.example.org/groups/design-team.png
-             */
-            icon?: string;
-            /** @description Key/value data the app stores with the group. */
-            metadata?: {
-                [key: string]: unknown;
-            };
-            /**
-             * @description UID of the user who owns the group.
-             * @example cometchat-uid-4
-             */
-            owner?: string;
-            /**
-             * @description Number of members.
-             * @example 3
-             */
-            membersCount?: number;
-            /**
-             * @description Tags of the group (at most 25).
-             * @example [
-             *       "product"
-             *     ]
-             */
-            tags?: string[];
-            /**
-             * @description ID of the group's conversation (`group_` followed by the GUID).
-             * @example group_design-team
-             */
-            conversationId?: string;
-            /** @description Whether the user the request acts for (`onBehalfOf`) is a member. */
-            hasJoined?: boolean;
-            scope?: components["schemas"]["GroupScope"];
-            /**
-             * @description When the user the request acts for joined the group, as Unix time in seconds.
-             * @example 1717000000
-             */
-            joinedAt?: number;
-            /**
-             * @description When the group was created, as Unix time in seconds.
-             * @example 1716800000
-             */
-            createdAt: number;
-            /**
-             * @description When the group was last changed, as Unix time in seconds.
-             * @example 1717400000
-             */
-            updatedAt?: number;
-            /**
-             * @description UID of the user who last changed the group.
-             * @example cometchat-uid-4
-             */
-            updatedBy?: string;
         };
         /** @description Body of a response that carries one page of groups. */
         GroupPageEnvelope: {
@@ -9808,6 +10031,17 @@ export interface components {
              * @example 855e1519-1244-4213-8e40-53044c1e9e43
              */
             mid?: string;
+            /** @description The app's own data attached to the call; an empty list when there is none. */
+            metaData?: {
+                [key: string]: unknown;
+            } | string[];
+            /**
+             * @description Tags of the call.
+             * @example [
+             *       "support"
+             *     ]
+             */
+            tags?: string[];
             /** @description Everyone the call was made to, whether or not they joined. */
             participants?: components["schemas"]["CallParticipant"][];
             /**

@@ -52,8 +52,8 @@ export interface RequestOptions {
   logger?: Logger;
   /**
    * The `User-Agent` header. Browsers do not let a page set it, so it is not sent there.
-   * @default "chat-rest-sdk/<version> <runtime>/<version>", e.g. "chat-rest-sdk/0.1.0 node/20.20.2"
-   * @example "billing-worker/2.3 chat-rest-sdk/0.1.0"
+   * @default "chat-rest-sdk/<version> <runtime>/<version>", e.g. "chat-rest-sdk/0.2.0 node/20.20.2"
+   * @example "billing-worker/2.3 chat-rest-sdk/0.2.0"
    */
   userAgent?: string;
 }

@@ -1,5 +1,5 @@
 /** This package's version; a unit test keeps it equal to package.json. */
-export const SDK_VERSION = "0.1.0";
+export const SDK_VERSION = "0.2.0";
 
 /**
  * `chat-rest-sdk/<version> <runtime>/<version>`, or undefined in a browser, where the

@@ -3,7 +3,7 @@
 // free-form objects are the only ones the service leaves open.
 import { loadSpec } from "../harness/spec";
 
-const FREE_FORM = /\/(metadata|customData|customJson)$/;
+const FREE_FORM = /\/(metadata|customData|customJson|appInfo)(\/oneOf\/\d+)?$/i;
 
 /** JSON pointers of the object schemas with no declared shape, below `node`. */
 function bareObjects(node: unknown, at: string, out: string[] = []): string[] {

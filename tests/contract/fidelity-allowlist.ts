@@ -27,7 +27,38 @@ const MANAGEMENT_CREDENTIALS =
   "without defining them; its Chat API pages (cometchat.com/docs/rest-api/moderation/add-rule, add-keywords) send these paths to the Chat host " +
   "with the apikey header, which we declare as the apikey security scheme";
 export const fidelityAllowlist: Record<string, string> = {
+  // Fields the vendor's examples show and its schemas leave out, which we declare.
+  "*: 200 response property *entities.*.entity.* is only in ours":
+    "the vendor types every party of a message as a user; its examples show user, group, message and call parties, which we type as a union on entityType",
+  "*: 200 response property *muid is only in ours":
+    "the vendor's blocked-message examples show muid, the sending client's own message id; its message schema leaves it out",
+  "*: 200 response property *receipts* is only in ours":
+    "the vendor's conversation examples show receipts on the last message; its message schema leaves them out",
+  "*: 200 response property data*.accessKey is only in ours":
+    "the vendor's list-apps example shows accessKey, an API key of the app; its app schema leaves it out",
+  "*: 200 response property data[].reactedBy.* is only in ours":
+    "the vendor's reaction examples show lastActiveAt, and its user examples link, on the reacting user; its reaction schema leaves them out",
+  "*: 200 response property data*.metaData is only in ours":
+    "the vendor's call-details example shows metaData (an empty list when unset); its call schema leaves it out",
   // The vendor's 2xx examples that contradict what the service sends (tests/harness/vendor-examples.ts).
+  "user-list-user-messages: the vendor's 200 example example has $.meta.*, which our schema does not declare":
+    "the vendor's example of a user's messages carries the page-numbered meta of the page lists (pagination, cursor); the messages reference describes meta.next and meta.previous cursors, which paginate follows",
+  "list-moderation-blocked-messages: the vendor's 200 example example has $.data[].message.data.*, which our schema does not declare":
+    "media and moderation fields the service adds to a blocked message's data (resource, url, moderation); a message's data stays open for them and for the app's own keys",
+  "get-rule: the vendor's 200 example example has $.data.*, which our schema does not declare":
+    "the vendor's get-rule example repeats a keyword list's fields (category, isCSV, searchTerms); the get-rule reference and the vendor's other rule examples show a rule",
+  "list-rule-keywords: the vendor's 200 example example has $.data[].*, which our schema does not declare":
+    "_id and __v are the store's internal id and version counter, which the keyword-list reference does not document and no client should rely on",
+  "*: the vendor's 200 example example has $.cursor, which our schema does not declare":
+    "the vendor's user and member list examples put a cursor beside data and meta; the page-numbered lists carry it in meta.cursor, which we declare",
+  "set-*-permissions: the vendor's 200 example example has $.data.sendMessage, which our schema does not declare":
+    "the vendor's example sets a permission named sendMessage, which the RBAC overview does not list; the permission maps stay open for names the service adds",
+  "notifications-push-*-preferences: the vendor's 200 example example has $.data.*, which our schema does not declare":
+    "the vendor's example answers app-wide notification templates (preferences, sound, templates) where the preferences reference describes a user's preferences, which we type; which of the two the service sends is not confirmed",
+  "list-settings: the vendor's 200 example example has $.data.core.*, which our schema does not declare":
+    "switches the vendor's example shows under the core settings that the settings reference does not document; the settings stay open for them",
+  "delete-settings-*: the vendor's 200 example example has $.data.body.data.settings, which our schema does not declare":
+    "the vendor's image-moderation and sentiment-analysis delete examples repeat the store answer (settings), unlike its own delete schemas and every other extension's delete, which answer success",
   "list-apps: the vendor's 200 example example fails our schema at $.meta: *":
     "the vendor's list-apps example is one app object with no meta; its own schema and the list-apps page describe data as an array of apps with meta.pagination",
   "list-apps: the vendor's 200 example example fails our schema at $.data: *":

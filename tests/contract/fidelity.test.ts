@@ -2,12 +2,13 @@
 // never by the package). Compared per operation: path and method, operationId, parameter names,
 // locations, required flags and schema types, request-body property names and enums, 200 response property
 // names, with $ref, allOf and oneOf resolved on both sides. And every vendor 2xx example is validated
-// against our schema for its operation and status.
+// against our schema for its operation and status, and every property such an example shows must be
+// declared by our schema.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { operations as manifest } from "../../generated/manifest";
 import { fidelityDifferences } from "../harness/fidelity";
-import { vendorExampleReport } from "../harness/vendor-examples";
+import { undeclaredExampleProperties, vendorExampleReport } from "../harness/vendor-examples";
 import { loadSpec, type JsonObject } from "../harness/spec";
 import { allows, fidelityAllowlist } from "./fidelity-allowlist";
 
@@ -32,7 +33,8 @@ function vendorSpecs() {
 
 (haveReference ? describe : describe.skip)(`fidelity to the vendor's published specs${skipNote}`, () => {
   const examples = haveReference ? vendorExampleReport(ours, vendorSpecs()) : { checked: 0, failures: [] };
-  const differences = haveReference ? [...fidelityDifferences(ours, vendorSpecs()), ...examples.failures] : [];
+  const undeclared = haveReference ? undeclaredExampleProperties(ours, vendorSpecs()) : [];
+  const differences = haveReference ? [...fidelityDifferences(ours, vendorSpecs()), ...examples.failures, ...undeclared] : [];
   const excused = examples.failures.filter((f) => Object.keys(fidelityAllowlist).some((pattern) => allows(pattern, f)));
 
   test(`the vendor's ${examples.checked} 2xx examples validate against our schemas, but ${excused.length} allow-listed defects`, () => {
@@ -145,6 +147,16 @@ function vendorSpecs() {
     expect(failures).toEqual([
       "send-thread-message: the vendor's 200 example example fails our schema at $.data.sentAt: required property is missing",
     ]);
+  });
+
+  test("names a property a vendor 2xx example shows and our schema does not declare", () => {
+    const changed = vendor();
+    const ok = ((thread(changed).responses as JsonObject)["200"] as JsonObject).content as JsonObject;
+    const example = structuredClone((ok["application/json"] as JsonObject).example) as { data: Record<string, unknown> };
+    example.data.pinnedAt = 1_718_445_700;
+    (ok["application/json"] as JsonObject).example = example as unknown as JsonObject;
+    const lines = undeclaredExampleProperties(ours, same(changed)).filter((f) => f.startsWith("send-thread-message"));
+    expect(lines).toEqual(["send-thread-message: the vendor's 200 example example has $.data.pinnedAt, which our schema does not declare"]);
   });
 
   test("names an operation the vendor does not have", () => {

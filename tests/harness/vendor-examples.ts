@@ -73,3 +73,76 @@ export function vendorExampleReport(ours: OpenApiDocument, vendorFor: (key: stri
   }
   return report;
 }
+
+/** The properties an object schema declares, across its `allOf`, `oneOf` and `anyOf` branches; undefined for a free-form map. */
+function declared(doc: OpenApiDocument, schema: JsonObject) {
+  const branches: JsonObject[] = [];
+  const collect = (node: unknown) => {
+    const s = resolve(doc, node);
+    if (!s) return;
+    branches.push(s);
+    for (const key of ["allOf", "oneOf", "anyOf"]) for (const branch of (s[key] as JsonObject[] | undefined) ?? []) collect(branch);
+  };
+  collect(schema);
+  const withProperties = branches.filter((b) => b.properties);
+  if (!withProperties.length) return undefined;
+  return {
+    names: new Set(withProperties.flatMap((b) => Object.keys(b.properties as JsonObject))),
+    of(name: string): JsonObject {
+      const found = withProperties.map((b) => (b.properties as JsonObject)[name]).filter(Boolean) as JsonObject[];
+      return found.length === 1 ? found[0]! : { oneOf: found };
+    },
+  };
+}
+
+const itemsOf = (doc: OpenApiDocument, s: JsonObject) =>
+  (s.items as JsonObject | undefined) ??
+  (((s.oneOf ?? s.anyOf) as JsonObject[] | undefined)?.map((b) => resolve(doc, b)).find((b) => b?.items)?.items as JsonObject | undefined);
+
+/** JSON paths (array indexes folded to `[]`) of the properties `value` has and `schema` does not declare. */
+function undeclared(
+  doc: OpenApiDocument,
+  schema: JsonObject | undefined,
+  value: unknown,
+  at: string,
+  out: Set<string>,
+  depth = 0,
+): Set<string> {
+  const s = resolve(doc, schema);
+  if (!s || depth > 12 || value === null || typeof value !== "object") return out;
+  if (Array.isArray(value)) {
+    for (const item of value) undeclared(doc, itemsOf(doc, s), item, `${at}[]`, out, depth + 1);
+    return out;
+  }
+  const shape = declared(doc, s);
+  for (const [key, child] of Object.entries(value as JsonObject)) {
+    if (shape && !shape.names.has(key)) out.add(`${at}.${key}`);
+    else if (shape) undeclared(doc, shape.of(key), child, `${at}.${key}`, out, depth + 1);
+    // A map: every value has the shape of additionalProperties; the keys are the data's own.
+    else if (s.additionalProperties && typeof s.additionalProperties === "object")
+      undeclared(doc, s.additionalProperties as JsonObject, child, `${at}.*`, out, depth + 1);
+  }
+  return out;
+}
+
+/** One line for each property that a vendor 2xx example shows and our schema for it does not declare. */
+export function undeclaredExampleProperties(ours: OpenApiDocument, vendorFor: (key: string) => OpenApiDocument): string[] {
+  const lines: string[] = [];
+  for (const [path, item] of Object.entries(ours.paths as Record<string, JsonObject>)) {
+    for (const method of METHODS) {
+      const op = item[method] as JsonObject | undefined;
+      if (!op) continue;
+      const vendor = vendorFor(`${method.toUpperCase()} ${path}`);
+      const theirs = ((vendor.paths as JsonObject)[path] as JsonObject | undefined)?.[method] as JsonObject | undefined;
+      for (const [status, response] of Object.entries((theirs?.responses as JsonObject | undefined) ?? {})) {
+        if (!/^2\d\d$/.test(status)) continue;
+        const media = (resolve(ours, (op.responses as JsonObject)[status])?.content as JsonObject | undefined)?.["application/json"];
+        const schema = (media as JsonObject | undefined)?.schema as JsonObject | undefined;
+        for (const [name, example] of examplesOf(vendor, response as JsonObject))
+          for (const where of undeclared(ours, schema, example, "$", new Set()))
+            lines.push(`${op.operationId}: the vendor's ${status} example ${name} has ${where}, which our schema does not declare`);
+      }
+    }
+  }
+  return lines;
+}

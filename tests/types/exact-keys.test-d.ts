@@ -356,6 +356,36 @@ export async function extensionSettingsNested() {
   });
 }
 
+export async function closedMessageData() {
+  const thread = { params: { path: { id: "1842" }, header: { onBehalfOf: uid } } };
+  await chat.POST("/messages/{id}/thread", {
+    ...thread,
+    body: { receiver: "cometchat-uid-2", receiverType: "user", data: { text: "hi" } },
+  });
+  await chat.POST("/messages/{id}/thread", {
+    ...thread,
+    body: {
+      receiver: "cometchat-uid-2",
+      receiverType: "user",
+      data: {
+        // @ts-expect-error misspelt nested key of a message's data: text
+        txt: "hi",
+      },
+    },
+  });
+  await chat.PUT("/messages/{id}", { params: { path: { id: "1843" } }, body: { data: { text: "edited", metadata: { any: 1 } } } });
+  await chat.PUT("/messages/{id}", {
+    params: { path: { id: "1843" } },
+    body: {
+      data: {
+        text: "edited",
+        // @ts-expect-error the app's own keys go in metadata, not beside text
+        priority: "high",
+      },
+    },
+  });
+}
+
 export async function initKeys() {
   await chat.GET("/users", { params: { query: { perPage: 10 } }, timeoutMs: 5_000 });
   await chat.GET("/users", {

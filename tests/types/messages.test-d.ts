@@ -321,3 +321,16 @@ export async function flagAMessage() {
     body: { remark: "no reason" },
   });
 }
+
+export async function partiesByKind() {
+  const { data } = await chat.GET("/messages/{id}", { params: { path: { id: "1843" }, header: { onBehalfOf: "cometchat-uid-3" } } });
+  const party = data?.data.data.entities?.for;
+  if (party?.entityType === "group") expectTypeOf(party.entity.membersCount).toEqualTypeOf<number | undefined>();
+  if (party?.entityType === "user") expectTypeOf(party.entity.uid).toEqualTypeOf<string | undefined>();
+  if (party?.entityType === "message") expectTypeOf(party.entity.id).toEqualTypeOf<string>();
+  if (party?.entityType === "call") expectTypeOf(party.entity.sessionid).toEqualTypeOf<string | undefined>();
+  if (party) {
+    // @ts-expect-error a group's fields only after narrowing on entityType
+    void party.entity.membersCount;
+  }
+}
