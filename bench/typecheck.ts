@@ -10,6 +10,8 @@ import { rotated, spread, type Spread } from "./stats.js";
 const root = process.cwd();
 const dir = join(root, "bench/.tmp/typecheck");
 const tsc = join(root, "node_modules/typescript/lib/tsc.js");
+/** The last commit whose calls took their init as a type parameter (before exact types), measured beside today's. */
+const BEFORE_EXACT = "e99f8cd";
 
 interface Call {
   /** Which client: the chat API one or the management one. */
@@ -502,6 +504,35 @@ function logComparison(label: string, c: Comparison): void {
   );
 }
 
+/** Emits the SDK's declarations as they were at `commit` into `out` (a folder of `dir`); false where the history is missing. */
+function emitSdkAt(commit: string, out: string): boolean {
+  const checkout = join(dir, `${out}-source`);
+  mkdirSync(checkout, { recursive: true });
+  const archive = spawnSync("sh", ["-c", `git archive ${commit} src generated tsconfig.json | tar -x -C "${checkout}"`], { cwd: root });
+  if (archive.status !== 0) return false;
+  const config = join(dir, `tsconfig.${out}.json`);
+  writeFileSync(
+    config,
+    JSON.stringify({
+      extends: `./${out}-source/tsconfig.json`,
+      compilerOptions: {
+        noEmit: false,
+        declaration: true,
+        emitDeclarationOnly: true,
+        outDir: `./${out}`,
+        rootDir: `./${out}-source`,
+        types: [],
+      },
+      files: [`./${out}-source/src/index.ts`],
+      include: [],
+    }),
+  );
+  run(process.execPath, [tsc, "-p", config]);
+  mkdirSync(join(dir, out, "generated"), { recursive: true });
+  copyFileSync(join(checkout, "generated/schema.d.ts"), join(dir, out, "generated/schema.d.ts"));
+  return true;
+}
+
 async function main() {
   const runs = numArg("runs", 5);
   const mixedRuns = numArg("mixed-runs", 3);
@@ -520,10 +551,17 @@ async function main() {
   run(process.execPath, [tsc, "-p", join(dir, "tsconfig.emit.json")]);
   copyFileSync(join(root, "generated/schema.d.ts"), join(dir, "sdk/generated/schema.d.ts"));
 
+  const before = emitSdkAt(BEFORE_EXACT, "sdk-before");
   const chatOnly = compare(
     {
       sdk: writeConsumer("chat-sdk", consumer(SDK_CLIENTS, CHAT_CALLS, true)),
       bare: writeConsumer("chat-bare", consumer(bareClients("paths", "paths"), CHAT_CALLS, false)),
+      ...(before && {
+        [`SDK at ${BEFORE_EXACT}, before exact types`]: writeConsumer(
+          "chat-sdk-before",
+          consumer(SDK_CLIENTS.replaceAll("./sdk/", "./sdk-before/"), CHAT_CALLS, true),
+        ),
+      }),
     },
     runs,
   );
