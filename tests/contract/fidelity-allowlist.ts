@@ -42,7 +42,8 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor's call-details example shows metaData (an empty list when unset); its call schema leaves it out",
   // The vendor's 2xx examples that contradict what the service sends (tests/harness/vendor-examples.ts).
   "user-list-user-messages: the vendor's 200 example example has $.meta.*, which our schema does not declare":
-    "the vendor's example of a user's messages carries the page-numbered meta of the page lists (pagination, cursor); the messages reference describes meta.next and meta.previous cursors, which paginate follows",
+    "the vendor's example of a user's messages carries the page-numbered meta of the page lists (pagination, cursor); " +
+    "the messages reference describes meta.next and meta.previous cursors, which paginate follows",
   "list-moderation-blocked-messages: the vendor's 200 example example has $.data[].message.data.*, which our schema does not declare":
     "media and moderation fields the service adds to a blocked message's data (resource, url, moderation); a message's data stays open for them and for the app's own keys",
   "get-rule: the vendor's 200 example example has $.data.*, which our schema does not declare":
@@ -54,7 +55,8 @@ export const fidelityAllowlist: Record<string, string> = {
   "set-*-permissions: the vendor's 200 example example has $.data.sendMessage, which our schema does not declare":
     "the vendor's example sets a permission named sendMessage, which the RBAC overview does not list; the permission maps stay open for names the service adds",
   "notifications-push-*-preferences: the vendor's 200 example example has $.data.*, which our schema does not declare":
-    "the vendor's example answers app-wide notification templates (preferences, sound, templates) where the preferences reference describes a user's preferences, which we type; which of the two the service sends is not confirmed",
+    "the vendor's example answers app-wide notification templates (preferences, sound, templates) where the preferences " +
+    "reference describes a user's preferences, which we type; which of the two the service sends is not confirmed",
   "list-settings: the vendor's 200 example example has $.data.core.*, which our schema does not declare":
     "switches the vendor's example shows under the core settings that the settings reference does not document; the settings stay open for them",
   "delete-settings-*: the vendor's 200 example example has $.data.body.data.settings, which our schema does not declare":

@@ -40,36 +40,44 @@ export interface ExampleReport {
   failures: string[];
 }
 
-/** Validates every vendor 2xx JSON example of the operations our spec has against our schema for it. */
-export function vendorExampleReport(ours: OpenApiDocument, vendorFor: (key: string) => OpenApiDocument): ExampleReport {
-  const validator = responseValidator(ours);
-  const report: ExampleReport = { checked: 0, failures: [] };
+interface VendorExample {
+  /** `<operationId>: the vendor's <status> example <name>`, how a report line starts. */
+  where: string;
+  status: string;
+  example: unknown;
+  /** Our JSON schema for the same operation and status; undefined when we declare none. */
+  schema: JsonObject | undefined;
+}
+
+/** Every vendor 2xx JSON example of the operations our spec has, beside our schema for it. */
+function* vendorExamples(ours: OpenApiDocument, vendorFor: (key: string) => OpenApiDocument): Generator<VendorExample> {
   for (const [path, item] of Object.entries(ours.paths as Record<string, JsonObject>)) {
     for (const method of METHODS) {
       const op = item[method] as JsonObject | undefined;
       if (!op) continue;
       const vendor = vendorFor(`${method.toUpperCase()} ${path}`);
       const theirs = ((vendor.paths as JsonObject)[path] as JsonObject | undefined)?.[method] as JsonObject | undefined;
-      if (!theirs) continue;
-      for (const [status, response] of Object.entries((theirs.responses as JsonObject | undefined) ?? {})) {
+      for (const [status, response] of Object.entries((theirs?.responses as JsonObject | undefined) ?? {})) {
         if (!/^2\d\d$/.test(status)) continue;
-        for (const [name, example] of examplesOf(vendor, response as JsonObject)) {
-          report.checked++;
-          const where = `${op.operationId}: the vendor's ${status} example ${name}`;
-          const schema = (
-            (resolve(ours, (op.responses as JsonObject)[status])?.content as JsonObject | undefined)?.["application/json"] as
-              | JsonObject
-              | undefined
-          )?.schema as JsonObject | undefined;
-          if (!schema) {
-            report.failures.push(`${where} has no JSON ${status} response in ours`);
-            continue;
-          }
-          for (const error of validator.validate(schema, example))
-            report.failures.push(`${where} fails our schema at ${error.path}: ${error.message}`);
-        }
+        const media = (resolve(ours, (op.responses as JsonObject)[status])?.content as JsonObject | undefined)?.["application/json"];
+        const schema = (media as JsonObject | undefined)?.schema as JsonObject | undefined;
+        for (const [name, example] of examplesOf(vendor, response as JsonObject))
+          yield { where: `${op.operationId}: the vendor's ${status} example ${name}`, status, example, schema };
       }
     }
+  }
+}
+
+/** Validates every vendor 2xx JSON example of the operations our spec has against our schema for it. */
+export function vendorExampleReport(ours: OpenApiDocument, vendorFor: (key: string) => OpenApiDocument): ExampleReport {
+  const validator = responseValidator(ours);
+  const report: ExampleReport = { checked: 0, failures: [] };
+  for (const { where, status, example, schema } of vendorExamples(ours, vendorFor)) {
+    report.checked++;
+    if (!schema) report.failures.push(`${where} has no JSON ${status} response in ours`);
+    else
+      for (const error of validator.validate(schema, example))
+        report.failures.push(`${where} fails our schema at ${error.path}: ${error.message}`);
   }
   return report;
 }
@@ -128,21 +136,8 @@ function undeclared(
 /** One line for each property that a vendor 2xx example shows and our schema for it does not declare. */
 export function undeclaredExampleProperties(ours: OpenApiDocument, vendorFor: (key: string) => OpenApiDocument): string[] {
   const lines: string[] = [];
-  for (const [path, item] of Object.entries(ours.paths as Record<string, JsonObject>)) {
-    for (const method of METHODS) {
-      const op = item[method] as JsonObject | undefined;
-      if (!op) continue;
-      const vendor = vendorFor(`${method.toUpperCase()} ${path}`);
-      const theirs = ((vendor.paths as JsonObject)[path] as JsonObject | undefined)?.[method] as JsonObject | undefined;
-      for (const [status, response] of Object.entries((theirs?.responses as JsonObject | undefined) ?? {})) {
-        if (!/^2\d\d$/.test(status)) continue;
-        const media = (resolve(ours, (op.responses as JsonObject)[status])?.content as JsonObject | undefined)?.["application/json"];
-        const schema = (media as JsonObject | undefined)?.schema as JsonObject | undefined;
-        for (const [name, example] of examplesOf(vendor, response as JsonObject))
-          for (const where of undeclared(ours, schema, example, "$", new Set()))
-            lines.push(`${op.operationId}: the vendor's ${status} example ${name} has ${where}, which our schema does not declare`);
-      }
-    }
-  }
+  for (const { where, example, schema } of vendorExamples(ours, vendorFor))
+    for (const path of undeclared(ours, schema, example, "$", new Set()))
+      lines.push(`${where} has ${path}, which our schema does not declare`);
   return lines;
 }

@@ -6,7 +6,7 @@ import { measureBundle, measureSynthetic, SIZE_TARGETS } from "./bundle-size";
 // copy, the bounded seen-set of paginate, the single onBehalfOf rule) took it past the target;
 // until the request path is built in one place, the check holds the size measured when the
 // bundle last changed, so that growth nobody planned fails `npm test`.
-const SDK_BUDGET = 12_850;
+const SDK_BUDGET = 12_950;
 
 describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
   test(`the whole SDK, openapi-fetch included, fits ${SDK_BUDGET} bytes (target ${SIZE_TARGETS.sdk})`, async () => {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 
-const root = join(__dirname, "..", "..", "..");
+const root = join(__dirname, "..", "..");
 
 /** Whether `pid` is a live process: not gone, and not a zombie left for PID 1 to reap. */
 function alive(pid: number): boolean {
