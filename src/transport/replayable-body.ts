@@ -27,7 +27,9 @@ export const rememberBody: Middleware = {
 
 /** The body `request` was built with, when it can be sent again as it is; undefined otherwise. */
 export function bodyBuiltWith(request: Request): BodyInit | undefined {
-  const body = builtWith.get(request);
+  // A Request without a body takes none, whatever was remembered for it (say, after a call that failed
+  // between serializing its body and building its Request).
+  const body = request.body === null ? undefined : builtWith.get(request);
   // Bytes and URLSearchParams are left to the copy: a caller could still change them in place.
   return body instanceof Blob || body instanceof FormData || typeof body === "string" ? body : undefined;
 }

@@ -67,4 +67,19 @@ describe("multipart bodies", () => {
     // its pace); sending the form's own Blob again adds none.
     expect((peak.arrayBuffers - before.arrayBuffers) / MiB).toBeLessThan(100);
   });
+
+  test("a call that fails after its body was serialized leaves nothing behind for the next call's request", async () => {
+    const sent: { method: string; body: string }[] = [];
+    const record = async (request: Request) => {
+      sent.push({ method: request.method, body: await request.text() });
+      return Response.json({ data: [] });
+    };
+    const chat = createChatClient({ appId: "mp", apiKey: "k-mp", baseUrl: "http://127.0.0.1:9", fetch: record });
+    const noop = { onRequest: ({ request }: { request: Request }) => request };
+    // A GET with a body: serialized, then refused when openapi-fetch builds its Request.
+    const refused = await chat.GET("/users", { body: "stale", middleware: [noop] } as never).catch((e: unknown) => e);
+    expect(String(refused)).toMatch(/GET/);
+    await chat.GET("/users", { middleware: [noop] });
+    expect(sent).toEqual([{ method: "GET", body: "" }]);
+  });
 });
