@@ -272,7 +272,7 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
     const url = new URL(request.url);
     if (url.origin !== origin)
       throw new ChatConfigError(
-        `${call.method} ${call.path}: middleware sent the request to ${url.origin}, not the client's origin; the credentials stay.`,
+        `${call.method} ${call.path}: middleware sent the request to ${url.origin}, not the client's origin.`,
       );
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : undefined;
     if (allows && (path === undefined || !allows(request.method, path)))
