@@ -97,6 +97,7 @@ function setsToNull(headers: unknown, name: string): boolean {
 // or TRACK; a header name that is not a token, or a value with a control character other than
 // tab or a character above U+00FF. U+0085 is refused too: fetch strips it without a word.
 const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for.
 const BAD_VALUE = /[\0-\x08\n-\x1f\x7f\x85\u0100-\uffff]/;
 // fetch drops tabs and newlines from a URL, so "/.\t./x" would climb out of the base URL's
 // path, and "//host" or "/\\host" reads as another host to anything that resolves it.
@@ -271,9 +272,7 @@ function clientCore(options: CommonClientOptions, defaultUrl: string, credential
   const checkFinalRequest = (request: Request, call: TransportCall) => {
     const url = new URL(request.url);
     if (url.origin !== origin)
-      throw new ChatConfigError(
-        `${call.method} ${call.path}: middleware sent the request to ${url.origin}, not the client's origin.`,
-      );
+      throw new ChatConfigError(`${call.method} ${call.path}: middleware sent the request to ${url.origin}, not the client's origin.`);
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : undefined;
     if (allows && (path === undefined || !allows(request.method, path)))
       throw new ChatConfigError(

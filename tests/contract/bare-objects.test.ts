@@ -9,7 +9,7 @@ const FREE_FORM = /\/(metadata|customData|customJson|appInfo)(\/oneOf\/\d+)?$/i;
 function bareObjects(node: unknown, at: string, out: string[] = []): string[] {
   if (!node || typeof node !== "object") return out;
   if (Array.isArray(node)) {
-    node.forEach((item, i) => bareObjects(item, `${at}/${i}`, out));
+    for (const [i, item] of node.entries()) bareObjects(item, `${at}/${i}`, out);
     return out;
   }
   const schema = node as Record<string, unknown>;

@@ -1,7 +1,7 @@
 // Type-level contract of the Calls operations, on the Calls client. Checked by `tsc --noEmit`
 // in `npm test`, never executed.
 import { expectTypeOf } from "expect-type";
-import { type components, type createChatClient, createCallsClient, type Pagination, type operations } from "../../src/index.js";
+import { type components, type createChatClient, createCallsClient, type operations } from "../../src/index.js";
 
 type Schemas = components["schemas"];
 declare const chat: ReturnType<typeof createChatClient>;
