@@ -1,18 +1,8 @@
 import { ChatConfigError, ChatInvalidResponseError, createChatClient, paginate } from "../../src/index";
 import { json, withServer, type Handler } from "../harness/fault-server";
+import { listedMessage } from "../harness/listed-message";
 
-const message = (n: number) => ({
-  id: String(n),
-  conversationId: "u1_user_u2",
-  sender: "u1",
-  receiverType: "user",
-  receiver: "u2",
-  category: "message",
-  type: "text",
-  data: { text: `message ${n}` },
-  sentAt: 1_718_400_000 + n,
-  updatedAt: 1_718_400_000 + n,
-});
+const message = listedMessage;
 
 const cursor = (affix: "append" | "prepend", m: ReturnType<typeof message>) => ({ affix, sentAt: m.sentAt, id: m.id });
 

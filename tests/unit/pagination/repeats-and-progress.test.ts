@@ -1,18 +1,8 @@
 import { ChatInvalidResponseError, createChatClient, paginate } from "../../../src/index";
 import { json, withServer, type Handler } from "../../harness/fault-server";
+import { listedMessage } from "../../harness/listed-message";
 
-const message = (n: number) => ({
-  id: String(n),
-  conversationId: "u1_user_u2",
-  sender: "u1",
-  receiverType: "user",
-  receiver: "u2",
-  category: "message",
-  type: "text",
-  data: { text: `message ${n}` },
-  sentAt: 1_718_400_000 + n,
-  updatedAt: 1_718_400_000 + n,
-});
+const message = listedMessage;
 const user = (n: number) => ({ uid: `u${n}`, name: `User ${n}`, createdAt: 1_700_000_000 + n });
 
 /** A cursor list that answers the k-th request with `slices[k]` (the last one again after the end), each with a fresh cursor. */
