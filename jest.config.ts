@@ -7,8 +7,6 @@ const transform: Config["transform"] = {
 const moduleNameMapper = { "^(\\.{1,2}/.*)\\.js$": "$1" };
 /** The tests that call the shared Prism mock, or start Prism processes of their own. */
 const CONTRACT = ["<rootDir>/tests/contract/**/*.test.ts", "<rootDir>/tests/docs/examples.test.ts"];
-/** Unit tests of the contract harness itself: no mock involved. */
-const HARNESS_UNIT = "<rootDir>/tests/contract/harness/";
 
 const config: Config = {
   reporters: ["default", "<rootDir>/tests/harness/summary-reporter.js", "<rootDir>/tests/harness/contract-summary-reporter.js"],
@@ -20,7 +18,7 @@ const config: Config = {
       testEnvironment: "node",
       roots: ["<rootDir>/tests"],
       testMatch: ["**/*.test.ts"],
-      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/tests/contract/(?!harness/)", "<rootDir>/tests/docs/examples\\.test\\.ts$"],
+      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/tests/contract/", "<rootDir>/tests/docs/examples\\.test\\.ts$"],
       transform,
       moduleNameMapper,
     },
@@ -29,7 +27,7 @@ const config: Config = {
       testEnvironment: "node",
       roots: ["<rootDir>/tests"],
       testMatch: CONTRACT,
-      testPathIgnorePatterns: ["/node_modules/", HARNESS_UNIT],
+      testPathIgnorePatterns: ["/node_modules/"],
       transform,
       moduleNameMapper,
       // Only this project's tests need the shared Prism: Jest runs a project's global setup

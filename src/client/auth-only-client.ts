@@ -3,7 +3,7 @@ import type { SdkClient } from "./client-types.js";
 import { appClient } from "./client.js";
 import { chatBaseUrl } from "../safety/base-url.js";
 import { ChatConfigError } from "../errors/chat-config-error.js";
-import type { AuthOnlyPaths } from "./paths.js";
+import { AUTH_ONLY_OPERATIONS, type AuthOnlyPaths } from "./paths.js";
 
 /**
  * A client for an `authOnly` API key (the dashboard's "Auth Key"), which the service lets
@@ -15,9 +15,9 @@ export type AuthOnlyClient = Pick<SdkClient<AuthOnlyPaths>, "POST" | "request" |
 /** Options of {@link createAuthOnlyClient}: those of `createChatClient` but `onBehalfOf`, which neither operation reads. */
 export type AuthOnlyClientOptions = Omit<ChatClientOptions, "onBehalfOf">;
 
-const ALLOWED = ["POST /users", "POST /users/{uid}/auth_tokens"];
-// The same two operations, as the final request must look after middleware ran: one path segment for the UID.
-const ALLOWED_FINAL = /^POST \/users(?:\/[^/]+\/auth_tokens)?\/?$/;
+const ALLOWED = Object.entries(AUTH_ONLY_OPERATIONS).map(([path, method]) => `${method.toUpperCase()} ${path}`);
+// The same operations, as the final request must look after middleware ran: one path segment for each parameter.
+const ALLOWED_FINAL = new RegExp(`^(?:${ALLOWED.map((op) => op.replace(/\{[^}]+\}/g, "[^/]+")).join("|")})/?$`);
 
 /**
  * Creates a client for an `authOnly` API key. Its types offer only the two operations such a

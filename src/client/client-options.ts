@@ -41,7 +41,7 @@ export interface CommonClientOptions extends RequestOptions {
    */
   querySerializer?: QuerySerializer<unknown> | QuerySerializerOptions;
   /**
-   * How a request body is written, as in openapi-fetch. Calls then take openapi-fetch's own path.
+   * How a request body is written, as in openapi-fetch. It receives the merged headers as a `Headers` object.
    * @default JSON.stringify (FormData as it is)
    * @example (body) => new URLSearchParams(body as Record<string, string>).toString()
    */
@@ -54,7 +54,7 @@ export interface CommonClientOptions extends RequestOptions {
   pathSerializer?: PathSerializer;
   /**
    * The Request class openapi-fetch builds requests with, so that `fetch` and middleware get
-   * instances of it. Calls then take openapi-fetch's own path.
+   * instances of it. Every call then becomes an instance of it, which costs a little per call.
    * @default globalThis.Request
    * @example class TracedRequest extends Request {}
    */

@@ -18,8 +18,9 @@ export type CallsPaths = Pick<paths, CallsPath>;
 /** Every Management API path of the spec, typed for openapi-fetch. */
 export type ManagementPaths = Pick<paths, ManagementPath>;
 
-/** The operations an `authOnly` API key may call, by path: creating users and auth tokens. */
-type AuthOnlyOperations = { "/users": "post"; "/users/{uid}/auth_tokens": "post" };
+/** The operations an `authOnly` API key may call, by path: creating users and auth tokens. The client's types and checks read this one list. */
+export const AUTH_ONLY_OPERATIONS = { "/users": "post", "/users/{uid}/auth_tokens": "post" } as const;
+type AuthOnlyOperations = typeof AUTH_ONLY_OPERATIONS;
 
 /**
  * The Chat API paths of {@link ChatPaths} with only the methods an `authOnly` key may call:

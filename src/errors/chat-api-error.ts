@@ -1,5 +1,5 @@
 import { redactText, redactValue } from "../safety/redact.js";
-import { retryAfterSeconds } from "../transport/retry-policy.js";
+import { mayHaveBeenProcessed, retryAfterSeconds } from "../transport/retry-policy.js";
 import { ChatError } from "./chat-error.js";
 
 /** What the SDK knows about the call that failed; never the credentials. */
@@ -75,7 +75,10 @@ export class ChatApiError extends ChatError {
     const reason = envelope?.message ?? envelope?.devMessage ?? describeBody(body);
     // A 5xx does not tell whether the service applied the request before failing; a caller
     // about to send a message again needs to know that the SDK did not.
-    const unsure = status >= 500 && call.idempotent === false ? "; it may have been processed, so it was not repeated" : "";
+    const unsure =
+      call.idempotent === false && mayHaveBeenProcessed({ kind: "status", status }, false)
+        ? "; it may have been processed, so it was not repeated"
+        : "";
     super(
       redactText(
         message ?? `${call.method} ${call.path} failed with ${status}${envelope?.code ? ` ${envelope.code}` : ""}: ${reason}${unsure}`,
@@ -94,37 +97,48 @@ export class ChatApiError extends ChatError {
 
   /** Builds the subclass that matches the status. */
   static from(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string): ChatApiError {
-    const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : ChatApiError);
+    let Class: typeof ChatApiError = status >= 500 ? InternalServerError : ChatApiError;
+    for (const name in API_ERROR_CLASSES) if (API_ERROR_CLASSES[name]!.status === status) Class = API_ERROR_CLASSES[name]!;
     return new Class(status, body, headers, call, message);
   }
+
+  /** The status this class stands for; undefined for a class that stands for a range. */
+  static readonly status: number | undefined;
 }
 
 /** 400: the service rejected the input; see `details` for the fields. */
 export class BadRequestError extends ChatApiError {
+  static override readonly status = 400;
   override name = "BadRequestError";
 }
 /** 401: the key is missing, wrong or revoked. */
 export class AuthenticationError extends ChatApiError {
+  static override readonly status = 401;
   override name = "AuthenticationError";
 }
 /** 403: the key is valid but its scope does not allow the operation (e.g. an `authOnly` key). */
 export class PermissionDeniedError extends ChatApiError {
+  static override readonly status = 403;
   override name = "PermissionDeniedError";
 }
 /** 404: the user, group or message named in the path does not exist. */
 export class NotFoundError extends ChatApiError {
+  static override readonly status = 404;
   override name = "NotFoundError";
 }
 /** 409: the resource already exists. */
 export class ConflictError extends ChatApiError {
+  static override readonly status = 409;
   override name = "ConflictError";
 }
 /** 422: the input is well-formed but cannot be processed. */
 export class UnprocessableEntityError extends ChatApiError {
+  static override readonly status = 422;
   override name = "UnprocessableEntityError";
 }
 /** 429: over the rate limit. `retryAfter` says how many seconds to wait, when the service said. */
 export class RateLimitError extends ChatApiError {
+  static override readonly status = 429;
   override name = "RateLimitError";
   /** Seconds to wait before the next attempt, from `Retry-After`. */
   declare readonly retryAfter: number | undefined;
@@ -138,12 +152,18 @@ export class InternalServerError extends ChatApiError {
   override name = "InternalServerError";
 }
 
-const STATUS_CLASSES: Record<number, typeof ChatApiError> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  409: ConflictError,
-  422: UnprocessableEntityError,
-  429: RateLimitError,
+/**
+ * Every API error class, by the name its instances carry: `from` picks one by its `status`, and
+ * the cross-realm guards recognise an error by its name. A new class is added here, and only here.
+ */
+export const API_ERROR_CLASSES: Record<string, typeof ChatApiError> = {
+  ChatApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
 };

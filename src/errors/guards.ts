@@ -1,16 +1,15 @@
-import type { ChatApiError } from "./chat-api-error.js";
+import { API_ERROR_CLASSES, type ChatApiError } from "./chat-api-error.js";
 import type { ChatConnectionError } from "./chat-connection-error.js";
 import type { ChatError } from "./chat-error.js";
 
 // Names, not instanceof: an error from another realm (a vm context, a second copy of the
 // package) fails instanceof but is still the same kind of error.
 const nameOf = (value: unknown) => (typeof value === "object" && value ? String((value as { name?: unknown }).name) : "");
-const API_ERROR =
-  /^(ChatApi|BadRequest|Authentication|PermissionDenied|NotFound|Conflict|UnprocessableEntity|RateLimit|InternalServer)Error$/;
+const isApiErrorName = (name: string) => Object.hasOwn(API_ERROR_CLASSES, name);
 
 /** True for every {@link ChatApiError}, including subclasses and errors from another realm. */
 export function isChatApiError(value: unknown): value is ChatApiError {
-  return API_ERROR.test(nameOf(value)) && typeof (value as { status?: unknown }).status === "number";
+  return isApiErrorName(nameOf(value)) && typeof (value as { status?: unknown }).status === "number";
 }
 
 /** True for {@link ChatConnectionError} and {@link ChatTimeoutError}, across realms. */
@@ -21,5 +20,5 @@ export function isChatConnectionError(value: unknown): value is ChatConnectionEr
 /** True for any error this SDK throws on purpose, across realms. */
 export function isChatError(value: unknown): value is ChatError {
   const name = nameOf(value);
-  return API_ERROR.test(name) || /^Chat(|Config|InvalidResponse|Connection|Timeout)Error$/.test(name);
+  return isApiErrorName(name) || /^Chat(|Config|InvalidResponse|Connection|Timeout)Error$/.test(name);
 }

@@ -50,26 +50,3 @@ export function chatBaseUrl(location: AppLocation): string {
 export function callsBaseUrl(location: AppLocation): string {
   return regionalUrl("call", location);
 }
-
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
-/**
- * Checks a caller-supplied base URL: HTTPS, or plain HTTP to this machine only, because the
- * API key travels in a header and must never cross a network in clear text.
- */
-export function checkBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ChatConfigError(`baseUrl is not an absolute URL: ${JSON.stringify(raw)}.`);
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw new ChatConfigError("baseUrl must not contain credentials, a query or a fragment.");
-  }
-  const loopback = LOOPBACK.test(url.hostname);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
-    throw new ChatConfigError(`baseUrl must use https: (http: only for a loopback host), got ${url.protocol}//${url.host}.`);
-  }
-  return url.href.replace(/\/+$/, "");
-}

@@ -2,7 +2,6 @@
 // body and names the parameter or field it rejected only in its `sl-violations` header; this
 // proxy writes those names into the body's error envelope, so the SDK's BadRequestError carries
 // them (`details`, and the end of the message) without the runtime knowing about Prism.
-// bin/chat-rest-mock.js holds a plain-JavaScript copy of foldViolations: keep the two in step.
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { clientUrl } from "./client-url";

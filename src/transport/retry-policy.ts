@@ -28,6 +28,17 @@ export function isRetryable(outcome: AttemptOutcome, idempotent: boolean): boole
   }
 }
 
+/**
+ * Whether a call that failed with `outcome` and was not repeated may still have been applied by
+ * the service, which a caller about to send it again needs to know. Only a call that is not
+ * idempotent is left unrepeated for that reason; what the service provably never saw (a refused
+ * connection, an unresolved host, a 429) and any other 4xx were not applied.
+ */
+export function mayHaveBeenProcessed(outcome: AttemptOutcome, idempotent: boolean): boolean {
+  if (idempotent) return false;
+  return outcome.kind === "status" ? outcome.status >= 500 : !isRetryable(outcome, false);
+}
+
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
 /** A longer `Retry-After` is not waited out: the response goes back to the caller instead. */

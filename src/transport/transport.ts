@@ -2,21 +2,33 @@ import type { FailedCall } from "../errors/chat-api-error.js";
 import { ChatConnectionError, ChatTimeoutError } from "../errors/chat-connection-error.js";
 import { ChatInvalidResponseError } from "../errors/chat-invalid-response-error.js";
 import type { Logger } from "../client/logger.js";
-import { redactText, redactValue } from "../safety/redact.js";
+import { redactValue } from "../safety/redact.js";
 import type { ResolvedRequestOptions } from "../client/request-options.js";
 import { abortableSleep } from "./abortable-sleep.js";
 import { runAttempt, type AttemptPlan, type AttemptResult, type ReadAs } from "./attempt.js";
-import { bodyBuiltWith, multipartBlob } from "./replayable-body.js";
-import { backoffMs, isRetryable, MAX_RETRY_AFTER_MS, retryAfterSeconds, type AttemptOutcome } from "./retry-policy.js";
+import { multipartBlob } from "./multipart-blob.js";
+import {
+  backoffMs,
+  isRetryable,
+  MAX_RETRY_AFTER_MS,
+  mayHaveBeenProcessed,
+  retryAfterSeconds,
+  type AttemptOutcome,
+} from "./retry-policy.js";
 
 /** A fetch the caller injected; like openapi-fetch, it gets a Request and the client's `requestInitExt`. */
 export type InjectedFetch = (input: Request, init?: RequestInit) => Promise<Response>;
 
 /**
- * One request to send: a Request that openapi-fetch built (and middleware may have replaced),
- * or, on the direct path, what `fetch(url, init)` takes.
+ * One request to send: what `fetch(url, init)` takes and the serialized body, with the `Request`
+ * when middleware or a custom Request class needed one (middleware may have replaced it).
  */
-export type Outgoing = Request | { url: string; init: RequestInit };
+export interface Outgoing {
+  url: string;
+  init: RequestInit;
+  body: unknown;
+  request?: Request | undefined;
+}
 
 /** How the answer's body is wanted: "json" checks and parses a 2xx, the others leave it to the caller. */
 export type ParseAs = "json" | "text" | "blob" | "arrayBuffer" | "stream";
@@ -31,10 +43,13 @@ export interface TransportCall extends FailedCall {
   parseAs: ParseAs;
 }
 
-/** The answer: the Response, and `data`, the parsed JSON of a 2xx or openapi-fetch's `error` value otherwise. */
+/**
+ * The final answer and its body as read within the attempt: text for JSON and text, bytes for
+ * the other formats, null when there is none or a 2xx is streamed to the caller unread.
+ */
 export interface Delivered {
   response: Response;
-  data: unknown;
+  body: string | ArrayBuffer | null;
 }
 
 function fetchVia(call: TransportCall, input: Request | string, init?: RequestInit): Promise<Response> {
@@ -44,22 +59,20 @@ function fetchVia(call: TransportCall, input: Request | string, init?: RequestIn
 }
 
 /**
- * Plans a call's attempts. A redirect hop is sent as `fetch(url, init)`. So is the first
- * request on the direct path; on openapi-fetch's path it is a copy of its Request, made by the
- * Request's own class, so a caller's subclass and the properties set on it reach fetch.
+ * Plans a call's attempts. A redirect hop is sent as `fetch(url, init)`, and so is the first
+ * request when there is no Request; otherwise it is a copy of the Request, made by the Request's
+ * own class, so a caller's subclass and the properties set on it reach fetch.
  */
 function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | undefined, readAs: ReadAs): AttemptPlan {
-  const request = outgoing instanceof Request ? outgoing : undefined;
+  const { request } = outgoing;
   let headers = request?.headers;
   // A form sent as its own multipart Blob carries its boundary in the Blob's type, not in the one fetch wrote.
   if (headers && body instanceof Blob && body.type.startsWith("multipart/form-data")) {
     headers = new Headers(headers);
     headers.set("content-type", body.type);
   }
-  const init: RequestInit = request
-    ? { method: request.method, headers, signal: request.signal }
-    : (outgoing as { init: RequestInit }).init;
-  const url = request ? request.url : (outgoing as { url: string }).url;
+  const init: RequestInit = request ? { method: request.method, headers, signal: request.signal } : outgoing.init;
+  const url = request ? request.url : outgoing.url;
   const redirect = (request ?? init).redirect ?? "follow";
   const mode = redirect === "follow" ? "manual" : redirect;
   const resend = (at: string, method: string, signal: AbortSignal | undefined) =>
@@ -67,7 +80,7 @@ function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | u
   const send = (signal: AbortSignal | undefined) => {
     if (!request) return resend(url, init.method!, signal);
     const copy = new (request.constructor as typeof Request)(request, { body, headers, redirect: mode, ...(signal && { signal }) });
-    // openapi-fetch sets per-call options the Request has no field for (e.g. `dispatcher`) on it.
+    // Per-call options the Request has no field for (e.g. `dispatcher`) are set on it, as openapi-fetch does.
     for (const key of Object.keys(request))
       (copy as unknown as Record<string, unknown>)[key] ??= (request as unknown as Record<string, unknown>)[key];
     return fetchVia(call, copy);
@@ -78,47 +91,11 @@ function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | u
   return { url, redirect, method: init.method!, readAs, maxBytes, tooLarge, send, resend };
 }
 
-/**
- * The body as `data`: for a 2xx, its JSON, which it must have; otherwise openapi-fetch's `error`
- * value, the JSON or else the text. Undefined when there is no body.
- */
-function bodyValue(call: TransportCall, response: Response, text: string | null): unknown {
-  // A Content-Length of 0 says there is no body, whatever a mocked Response holds.
-  const noLength = response.headers.get("content-length") === "0";
-  if (text === null || call.method === "HEAD" || (noLength && !response.ok)) return undefined;
-  if (!response.ok) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  if (text === "" || noLength) throw new ChatInvalidResponseError(response.status, "an empty body", call);
-  const type = response.headers.get("content-type") ?? "";
-  // The service may echo a request header into the content-type.
-  if (!/json/i.test(type))
-    throw new ChatInvalidResponseError(response.status, `a ${redactText(type, call.secrets) || "untyped"} body`, call);
-  try {
-    return JSON.parse(text);
-  } catch {
-    // No cause: the parser's message quotes the body's first characters, which may be a key, or enough of one.
-    throw new ChatInvalidResponseError(response.status, `malformed JSON (${new TextEncoder().encode(text).length} bytes)`, call);
-  }
-}
-
 /** How long to wait before attempt `n + 1`: what the service asked for, or the backoff. */
 function retryWait(result: AttemptResult, n: number): number {
   const response = (result as { response?: Response }).response;
   const retryAfter = response?.status === 429 || response?.status === 503 ? retryAfterSeconds(response.headers) : undefined;
   return retryAfter === undefined ? backoffMs(n) : retryAfter * 1000;
-}
-
-function rebuild(response: Response, body: string | ArrayBuffer | null): Response {
-  // A browser's opaque redirect (status 0) cannot be rebuilt and has nothing to read anyway.
-  if (response.status < 200) return response;
-  const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-  Object.defineProperty(copy, "url", { value: response.url });
-  return copy;
 }
 
 function failure(
@@ -139,7 +116,7 @@ function failure(
   );
   const where = { ...call, url: at.origin + masked };
   // Tell the caller why a POST was not repeated: it may have been processed already.
-  const unsure = !call.idempotent && !isRetryable(result.outcome, false) ? "; it may have reached the service, so it was not repeated" : "";
+  const unsure = mayHaveBeenProcessed(result.outcome, !!call.idempotent) ? "; it may have reached the service, so it was not repeated" : "";
   if (result.outcome.kind === "timeout")
     return new ChatTimeoutError(`no response within ${budgetMs} ms (attempt ${n})${unsure}`, where, n, options);
   const { kind, code } = result.outcome as { kind: string; code?: string };
@@ -152,24 +129,21 @@ function failure(
 }
 
 /**
- * Sends one call with timeouts, safe retries and same-origin redirects, reads the answer's
- * body within the attempt, and returns it. On the direct path with JSON wanted, a 2xx Response
- * comes back read, its JSON in `data`; otherwise the Response is a fresh readable copy.
+ * Sends one call with timeouts, safe retries and same-origin redirects, and reads the answer's
+ * body within the attempt, as `call.parseAs` wants it.
  */
 export async function transport(outgoing: Outgoing, call: TransportCall): Promise<Delivered> {
-  const { options, logger } = call;
+  const { options, logger, parseAs } = call;
   const started = options.deadlineMs ? Date.now() : 0;
-  const direct = !(outgoing instanceof Request);
-  const { parseAs } = call;
   const readAs: ReadAs = parseAs === "json" || parseAs === "text" ? "text" : parseAs === "stream" ? "stream" : "bytes";
-  const callerSignal = direct ? outgoing.init.signal : outgoing.signal;
+  const callerSignal = outgoing.request ? outgoing.request.signal : outgoing.init.signal;
   // Every attempt sends the same body. A body that can be sent again (a string, bytes, a Blob) is
   // sent as it is; a form becomes one multipart Blob over its own Blobs, so a file is never copied
-  // and a retry repeats the boundary. Only a stream is read once into bytes (a clone keeps
-  // openapi-fetch's Request readable), and a Request that middleware replaced.
-  let body = direct ? outgoing.init.body : (bodyBuiltWith(outgoing) ?? (outgoing.body && outgoing.clone().arrayBuffer()));
+  // and a retry repeats the boundary. Only a stream is read once into bytes.
+  let body = outgoing.body;
   if (body instanceof FormData) body = multipartBlob(body);
-  const attempts = plan(call, outgoing, await (body instanceof ReadableStream ? new Response(body).arrayBuffer() : body), readAs);
+  else if (body instanceof ReadableStream) body = await new Response(body).arrayBuffer();
+  const attempts = plan(call, outgoing, body as BodyInit | null | undefined, readAs);
 
   for (let n = 1; ; n++) {
     if (callerSignal?.aborted) throw callerSignal.reason;
@@ -190,13 +164,7 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
     const waitMs = n <= options.maxRetries && isRetryable(outcome, !!call.idempotent) ? retryWait(result, n) : Infinity;
     if (waitMs > MAX_RETRY_AFTER_MS || (options.deadlineMs && Date.now() - started + waitMs >= options.deadlineMs)) {
       if (!("response" in result)) throw failure(call, attempts.url, result, n, budgetMs);
-      const { response, body } = result;
-      const text = body as string | null;
-      // A direct caller takes `data` and never reads this body, so the original answer will do.
-      if (direct) return { response, data: bodyValue(call, response, text) };
-      // openapi-fetch reads the copy; for JSON, the body is checked first.
-      if (response.ok && parseAs === "json") bodyValue(call, response, text);
-      return { response: response.ok && parseAs === "stream" ? response : rebuild(response, body), data: undefined };
+      return result;
     }
     logger?.info("chat-rest-sdk retrying", { method: call.method, path: call.path, attempt: n, waitMs: Math.round(waitMs) });
     await abortableSleep(waitMs, callerSignal);

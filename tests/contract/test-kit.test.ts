@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { build, type BuildOptions } from "esbuild";
 import { createCallsClient, createChatClient, createManagementClient } from "../../src/index";
 import { startMockServer } from "../../src/testing/index";
@@ -235,9 +235,29 @@ describe("the URL startMockServer returns", () => {
 });
 
 describe("the chat-rest-mock bin", () => {
+  // The bin as it ships: bin/ beside a dist/ that holds the built chat-rest-sdk/testing.
+  let shipped: string;
+  beforeAll(async () => {
+    mkdirSync(join(root, ".tmp"), { recursive: true });
+    const dir = mkdtempSync(join(root, ".tmp", "mock-bin-"));
+    mkdirSync(join(dir, "bin"));
+    shipped = join(dir, "bin", "chat-rest-mock.js");
+    writeFileSync(shipped, readFileSync(bin));
+    const entryPoints = [join(root, "src", "testing", "index.ts")];
+    await build({
+      entryPoints,
+      bundle: true,
+      platform: "node",
+      packages: "external",
+      format: "cjs",
+      outfile: join(dir, "dist", "testing.cjs"),
+    });
+  });
+  afterAll(() => rmSync(dirname(dirname(shipped)), { recursive: true, force: true }));
+
   /** Runs the bin with `args`; `listening` resolves to the URL it prints, `exited` to its exit code. */
   function startBin(args: string[]) {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [shipped, ...args], { stdio: ["ignore", "pipe", "pipe"] });
     const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
     const listening = new Promise<string>((done, fail) => {
       let out = "";
@@ -299,7 +319,7 @@ describe("the chat-rest-mock bin", () => {
     async () => {
       const run = (args: string[]) =>
         new Promise<{ code: number | null; output: string }>((done) => {
-          const child = spawn(process.execPath, [bin, ...args]);
+          const child = spawn(process.execPath, [shipped, ...args]);
           let output = "";
           child.stdout.on("data", (c) => (output += c));
           child.stderr.on("data", (c) => (output += c));

@@ -58,23 +58,26 @@ export function describeDocumentedResponses(subject: ContractSubject): Documente
   recordContractRun(subject);
   const list = elicitations(run.cases, (operationId) => subject.operation(operationId).api);
 
-  test.concurrent.each(list.map((e) => [e.name, e] as const))("%s", async (name, { documented, covers }) => {
-    const op = subject.operation(documented.operationId);
-    const prefer = `code=${documented.status}${documented.example ? `, example=${documented.example}` : ""}`;
-    const exchange = await sendViaSdk(subject.targets(), op, subject.validRequest(op.operationId), { Prefer: prefer });
+  test.concurrent.each(list.map((e) => [e.name, e] as const))(
+    "%s: served as documented and handed back by the SDK",
+    async (name, { documented, covers }) => {
+      const op = subject.operation(documented.operationId);
+      const prefer = `code=${documented.status}${documented.example ? `, example=${documented.example}` : ""}`;
+      const exchange = await sendViaSdk(subject.targets(), op, subject.validRequest(op.operationId), { Prefer: prefer });
 
-    expect(exchange.status).toBe(documented.status);
-    expect(exchange.mediaType).toBe(documented.mediaType);
-    // Status and content type documented, body valid (Ajv), no sl-violations: one readable report.
-    expect(formatFindings(checkExchange(op, exchange, subject.validator), name)).toBe(`${name}: no deviation from the spec.`);
-    // Prism falls back to another example when the named one is unknown; this proves it served ours.
-    if (documented.example) expect(exchange.json).toEqual(documented.exampleValue);
-    // The SDK hands the body back as data (2xx) or error (anything else) and never throws for a status.
-    expect(exchange.sdk.thrown).toBeUndefined();
-    if (documented.status < 300) expect(exchange.sdk.data).toEqual(exchange.json);
-    else expect(exchange.sdk.error).toBeDefined();
-    for (const covered of covers) run.elicited.add(covered);
-  });
+      expect(exchange.status).toBe(documented.status);
+      expect(exchange.mediaType).toBe(documented.mediaType);
+      // Status and content type documented, body valid (Ajv), no sl-violations: one readable report.
+      expect(formatFindings(checkExchange(op, exchange, subject.validator), name)).toBe(`${name}: no deviation from the spec.`);
+      // Prism falls back to another example when the named one is unknown; this proves it served ours.
+      if (documented.example) expect(exchange.json).toEqual(documented.exampleValue);
+      // The SDK hands the body back as data (2xx) or error (anything else) and never throws for a status.
+      expect(exchange.sdk.thrown).toBeUndefined();
+      if (documented.status < 300) expect(exchange.sdk.data).toEqual(exchange.json);
+      else expect(exchange.sdk.error).toBeDefined();
+      for (const covered of covers) run.elicited.add(covered);
+    },
+  );
   test.concurrent.each(subject.operations.map((op) => [op.operationId]))(
     "%s with every documented parameter set gets 200 without violations",
     async (operationId) => {

@@ -41,7 +41,7 @@ export function describeNegativeCases(subject: ContractSubject): NegativeCase[] 
   }
 
   describe("requests the spec forbids are rejected with the documented status", () => {
-    test.concurrent.each(cases.filter(([, c]) => c.invalid))("%s", async (_name, c) => {
+    test.concurrent.each(cases.filter(([, c]) => c.invalid))("%s: rejected with the documented status", async (_name, c) => {
       const { status, violations, message } = await send(c);
       expect(status).toBe(c.expectedStatus);
       expect(violations.length).toBeGreaterThan(0);
@@ -50,7 +50,7 @@ export function describeNegativeCases(subject: ContractSubject): NegativeCase[] 
   });
 
   describe("boundary values the spec allows are accepted", () => {
-    test.concurrent.each(cases.filter(([, c]) => !c.invalid))("%s", async (_name, c) => {
+    test.concurrent.each(cases.filter(([, c]) => !c.invalid))("%s: accepted without a violation", async (_name, c) => {
       const { status, violations } = await send(c);
       expect(violations).toEqual([]);
       expect(status).toBe(c.expectedStatus);

@@ -3,11 +3,11 @@ import { createChatClient } from "../../../src/index";
 import { json, withServer } from "../../harness/fault-server";
 
 const ok = (_req: unknown, res: Parameters<typeof json>[0]) => json(res, 200, { data: {} });
-// A no-op middleware puts the call on openapi-fetch's path; without it the SDK builds the request itself.
+// With middleware the request is a Request object that middleware sees; without, it never becomes one.
 const noop: Middleware = { onRequest: ({ request }) => request };
 const paths = [
-  ["the SDK's own path", []],
-  ["the middleware path", [noop]],
+  ["without middleware", []],
+  ["with middleware", [noop]],
 ] as const;
 const methods = ["POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof methods)[number];

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createChatClient, formDataBody } from "../../../src/index";
-import { multipartBlob } from "../../../src/transport/replayable-body";
+import { multipartBlob } from "../../../src/transport/multipart-blob";
 
 const MiB = 1024 * 1024;
 

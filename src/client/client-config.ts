@@ -1,0 +1,87 @@
+import { createQuerySerializer, defaultBodySerializer, defaultPathSerializer, type Middleware } from "openapi-fetch";
+import { guardBrowser } from "../safety/browser-guard.js";
+import { checkBaseUrl, checkHeaders, onBehalfOfIn, refuseCredentialHeaders } from "../safety/input-checks.js";
+import type { CommonClientOptions } from "./client-options.js";
+import { mergeHeaders, type PlainHeaders } from "./merge-headers.js";
+import type { CallSettings } from "./call-settings.js";
+import { REQUEST_DEFAULTS, resolveRequestOptions } from "./request-options.js";
+import { defaultUserAgent } from "./user-agent.js";
+
+/** Whether an auth-only client may send `method` to `path` (relative to its base URL), checked on the final request. */
+export type AllowsRequest = (method: string, path: string) => boolean;
+
+type Serializer = (value: any, ...rest: any[]) => any;
+
+/**
+ * Everything the calls of one client share, worked out once when the client is built. It holds
+ * the secrets; nothing a caller receives points to it.
+ */
+export interface ClientConfig {
+  baseUrl: string;
+  /** The base URL's origin and path: the final request of a call must stay under them. */
+  origin: string;
+  basePath: string;
+  /** The client's headers, lower-cased, credentials last. */
+  headers: PlainHeaders;
+  /** False when the client's headers set `Content-Type: null`: fetch then picks the type from the body. */
+  jsonByDefault: boolean;
+  /** The client's query serializer, and the options a per-call object is merged over. */
+  querySerializer: Serializer;
+  queryOptions: object;
+  pathSerializer: Serializer;
+  bodySerializer: Serializer;
+  Request: typeof Request | undefined;
+  requestInitExt: RequestInit | undefined;
+  fetch: ((input: Request, init?: RequestInit) => Promise<Response>) | undefined;
+  /** The settings of a call that sets none of its own. */
+  settings: CallSettings;
+  /** The credential values, to redact, and their header names, which no call may set. */
+  secrets: readonly string[];
+  credentialNames: readonly string[];
+  /** The middleware registered through `use()`, shared with the client's `as()` clients. */
+  middleware: Middleware[];
+  allows: AllowsRequest | undefined;
+}
+
+/** Checks a client's options and works out what its calls share. */
+export function clientConfig(
+  options: CommonClientOptions,
+  defaultUrl: string,
+  credentials: PlainHeaders,
+  allows?: AllowsRequest,
+): ClientConfig {
+  guardBrowser(options.dangerouslyAllowBrowser);
+  const credentialNames = Object.keys(credentials);
+  if (options.headers) {
+    refuseCredentialHeaders("headers", options.headers, credentialNames);
+    onBehalfOfIn("headers", options.headers);
+  }
+  const baseUrl = options.baseUrl === undefined ? defaultUrl : checkBaseUrl(options.baseUrl);
+  const userAgent = options.userAgent ?? defaultUserAgent();
+  // Credentials come last: headers naming them are refused above, and this keeps it so.
+  const headers = mergeHeaders(mergeHeaders(userAgent ? { "user-agent": userAgent } : {}, options.headers), credentials);
+  checkHeaders("headers", headers);
+  const query = options.querySerializer;
+  // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
+  const queryOptions = typeof query === "function" ? {} : { array: { style: "form", explode: false }, ...query };
+  const url = new URL(baseUrl);
+  return {
+    baseUrl,
+    origin: url.origin,
+    basePath: url.pathname.replace(/\/$/, ""),
+    headers,
+    jsonByDefault: !Object.entries(options.headers ?? {}).some(([name, value]) => value === null && name.toLowerCase() === "content-type"),
+    querySerializer: typeof query === "function" ? query : createQuerySerializer(queryOptions),
+    queryOptions,
+    pathSerializer: options.pathSerializer ?? defaultPathSerializer,
+    bodySerializer: options.bodySerializer ?? defaultBodySerializer,
+    Request: options.Request,
+    requestInitExt: options.requestInitExt as RequestInit | undefined,
+    fetch: options.fetch,
+    settings: { options: resolveRequestOptions(REQUEST_DEFAULTS, options), logger: options.logger, userAgent: undefined },
+    secrets: Object.values(credentials),
+    credentialNames,
+    middleware: [],
+    allows,
+  };
+}
