@@ -104,7 +104,7 @@ describe("client headers fetch cannot send are refused when the client is built"
     ["a CR LF in a value", { "x-trace": "a\r\nb" }],
     ["a character above U+00FF", { "x-trace": "\u20ac" }],
     ["a name that is not a token", { "x:trace": "a" }],
-  ])("%s", (_case, headers) => {
+  ])("%s is refused, naming the header", (_case, headers) => {
     expect(() => createChatClient({ appId: "rb", apiKey: "k", headers })).toThrow(/^headers: fetch cannot send header "/);
     expect(() => createManagementClient({ key: "mk", secret: "ms", headers })).toThrow(ChatConfigError);
   });
