@@ -200,7 +200,7 @@ export function checkCall(
   };
   // The client's base URL went through checkBaseUrl; a per-call one would skip it and the auth-only allow-list.
   if (init?.baseUrl !== undefined) refuse("baseUrl is a client option, not a per-call one");
-  if (!TOKEN.test(method) || /^(CONNECT|TRACE|TRACK)$/.test(method))
+  if (typeof method !== "string" || !TOKEN.test(method) || /^(CONNECT|TRACE|TRACK)$/.test(method))
     throw new ChatConfigError(`${JSON.stringify(method)} is not a method fetch can send.`);
   // One rule for every source: the per-call value wins over the bound user, and two per-call values must agree.
   const inHeaders = onBehalfOfIn("headers", init?.headers);
