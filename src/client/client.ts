@@ -53,7 +53,8 @@ function facade(config: ClientConfig, boundUid?: string): Record<string, unknown
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
   const call = (method: string, path: string, init?: CallInit) => sendCall(config, method, path, init, boundUid);
   const client: Record<string, unknown> = {
-    request: (method: string, path: string, init?: CallInit) => call(typeof method === "string" ? method.toUpperCase() : method, path, init),
+    request: (method: string, path: string, init?: CallInit) =>
+      call(typeof method === "string" ? method.toUpperCase() : method, path, init),
     use(...middleware: Middleware[]) {
       for (const m of middleware) {
         if (!m) continue;

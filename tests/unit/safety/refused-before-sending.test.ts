@@ -22,11 +22,14 @@ const paths = [
 ] as const;
 
 describe.each(paths)("methods fetch cannot send (%s)", (_path, withMiddleware) => {
-  test.each(["FOO BAR", "GET\r\nX-Injected: 1", "", "CONNECT", "TRACK", "trace", "GÉT", undefined, 42])("request(%p) is refused", async (method) => {
-    const { chat, rec } = chatClient(withMiddleware);
-    await expect(chat.request(method as "get", "/users")).rejects.toThrow(ChatConfigError);
-    expect(rec.requests).toHaveLength(0);
-  });
+  test.each(["FOO BAR", "GET\r\nX-Injected: 1", "", "CONNECT", "TRACK", "trace", "GÉT", undefined, 42])(
+    "request(%p) is refused",
+    async (method) => {
+      const { chat, rec } = chatClient(withMiddleware);
+      await expect(chat.request(method as "get", "/users")).rejects.toThrow(ChatConfigError);
+      expect(rec.requests).toHaveLength(0);
+    },
+  );
 
   test("TRACE is refused", async () => {
     const { chat, rec } = chatClient(withMiddleware);
