@@ -408,14 +408,17 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor's request schema and example carry the payload options, which its answer schema leaves out",
   "*-settings-push-notification: the vendor's 200 example abc fails our schema at $.data: *": PUSH_EXAMPLE,
   "*-settings-push-notification: the vendor's 200 example abc has $.settings, which our schema does not declare": PUSH_EXAMPLE,
-  "upload-push-notification-certificate-p12: 200 response property data.body.certificate_p* is only in the vendor's spec": CERTIFICATES_SWAPPED,
+  "upload-push-notification-certificate-p12: 200 response property data.body.certificate_p* is only in the vendor's spec":
+    CERTIFICATES_SWAPPED,
   "upload-push-notification-certificate-p12: 200 response property data.body.success is only in ours": CERTIFICATES_SWAPPED,
-  "upload-push-notification-certificate-p12: the vendor's 200 example example fails our schema at $.data.body.success: *": CERTIFICATES_SWAPPED,
+  "upload-push-notification-certificate-p12: the vendor's 200 example example fails our schema at $.data.body.success: *":
+    CERTIFICATES_SWAPPED,
   "upload-push-notification-certificate-p12: the vendor's 200 example example has $.data.body.certificate_p*, which our schema does not declare":
     CERTIFICATES_SWAPPED,
   "query-push-notification-certificates: 200 response property data.body.success is only in the vendor's spec": CERTIFICATES_SWAPPED,
   "query-push-notification-certificates: 200 response property data.body.certificate_p* is only in ours": CERTIFICATES_SWAPPED,
-  "query-push-notification-certificates: the vendor's 200 example example fails our schema at $.data.body.certificate_p*: *": CERTIFICATES_SWAPPED,
+  "query-push-notification-certificates: the vendor's 200 example example fails our schema at $.data.body.certificate_p*: *":
+    CERTIFICATES_SWAPPED,
   "query-push-notification-certificates: the vendor's 200 example example has $.data.body.success, which our schema does not declare":
     CERTIFICATES_SWAPPED,
   "*-settings-email-notification: 200 response property data.settings* is only in the vendor's spec": EMAIL_NOTIFICATION_ANSWER,
