@@ -297,6 +297,9 @@ export const fidelityAllowlist: Record<string, string> = {
   "*-rule: the vendor's request body (root) #/components/schemas/ModerationRequestBody does not resolve":
     "the vendor refers to a rule body schema it never defines; ModerationRuleRequest takes its fields from the reference pages " +
     "(cometchat.com/docs/rest-api/moderation/add-rule, update-rule)",
+  "*-rule-keyword: the vendor's request body (root) #/components/schemas/KeywordList does not resolve":
+    "the vendor's multipart keyword-list body refers to a KeywordList schema it never defines; KeywordListRequest takes the fields from " +
+    "its reference page (cometchat.com/docs/rest-api/moderation/add-keywords)",
   "create-rule: the vendor's 200 response data #/components/schemas/ModerationData does not resolve":
     "the vendor refers to a rule schema it never defines; ModerationRule takes its fields from the vendor's rule examples",
   "list-rules: parameter query limit is of type string in the vendor's spec, integer in ours":
