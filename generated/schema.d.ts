@@ -11391,7 +11391,7 @@ export interface components {
         /** @description A mask of the data masking extension: a regular expression whose matches are hidden in the masked copy of a message. */
         DataMask: {
             /**
-             * @description ID of the mask; the default masks have fixed IDs (`1` to `3`), a custom mask gets one when it is stored.
+             * @description ID of the mask; `1` to `3` are the built-in masks (US phone numbers, emails, social security numbers). `deleteCustomRegexData` names custom masks by it.
              * @example 2
              */
             id?: string;
@@ -11465,7 +11465,7 @@ export interface components {
                 dropMessage: boolean;
                 /** @description The built-in masks, each switched on or off with `enableFlag`. */
                 defaultRegexData: components["schemas"]["DataMask"][];
-                /** @description Custom masks to add or change; a mask without an ID is added. */
+                /** @description The app's own masks to store. */
                 customregexData: components["schemas"]["DataMask"][];
                 /**
                  * @description IDs of custom masks to remove.
