@@ -87,6 +87,167 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "delete-settings-broadcast",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/broadcast/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-broadcast",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/broadcast/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-broadcast",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/broadcast/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-broadcast",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/broadcast/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-chatwoot",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/chatwoot/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-chatwoot",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/chatwoot/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-chatwoot",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/chatwoot/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-chatwoot",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/chatwoot/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-data-masking",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/data-masking/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-data-masking",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/data-masking/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-or-update-settings-data-masking",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/data-masking/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-e2ee",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/e2ee/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-e2ee",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/e2ee/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-e2ee",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/e2ee/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-e2ee",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/e2ee/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-email-notification",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/email-notification/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-email-notification",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/email-notification/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-email-notification",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/email-notification/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-email-notification",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/email-notification/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-email-replies",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/email-replies/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-email-replies",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/email-replies/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-email-replies",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/email-replies/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-email-replies",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/email-replies/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "delete-settings-giphy",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
@@ -143,6 +304,34 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "delete-settings-human-moderation",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/human-moderation/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-human-moderation",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/human-moderation/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-human-moderation",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/human-moderation/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-human-moderation",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/human-moderation/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "delete-settings-image-moderation",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/image-moderation/v1/settings",
@@ -167,6 +356,139 @@ export const operations = [
     "operationId": "update-settings-image-moderation",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/image-moderation/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-intercom",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/intercom/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-intercom",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/intercom/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-intercom",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/intercom/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-intercom",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/intercom/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-message-shortcuts",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/message-shortcuts/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-message-shortcuts",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/message-shortcuts/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-message-shortcuts",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/message-shortcuts/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-message-shortcuts",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/message-shortcuts/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-profanity-filter",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/profanity-filter/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-profanity-filter",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/profanity-filter/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-profanity-filter",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/profanity-filter/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-profanity-filter",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/profanity-filter/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "query-push-notification-certificates",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/push-notification/v1/query-certificates",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-push-notification",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/push-notification/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-push-notification",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/push-notification/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-push-notification",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/push-notification/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-push-notification",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/push-notification/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "upload-push-notification-certificate-p12",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p12",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "upload-push-notification-certificate-p8",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p8",
     "api": "management",
     "onBehalfOf": "none"
   },
@@ -227,6 +549,34 @@ export const operations = [
     "onBehalfOf": "none"
   },
   {
+    "operationId": "delete-settings-rich-media",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/rich-media/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-rich-media",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/rich-media/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-rich-media",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/rich-media/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-rich-media",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/rich-media/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
     "operationId": "delete-settings-sentiment-analysis",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/sentiment-analysis/v1/settings",
@@ -251,6 +601,34 @@ export const operations = [
     "operationId": "update-settings-sentiment-analysis",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/sentiment-analysis/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-sms-notification",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/sms-notification/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-sms-notification",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/sms-notification/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-sms-notification",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/sms-notification/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-sms-notification",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/sms-notification/v1/settings",
     "api": "management",
     "onBehalfOf": "none"
   },
@@ -356,6 +734,34 @@ export const operations = [
     "operationId": "update-settings-url-shortener-tinyurl",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "delete-settings-virus-malware-scanner",
+    "method": "DELETE",
+    "path": "/apps/{appId}/extensions/virus-malware-scanner/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "get-settings-virus-malware-scanner",
+    "method": "GET",
+    "path": "/apps/{appId}/extensions/virus-malware-scanner/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "store-settings-virus-malware-scanner",
+    "method": "POST",
+    "path": "/apps/{appId}/extensions/virus-malware-scanner/v1/settings",
+    "api": "management",
+    "onBehalfOf": "none"
+  },
+  {
+    "operationId": "update-settings-virus-malware-scanner",
+    "method": "PUT",
+    "path": "/apps/{appId}/extensions/virus-malware-scanner/v1/settings",
     "api": "management",
     "onBehalfOf": "none"
   },

@@ -2812,6 +2812,792 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{appId}/extensions/intercom/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the Intercom settings
+         * @description Returns the stored settings of the Intercom extension, with the ID of the app they
+         *     belong to. The access token comes back unmasked.
+         */
+        get: operations["get-settings-intercom"];
+        /**
+         * Update the Intercom settings
+         * @description Replaces the stored settings of the Intercom extension, for example with a new
+         *     access token or another support user.
+         */
+        put: operations["update-settings-intercom"];
+        /**
+         * Store the Intercom settings
+         * @description Stores the settings of the Intercom extension for the app the first time: the access
+         *     token of your Intercom app and the UID of the user who stands for your support team.
+         *     The answer carries the webhook URL the service generated: add it to your Intercom
+         *     app's webhooks (topic `conversation.admin.replied`) so that replies reach your
+         *     users. Switch the extension on with `POST /apps/{appId}/extensions`; to change
+         *     stored settings later, use `PUT`.
+         */
+        post: operations["store-settings-intercom"];
+        /**
+         * Delete the Intercom settings
+         * @description Deletes the stored settings of the Intercom extension.
+         */
+        delete: operations["delete-settings-intercom"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/chatwoot/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the Chatwoot settings
+         * @description Returns the stored settings of the Chatwoot extension, with the ID of the app they
+         *     belong to. The access token comes back unmasked.
+         */
+        get: operations["get-settings-chatwoot"];
+        /**
+         * Update the Chatwoot settings
+         * @description Replaces the stored settings of the Chatwoot extension, for example to send the
+         *     conversations to another inbox.
+         */
+        put: operations["update-settings-chatwoot"];
+        /**
+         * Store the Chatwoot settings
+         * @description Stores the settings of the Chatwoot extension for the app the first time: the access
+         *     token and account of your Chatwoot workspace, the inbox the conversations go to, and
+         *     the UID of the user who stands for your support team. The answer carries the webhook
+         *     URL the service generated: paste it into the inbox's settings so that your agents'
+         *     replies reach your users. Switch the extension on with `POST
+         *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         */
+        post: operations["store-settings-chatwoot"];
+        /**
+         * Delete the Chatwoot settings
+         * @description Deletes the stored settings of the Chatwoot extension.
+         */
+        delete: operations["delete-settings-chatwoot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/rich-media/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the rich media preview settings
+         * @description Returns the stored settings of the rich media preview extension, with the ID of the
+         *     app they belong to.
+         */
+        get: operations["get-settings-rich-media"];
+        /**
+         * Update the rich media preview settings
+         * @description Replaces the stored settings of the rich media preview extension, for example with
+         *     the key of another Iframely account.
+         */
+        put: operations["update-settings-rich-media"];
+        /**
+         * Store the rich media preview settings
+         * @description Stores the settings of the rich media preview extension for the app the first time:
+         *     the API key of your Iframely account, which the extension uses to build the preview
+         *     of the first link in a text message. Switch the extension on with `POST
+         *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         */
+        post: operations["store-settings-rich-media"];
+        /**
+         * Delete the rich media preview settings
+         * @description Deletes the stored settings of the rich media preview extension.
+         */
+        delete: operations["delete-settings-rich-media"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/virus-malware-scanner/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the virus and malware scanner settings
+         * @description Returns the stored settings of the virus and malware scanner extension, with the ID
+         *     of the app they belong to. The Scanii secret comes back unmasked.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        get: operations["get-settings-virus-malware-scanner"];
+        /**
+         * Update the virus and malware scanner settings
+         * @description Replaces the stored settings of the virus and malware scanner extension, for example
+         *     with a new Scanii key pair.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        put: operations["update-settings-virus-malware-scanner"];
+        /**
+         * Store the virus and malware scanner settings
+         * @description Stores the settings of the virus and malware scanner extension for the app the first
+         *     time: the API key and secret of your Scanii account, which scans the files users
+         *     send. Switch the extension on with `POST /apps/{appId}/extensions`; to change stored
+         *     settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        post: operations["store-settings-virus-malware-scanner"];
+        /**
+         * Delete the virus and malware scanner settings
+         * @description Deletes the stored settings of the virus and malware scanner extension.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        delete: operations["delete-settings-virus-malware-scanner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/broadcast/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the live streaming settings
+         * @description Returns the stored settings of the live streaming extension, with the ID of the app
+         *     they belong to.
+         *
+         *     Deprecated: the vendor's docs say this extension is no longer maintained and gets no
+         *     updates, and name no replacement.
+         */
+        get: operations["get-settings-broadcast"];
+        /**
+         * Update the live streaming settings
+         * @description Replaces the stored settings of the live streaming extension, for example to record
+         *     the streams from now on.
+         *
+         *     Deprecated: the vendor's docs say this extension is no longer maintained and gets no
+         *     updates, and name no replacement.
+         */
+        put: operations["update-settings-broadcast"];
+        /**
+         * Store the live streaming settings
+         * @description Stores the settings of the live streaming extension for the app the first time: the
+         *     production API key of your api.video account, and whether the streams are recorded.
+         *     Switch the extension on with `POST /apps/{appId}/extensions`; to change stored
+         *     settings later, use `PUT`.
+         *
+         *     Deprecated: the vendor's docs say this extension is no longer maintained and gets no
+         *     updates, and name no replacement.
+         */
+        post: operations["store-settings-broadcast"];
+        /**
+         * Delete the live streaming settings
+         * @description Deletes the stored settings of the live streaming extension.
+         *
+         *     Deprecated: the vendor's docs say this extension is no longer maintained and gets no
+         *     updates, and name no replacement.
+         */
+        delete: operations["delete-settings-broadcast"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/human-moderation/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the in-flight message moderation settings
+         * @description Returns the stored settings of the in-flight message moderation extension, with the
+         *     ID of the app they belong to.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        get: operations["get-settings-human-moderation"];
+        /**
+         * Update the in-flight message moderation settings
+         * @description Replaces the stored settings of the in-flight message moderation extension, for
+         *     example to hold back every group message.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        put: operations["update-settings-human-moderation"];
+        /**
+         * Store the in-flight message moderation settings
+         * @description Stores the settings of the in-flight message moderation extension for the app the
+         *     first time: which messages are held back until a moderator approves them: every
+         *     message, every one-on-one or every group message, or those of the listed senders and
+         *     to the listed users and groups. Switch the extension on with `POST
+         *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        post: operations["store-settings-human-moderation"];
+        /**
+         * Delete the in-flight message moderation settings
+         * @description Deletes the stored settings of the in-flight message moderation extension.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        delete: operations["delete-settings-human-moderation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/e2ee/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the end-to-end encryption settings
+         * @description Returns the stored settings of the end-to-end encryption extension, with the ID of
+         *     the app they belong to. The Virgil application key comes back unmasked.
+         *
+         *     Deprecated: the vendor's docs say this extension is no longer maintained and gets no
+         *     updates, and name no replacement.
+         */
+        get: operations["get-settings-e2ee"];
+        /**
+         * Update the end-to-end encryption settings
+         * @description Replaces the stored settings of the end-to-end encryption extension, for example
+         *     with a new application key.
+         *
+         *     Deprecated: the vendor's docs say this extension is no longer maintained and gets no
+         *     updates, and name no replacement.
+         */
+        put: operations["update-settings-e2ee"];
+        /**
+         * Store the end-to-end encryption settings
+         * @description Stores the settings of the end-to-end encryption extension for the app the first
+         *     time: the ID, key ID and private key of your Virgil Security application, with which
+         *     the extension registers users and groups with Virgil. Store them right after the app
+         *     is created: the extension does not work for groups that exist before, and no other
+         *     extension can read the encrypted messages. Switch the extension on with `POST
+         *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         *
+         *     Deprecated: the vendor's docs say this extension is no longer maintained and gets no
+         *     updates, and name no replacement.
+         */
+        post: operations["store-settings-e2ee"];
+        /**
+         * Delete the end-to-end encryption settings
+         * @description Deletes the stored settings of the end-to-end encryption extension.
+         *
+         *     Deprecated: the vendor's docs say this extension is no longer maintained and gets no
+         *     updates, and name no replacement.
+         */
+        delete: operations["delete-settings-e2ee"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/push-notification/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the push notification settings
+         * @description Returns the stored settings of the push notification extension, with the ID of the
+         *     app they belong to. The FCM credentials come back unmasked.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: the FCM and APNs providers
+         *     under `/notifications/push/v1/providers`, and `PATCH /notifications/v1/settings` for
+         *     what triggers a notification).
+         */
+        get: operations["get-settings-push-notification"];
+        /**
+         * Update the push notification settings
+         * @description Replaces the stored settings of the push notification extension, for example to send
+         *     through FCM only and notify of edits and deletions too.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: the FCM and APNs providers
+         *     under `/notifications/push/v1/providers`, and `PATCH /notifications/v1/settings` for
+         *     what triggers a notification).
+         */
+        put: operations["update-settings-push-notification"];
+        /**
+         * Store the push notification settings
+         * @description Stores the settings of the push notification extension for the app the first time:
+         *     whether devices are addressed by token (the one to use) or by topic, whether the
+         *     notifications go through FCM, APNs or both, the Firebase service account and the
+         *     APNs key details, and which events trigger a notification. Upload the APNs
+         *     certificate or key itself with `POST
+         *     /apps/{appId}/extensions/push-notification/v1/upload-certificate-p8` (or `-p12`).
+         *     Switch the extension on with `POST /apps/{appId}/extensions`; to change stored
+         *     settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: the FCM and APNs providers
+         *     under `/notifications/push/v1/providers`, and `PATCH /notifications/v1/settings` for
+         *     what triggers a notification).
+         */
+        post: operations["store-settings-push-notification"];
+        /**
+         * Delete the push notification settings
+         * @description Deletes the stored settings of the push notification extension.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: the FCM and APNs providers
+         *     under `/notifications/push/v1/providers`, and `PATCH /notifications/v1/settings` for
+         *     what triggers a notification).
+         */
+        delete: operations["delete-settings-push-notification"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p12": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the APNs p12 certificate
+         * @description Uploads the .p12 certificate that the push notification extension signs in to APNs
+         *     with when `useP8` is false in its settings. A .p12 certificate expires after a year;
+         *     a .p8 key does not.
+         *
+         *     The body is multipart/form-data: pass `bodySerializer: formDataBody` with the file
+         *     as `certificate`. `GET
+         *     /apps/{appId}/extensions/push-notification/v1/query-certificates` tells which files
+         *     are stored.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: the FCM and APNs providers
+         *     under `/notifications/push/v1/providers`, and `PATCH /notifications/v1/settings` for
+         *     what triggers a notification).
+         */
+        post: operations["upload-push-notification-certificate-p12"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the APNs p8 key
+         * @description Uploads the .p8 key that the push notification extension signs in to APNs with when
+         *     `useP8` is true in its settings, with the key ID and team ID given there. A .p8 key
+         *     does not expire.
+         *
+         *     The body is multipart/form-data: pass `bodySerializer: formDataBody` with the file
+         *     as `certificate`. `GET
+         *     /apps/{appId}/extensions/push-notification/v1/query-certificates` tells which files
+         *     are stored.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: the FCM and APNs providers
+         *     under `/notifications/push/v1/providers`, and `PATCH /notifications/v1/settings` for
+         *     what triggers a notification).
+         */
+        post: operations["upload-push-notification-certificate-p8"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/push-notification/v1/query-certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get which APNs certificates are stored
+         * @description Says whether the push notification extension holds a .p12 certificate and a .p8 key
+         *     for APNs, uploaded with the two upload operations.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: the FCM and APNs providers
+         *     under `/notifications/push/v1/providers`, and `PATCH /notifications/v1/settings` for
+         *     what triggers a notification).
+         */
+        get: operations["query-push-notification-certificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/email-replies/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the email replies settings
+         * @description Returns the stored settings of the email replies extension, with the ID of the app
+         *     they belong to.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated. On
+         *     the Notifications platform, the SendGrid provider takes the same two settings
+         *     (`allowEmailReplies` and `senderEmailForReplies` of `POST
+         *     /notifications/email/v1/providers/sendgrid`).
+         */
+        get: operations["get-settings-email-replies"];
+        /**
+         * Update the email replies settings
+         * @description Replaces the stored settings of the email replies extension, for example to stop
+         *     accepting replies.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated. On
+         *     the Notifications platform, the SendGrid provider takes the same two settings
+         *     (`allowEmailReplies` and `senderEmailForReplies` of `POST
+         *     /notifications/email/v1/providers/sendgrid`).
+         */
+        put: operations["update-settings-email-replies"];
+        /**
+         * Store the email replies settings
+         * @description Stores the settings of the email replies extension for the app the first time:
+         *     whether replies to email notifications are accepted as messages, and the address
+         *     they are sent to. The email notification extension must be set up with SendGrid
+         *     first. Switch the extension on with `POST /apps/{appId}/extensions`; to change
+         *     stored settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated. On
+         *     the Notifications platform, the SendGrid provider takes the same two settings
+         *     (`allowEmailReplies` and `senderEmailForReplies` of `POST
+         *     /notifications/email/v1/providers/sendgrid`).
+         */
+        post: operations["store-settings-email-replies"];
+        /**
+         * Delete the email replies settings
+         * @description Deletes the stored settings of the email replies extension.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated. On
+         *     the Notifications platform, the SendGrid provider takes the same two settings
+         *     (`allowEmailReplies` and `senderEmailForReplies` of `POST
+         *     /notifications/email/v1/providers/sendgrid`).
+         */
+        delete: operations["delete-settings-email-replies"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/sms-notification/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the SMS notification settings
+         * @description Returns the stored settings of the SMS notification extension, with the ID of the
+         *     app they belong to. The Twilio auth token comes back unmasked.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: Twilio with `POST
+         *     /notifications/sms/v1/providers/twilio`, or your own webhook with `POST
+         *     /notifications/sms/v1/providers/custom`).
+         */
+        get: operations["get-settings-sms-notification"];
+        /**
+         * Update the SMS notification settings
+         * @description Replaces the stored settings of the SMS notification extension, for example to wait
+         *     longer before a text goes out.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: Twilio with `POST
+         *     /notifications/sms/v1/providers/twilio`, or your own webhook with `POST
+         *     /notifications/sms/v1/providers/custom`).
+         */
+        put: operations["update-settings-sms-notification"];
+        /**
+         * Store the SMS notification settings
+         * @description Stores the settings of the SMS notification extension for the app the first time:
+         *     the Twilio account and number the texts are sent from, how long a message stays
+         *     unread before a text goes out, and the address of your app the text links to. The
+         *     users' numbers come from their private metadata (`@private.contactNumber`, with the
+         *     country code). Switch the extension on with `POST /apps/{appId}/extensions`; to
+         *     change stored settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: Twilio with `POST
+         *     /notifications/sms/v1/providers/twilio`, or your own webhook with `POST
+         *     /notifications/sms/v1/providers/custom`).
+         */
+        post: operations["store-settings-sms-notification"];
+        /**
+         * Delete the SMS notification settings
+         * @description Deletes the stored settings of the SMS notification extension.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: Twilio with `POST
+         *     /notifications/sms/v1/providers/twilio`, or your own webhook with `POST
+         *     /notifications/sms/v1/providers/custom`).
+         */
+        delete: operations["delete-settings-sms-notification"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/email-notification/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the email notification settings
+         * @description Returns the stored settings of the email notification extension, with the ID of the
+         *     app they belong to. The SendGrid API key and the webhook password come back
+         *     unmasked.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: SendGrid with `POST
+         *     /notifications/email/v1/providers/sendgrid`, or your own webhook with `POST
+         *     /notifications/email/v1/providers/custom`).
+         */
+        get: operations["get-settings-email-notification"];
+        /**
+         * Update the email notification settings
+         * @description Replaces the stored settings of the email notification extension, for example to
+         *     hand the emails to your webhook instead of SendGrid.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: SendGrid with `POST
+         *     /notifications/email/v1/providers/sendgrid`, or your own webhook with `POST
+         *     /notifications/email/v1/providers/custom`).
+         */
+        put: operations["update-settings-email-notification"];
+        /**
+         * Store the email notification settings
+         * @description Stores the settings of the email notification extension for the app the first time:
+         *     how long a message stays unread before an email goes out, and how it is sent:
+         *     through your SendGrid account with a dynamic template, or by posting the unread
+         *     messages to your webhook (`useWebhook`). The users' addresses come from their
+         *     private metadata (`@private.email`). Switch the extension on with `POST
+         *     /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: SendGrid with `POST
+         *     /notifications/email/v1/providers/sendgrid`, or your own webhook with `POST
+         *     /notifications/email/v1/providers/custom`).
+         */
+        post: operations["store-settings-email-notification"];
+        /**
+         * Delete the email notification settings
+         * @description Deletes the stored settings of the email notification extension.
+         *
+         *     Legacy: the vendor's docs call this extension legacy and due to be deprecated; the
+         *     Notifications platform replaces it (tag Notifications: SendGrid with `POST
+         *     /notifications/email/v1/providers/sendgrid`, or your own webhook with `POST
+         *     /notifications/email/v1/providers/custom`).
+         */
+        delete: operations["delete-settings-email-notification"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/message-shortcuts/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the message shortcuts settings
+         * @description Returns the stored settings of the message shortcuts extension, with the ID of the
+         *     app they belong to.
+         */
+        get: operations["get-settings-message-shortcuts"];
+        /**
+         * Update the message shortcuts settings
+         * @description Replaces the stored settings of the message shortcuts extension, with a new list of
+         *     app-wide shortcuts: a shortcut left out is removed.
+         */
+        put: operations["update-settings-message-shortcuts"];
+        /**
+         * Store the message shortcuts settings
+         * @description Stores the settings of the message shortcuts extension for the app the first time:
+         *     the app-wide shortcuts, each mapped to the message it expands to. Switch the
+         *     extension on with `POST /apps/{appId}/extensions`; to change stored settings later,
+         *     use `PUT`.
+         */
+        post: operations["store-settings-message-shortcuts"];
+        /**
+         * Delete the message shortcuts settings
+         * @description Deletes the stored settings of the message shortcuts extension.
+         */
+        delete: operations["delete-settings-message-shortcuts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/data-masking/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the data masking settings
+         * @description Returns the stored settings of the data masking extension: the built-in masks with
+         *     their switches, the app's own masks, and whether a message with sensitive data is
+         *     dropped.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        get: operations["get-settings-data-masking"];
+        /**
+         * Store or update the data masking settings
+         * @description Stores the settings of the data masking extension, the first time and every time
+         *     after: the data masking extension has no separate store call. The body switches each
+         *     built-in mask on or off, adds or changes custom masks, and names the custom masks to
+         *     remove. Switch the extension on with `POST /apps/{appId}/extensions`.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        put: operations["store-or-update-settings-data-masking"];
+        post?: never;
+        /**
+         * Delete the data masking settings
+         * @description Deletes the stored settings of the data masking extension, its custom masks
+         *     included.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        delete: operations["delete-settings-data-masking"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appId}/extensions/profanity-filter/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the profanity filter settings
+         * @description Returns the stored settings of the profanity filter extension, with the ID of the
+         *     app they belong to.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        get: operations["get-settings-profanity-filter"];
+        /**
+         * Update the profanity filter settings
+         * @description Replaces the stored settings of the profanity filter extension, for example to drop
+         *     messages with profanity and filter one more word.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        put: operations["update-settings-profanity-filter"];
+        /**
+         * Store the profanity filter settings
+         * @description Stores the settings of the profanity filter extension for the app the first time:
+         *     the words and emojis to filter, and whether a message that contains one is dropped
+         *     rather than delivered with a masked copy in its metadata. Switch the extension on
+         *     with `POST /apps/{appId}/extensions`; to change stored settings later, use `PUT`.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        post: operations["store-settings-profanity-filter"];
+        /**
+         * Delete the profanity filter settings
+         * @description Deletes the stored settings of the profanity filter extension.
+         *
+         *     Legacy: the vendor's docs file this extension among the legacy moderation
+         *     extensions, no longer recommended for new apps. For new apps use the rule-based
+         *     moderation instead (tag Moderation, `POST /moderation/rules`).
+         */
+        delete: operations["delete-settings-profanity-filter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants": {
         parameters: {
             query?: never;
@@ -9626,6 +10412,1121 @@ export interface components {
         /** @description Body that stores or replaces the settings of the TinyURL extension. */
         TinyUrlSettingsRequest: {
             settings: components["schemas"]["TinyUrlSettings"];
+        };
+        /** @description Settings of the Intercom extension, which makes one of your users the customer support contact: what your users send that user is forwarded to your Intercom workspace, and the replies of your support team come back as messages from that user. The access token comes back unmasked when the settings are read: keep those answers out of logs. */
+        IntercomSettings: {
+            /**
+             * @description Access token of an app in your Intercom Developer Hub (its Authentication section). A secret; the service returns it as stored.
+             * @example dG9rOjVhYjE4ZjJlXzM0ZTFfNGQ3Yl85YzFhXzBmMmI3YzZkOGE5ZToxOjA=
+             */
+            intercomAccessToken: string;
+            /**
+             * @description UID of the user that stands for your support team in conversations.
+             * @example support-desk
+             */
+            customerSupportUid: string;
+            /**
+             * Format: uri
+             * @description URL the service generates when the settings are stored; add it to the webhooks of your Intercom app, with the topic `conversation.admin.replied`, so that replies reach your users. A request needs none.
+             * @example https://intercom-eu.cometchat.io/v1/reply?token=Zm9yLWV4YW1wbGUtb25seQ==
+             */
+            webhookURL?: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the Intercom extension. */
+        IntercomSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["IntercomSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the Intercom extension. */
+        IntercomSettingsRequest: {
+            settings: components["schemas"]["IntercomSettings"];
+        };
+        /** @description Settings of the Chatwoot extension, which makes one of your users the customer support contact: what your users send that user is forwarded to an inbox of your Chatwoot account, and the replies of your agents come back as messages from that user. The access token comes back unmasked when the settings are read: keep those answers out of logs. */
+        ChatwootSettings: {
+            /**
+             * @description Access token from the profile settings of your Chatwoot account. A secret; the service returns it as stored.
+             * @example Xq7pLm2RtY9vBn4KcW8sZd3F
+             */
+            chatwootAccessToken: string;
+            /**
+             * @description ID of your Chatwoot account (Settings, Account Settings), as text.
+             * @example 42113
+             */
+            chatwootAccountId: string;
+            /**
+             * @description ID of the Chatwoot inbox the conversations go to (the last part of the inbox's settings URL), as text.
+             * @example 12128
+             */
+            chatwootInboxId: string;
+            /**
+             * @description UID of the user that stands for your support team in conversations.
+             * @example support-desk
+             */
+            customerSupportUid: string;
+            /**
+             * Format: uri
+             * @description URL the service generates when the settings are stored; paste it as the webhook URL of the Chatwoot inbox so that your agents' replies reach your users. A request needs none.
+             * @example https://chatwoot-eu.cometchat.io/v1/reply?token=Zm9yLWV4YW1wbGUtb25seQ==
+             */
+            webhookURL?: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the Chatwoot extension. */
+        ChatwootSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["ChatwootSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the Chatwoot extension. */
+        ChatwootSettingsRequest: {
+            settings: components["schemas"]["ChatwootSettings"];
+        };
+        /** @description Settings of the rich media preview extension, which adds a preview of the first link in a text message (title, description, thumbnails, embed code) to the message's metadata, using your Iframely account. */
+        RichMediaPreviewSettings: {
+            /**
+             * @description API key of your Iframely account.
+             * @example 5f1c0a8e2b7d4c9e3a6f0b1d
+             */
+            iframelyApiKey: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the rich media preview extension. */
+        RichMediaPreviewSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["RichMediaPreviewSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the rich media preview extension. */
+        RichMediaPreviewSettingsRequest: {
+            settings: components["schemas"]["RichMediaPreviewSettings"];
+        };
+        /** @description Settings of the virus and malware scanner extension (legacy), which has the files users send scanned by Scanii and adds the verdict to the message's metadata once the scan is done. The secret comes back unmasked when the settings are read: keep those answers out of logs. */
+        VirusMalwareScannerSettings: {
+            /**
+             * @description API key of your Scanii account.
+             * @example 3b9f0e2c7a1d4e8f9a0b6c5d4e3f2a1b
+             */
+            scaniiApiKey: string;
+            /**
+             * @description Secret that goes with the Scanii API key. A secret; the service returns it as stored.
+             * @example f5c0102d
+             */
+            scaniiSecretKey: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the virus and malware scanner extension. */
+        VirusMalwareScannerSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["VirusMalwareScannerSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the virus and malware scanner extension. */
+        VirusMalwareScannerSettingsRequest: {
+            settings: components["schemas"]["VirusMalwareScannerSettings"];
+        };
+        /** @description Settings of the live streaming extension (video broadcasting with api.video), which gives a broadcaster a streaming server and key and sends the viewers a message with the player link. */
+        BroadcastSettings: {
+            /**
+             * @description Production API key of your api.video account; a sandbox key does not work.
+             * @example 8nK2pQ4rS6tU8vW0xY2zA4bC6dE8fG0hI2jK4lM6nO8
+             */
+            apiVideoKey: string;
+            /**
+             * @description Record each live stream.
+             * @example false
+             */
+            recordVideo: boolean;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the live streaming extension. */
+        BroadcastSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["BroadcastSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the live streaming extension. */
+        BroadcastSettingsRequest: {
+            settings: components["schemas"]["BroadcastSettings"];
+        };
+        /** @description Settings of the in-flight message moderation extension (legacy), which holds back the messages it applies to until a moderator approves them: every message, every one-on-one or group message, or those of the listed senders and to the listed users and groups. */
+        HumanModerationSettings: {
+            /**
+             * @description Moderate every message of the app.
+             * @example false
+             */
+            allMessages: boolean;
+            /**
+             * @description Moderate every one-on-one message.
+             * @example false
+             */
+            allUserMessages: boolean;
+            /**
+             * @description Moderate every group message.
+             * @example false
+             */
+            allGroupMessages: boolean;
+            /**
+             * @description UIDs of the users whose messages are moderated.
+             * @example [
+             *       "new-member-17"
+             *     ]
+             */
+            senders: string[];
+            /**
+             * @description UIDs of the users whose incoming one-on-one messages are moderated.
+             * @example [
+             *       "minor-account-3"
+             *     ]
+             */
+            receiverUsers: string[];
+            /**
+             * @description GUIDs of the groups whose messages are moderated.
+             * @example [
+             *       "public-lobby"
+             *     ]
+             */
+            receiverGroups: string[];
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the in-flight message moderation extension. */
+        HumanModerationSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["HumanModerationSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the in-flight message moderation extension. */
+        HumanModerationSettingsRequest: {
+            settings: components["schemas"]["HumanModerationSettings"];
+        };
+        /** @description Settings of the end-to-end encryption extension (deprecated), which registers your users and groups with Virgil Security so that clients can encrypt messages with Virgil's E3Kit. The three values come from the E3Kit section of your Virgil application; the app key comes back unmasked when the settings are read: keep those answers out of logs. */
+        E2eeSettings: {
+            /**
+             * @description ID of your Virgil application (`APP_ID`).
+             * @example 4b3f6e1a9c2d47e8b0f5a6c7d8e9f0a1
+             */
+            virgilAppID: string;
+            /**
+             * @description ID of the application key (`APP_KEY_ID`).
+             * @example 70b447e321f3a0fd
+             */
+            virgilAppKeyID: string;
+            /**
+             * @description The application's private key (`APP_KEY`), base64-encoded. A secret; the service returns it as stored.
+             * @example MC4CAQAwBQYDK2VwBCIEIFLLgKzmTBuqzQ+Zx0lrbBq9EXAMPLEONLY0n8Yt
+             */
+            virgilAppKey: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the end-to-end encryption extension. */
+        E2eeSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["E2eeSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the end-to-end encryption extension. */
+        E2eeSettingsRequest: {
+            settings: components["schemas"]["E2eeSettings"];
+        };
+        /** @description Settings of the push notification extension (legacy): how the app's push notifications are delivered (FCM, APNs or both, token- or topic-based), the credentials they are sent with, and which events trigger one. The FCM credentials come back unmasked when the settings are read: keep those answers out of logs. */
+        PushExtensionSettings: {
+            /**
+             * @description How devices are addressed: `2` token-based (the one to use), `0` topic- and token-based while an app migrates, `1` topic-based (legacy).
+             * @default 2
+             * @example 2
+             * @enum {integer}
+             */
+            version: 0 | 1 | 2;
+            /**
+             * @description Service the notifications are sent through: `1` FCM, `2` APNs, `0` both (FCM for Android and web, APNs for iOS).
+             * @default 1
+             * @example 1
+             * @enum {integer}
+             */
+            pushProvider: 0 | 1 | 2;
+            /** @description Service account of your Firebase project, from the JSON key file that Firebase generates (Project settings, Service accounts). A secret; the service returns it as stored. */
+            fcmCredentials?: {
+                /**
+                 * @description ID of the Firebase project.
+                 * @example example-chat-4f2a1
+                 */
+                project_id?: string;
+                /**
+                 * @description Email address of the service account.
+                 * @example firebase-adminsdk-x1y2z@example-chat-4f2a1.iam.gserviceaccount.com
+                 */
+                client_email?: string;
+                /**
+                 * @description Private key of the service account, in PEM form.
+                 * @example -----BEGIN PRIVATE KEY-----
+                 *     MIIEvQIBADANBgkqhkiG9w0BAQEFAASC
+                 *     -----END PRIVATE KEY-----
+                 */
+                private_key?: string;
+                /**
+                 * @description ID of that private key.
+                 * @example 8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d
+                 */
+                private_key_id?: string;
+            };
+            /**
+             * @description Legacy FCM server key, which apps set up before service accounts may still hold. A secret.
+             * @example AAAAx1y2z3:APA91bHexampleOnlyKey
+             */
+            fcmServerKey?: string;
+            /** @description Per platform, whether the payload carries a `notification` key, which lets the operating system show the notification itself; without it the app must show it. */
+            notificationInPayload?: {
+                /**
+                 * @description For web browsers.
+                 * @default true
+                 * @example true
+                 */
+                web?: boolean;
+                /**
+                 * @description For Android.
+                 * @default true
+                 * @example true
+                 */
+                android?: boolean;
+                /**
+                 * @description For iOS.
+                 * @default true
+                 * @example true
+                 */
+                ios?: boolean;
+                /**
+                 * @description For Flutter apps.
+                 * @default true
+                 * @example true
+                 */
+                flutter?: boolean;
+                /**
+                 * @description For React Native apps.
+                 * @default false
+                 * @example false
+                 */
+                react_native?: boolean;
+                /**
+                 * @description For Ionic, Cordova and Capacitor apps.
+                 * @default true
+                 * @example true
+                 */
+                ionic_cordova?: boolean;
+            };
+            /**
+             * @description APNs only: sign in to APNs with the .p8 key (which does not expire) rather than the .p12 certificate.
+             * @default true
+             * @example true
+             */
+            useP8?: boolean;
+            /**
+             * @description APNs only: ID of the .p8 key, from your Apple developer account.
+             * @example 2X9R4HXF34
+             */
+            keyId?: string;
+            /**
+             * @description APNs only: your Apple developer team ID.
+             * @example 5R7Q2LK8JD
+             */
+            teamId?: string;
+            /**
+             * @description APNs only: bundle ID of the iOS app.
+             * @example org.example.chat
+             */
+            bundleId?: string;
+            /**
+             * @description APNs only: send through the production APNs environment, for apps from the App Store; false uses the sandbox.
+             * @example true
+             */
+            sendApnsProduction?: boolean;
+            /**
+             * @description Notify of a new message.
+             * @default true
+             * @example true
+             */
+            sendNewMessageNotification?: boolean;
+            /**
+             * @description Notify of an edited message.
+             * @default false
+             * @example false
+             */
+            sendEditMessageNotification?: boolean;
+            /**
+             * @description Notify of a deleted message.
+             * @default false
+             * @example false
+             */
+            sendDeleteMessageNotification?: boolean;
+            /**
+             * @description Notify of a reply in a thread.
+             * @default true
+             * @example true
+             */
+            sendThreadedMessageNotification?: boolean;
+            /**
+             * @description Notify of an incoming call.
+             * @default true
+             * @example true
+             */
+            sendIncomingCallNotification?: boolean;
+            /**
+             * @description Notify of a missed call.
+             * @default true
+             * @example true
+             */
+            sendMissedCallNotification?: boolean;
+            /**
+             * @description Notify a group of a member who joined.
+             * @default true
+             * @example true
+             */
+            sendMemberJoinedNotification?: boolean;
+            /**
+             * @description Notify a group of a member who left.
+             * @default true
+             * @example true
+             */
+            sendMemberLeftNotification?: boolean;
+            /**
+             * @description Notify a group of a member who was kicked.
+             * @default true
+             * @example true
+             */
+            sendMemberKickedNotification?: boolean;
+            /**
+             * @description Notify a group of a member who was banned.
+             * @default true
+             * @example true
+             */
+            sendMemberBannedNotification?: boolean;
+            /**
+             * @description Notify a group of a member who was unbanned.
+             * @default true
+             * @example true
+             */
+            sendMemberUnbannedNotification?: boolean;
+            /**
+             * @description Notify a group of a member who was added.
+             * @default true
+             * @example true
+             */
+            sendMemberAddedNotification?: boolean;
+            /**
+             * @description Notify a group of a member whose scope changed.
+             * @default false
+             * @example false
+             */
+            sendMemberScopeChangedNotification?: boolean;
+            /** @description What the message in the payload leaves out, to keep the payload under the platforms' 4 KB limit. */
+            cometchatMessagePayloadOptions?: {
+                /**
+                 * @description Leave out the sender's metadata.
+                 * @default false
+                 * @example false
+                 */
+                skipSenderMetadata?: boolean;
+                /**
+                 * @description Leave out the receiver's metadata.
+                 * @default false
+                 * @example false
+                 */
+                skipReceiverMetadata?: boolean;
+                /**
+                 * @description Leave out the message's metadata.
+                 * @default false
+                 * @example false
+                 */
+                skipMessageMetadata?: boolean;
+                /**
+                 * @description Shorten the message text so that the payload stays within the limit.
+                 * @default true
+                 * @example true
+                 */
+                trimMessageText?: boolean;
+            };
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the push notification extension. */
+        PushExtensionSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["PushExtensionSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the push notification extension. */
+        PushExtensionSettingsRequest: {
+            settings: components["schemas"]["PushExtensionSettings"];
+        };
+        /** @description Body that uploads an APNs credential to the push notification extension, as multipart/form-data: send it with `bodySerializer: formDataBody`. */
+        PushCertificateUploadRequest: {
+            /**
+             * Format: binary
+             * @description The certificate file (.p12) or key file (.p8). Send a `Blob` or `File`.
+             */
+            certificate: Blob;
+        };
+        /** @description Body of a response in which an extension reports only that the call succeeded, with the flag directly in its answer. */
+        ExtensionCallBodySuccessEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    /**
+                     * @description Whether the extension carried out the call.
+                     * @example true
+                     */
+                    success: boolean;
+                };
+            };
+        };
+        /** @description Body of a response that says which APNs certificates the push notification extension holds. */
+        PushCertificatesEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    /**
+                     * @description Whether a .p12 certificate is stored.
+                     * @example true
+                     */
+                    certificate_p12: boolean;
+                    /**
+                     * @description Whether a .p8 key is stored.
+                     * @example false
+                     */
+                    certificate_p8: boolean;
+                };
+            };
+        };
+        /** @description Settings of the email replies extension (legacy), which lets the receiver of an email notification answer the conversation by replying to the email. It needs the email notification extension set up with SendGrid, and SendGrid's inbound parse webhook pointed at the service. */
+        EmailRepliesSettings: {
+            /**
+             * @description Accept replies to email notifications as messages.
+             * @example true
+             */
+            sendEmailReplies: boolean;
+            /**
+             * Format: email
+             * @description Address the notifications are sent from and replies go to, on the domain SendGrid parses; it must not contain `+`.
+             * @example replies@chat.example.org
+             */
+            senderEmailForReplies?: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the email replies extension. */
+        EmailRepliesSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["EmailRepliesSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the email replies extension. */
+        EmailRepliesSettingsRequest: {
+            settings: components["schemas"]["EmailRepliesSettings"];
+        };
+        /** @description Settings of the SMS notification extension (legacy), which texts a user through your Twilio account when a one-on-one message stays unread. The users' numbers come from their private metadata (`@private.contactNumber`). The auth token comes back unmasked when the settings are read: keep those answers out of logs. */
+        SmsNotificationSettings: {
+            /**
+             * @description Account SID of your Twilio account, from the Twilio console.
+             * @example AC0f3b2a1c4d5e6f708192a3b4c5d6e7f8
+             */
+            twilioAccountSid: string;
+            /**
+             * @description Auth token of your Twilio account, from the Twilio console. A secret; the service returns it as stored.
+             * @example 5d41402abc4b2a76b9719d911017c592
+             */
+            twilioAuthToken: string;
+            /**
+             * @description Twilio phone number the texts are sent from, in international form (`+` and digits).
+             * @example +14155550199
+             */
+            fromMobileNo: string;
+            /**
+             * @description Seconds a message must stay unread before the text is sent.
+             * @default 60
+             * @example 60
+             */
+            messageDelay: number;
+            /**
+             * @description Address of your app that the text links to, so the user can open the conversation.
+             * @example chat.example.org
+             */
+            websiteURL: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the SMS notification extension. */
+        SmsNotificationSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["SmsNotificationSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the SMS notification extension. */
+        SmsNotificationSettingsRequest: {
+            settings: components["schemas"]["SmsNotificationSettings"];
+        };
+        /** @description Settings of the email notification extension (legacy), which emails a user when one-on-one messages stay unread: through your SendGrid account with a dynamic template, or by posting the unread messages to your webhook (`useWebhook`). The users' addresses come from their private metadata (`@private.email`). The SendGrid key and the webhook password come back unmasked when the settings are read: keep those answers out of logs. */
+        EmailNotificationSettings: {
+            /**
+             * @description API key of your SendGrid account. A secret; the service returns it as stored.
+             * @example SG.x7Ab3dEf9Gh1Jk5Lm.Np2Qr4St6Uv8Wx0Yz1Ab3Cd5Ef7Gh9Jk1Lm3Np5Qr7St
+             */
+            sendGridApiKey?: string;
+            /**
+             * @description Seconds a message must stay unread before the email is sent.
+             * @default 120
+             * @example 120
+             */
+            messageDelay: number;
+            /**
+             * Format: email
+             * @description Address the emails are sent from, verified in SendGrid.
+             * @example notifications@chat.example.org
+             */
+            senderEmail: string;
+            /**
+             * @description Name the emails are sent under.
+             * @example Example Chat
+             */
+            senderName: string;
+            /**
+             * @description ID of the SendGrid dynamic template the email is built with; the template receives `messages`, `receiver` and `unreadCount`.
+             * @example d-2f6c1e8a9b3d4f5e8a7c6b5d4e3f2a1b
+             */
+            sendGridTemplateId: string;
+            /**
+             * @description ID of the SendGrid unsubscribe group that lets users opt out of these emails.
+             * @example 21457
+             */
+            sendGridUnsubscribeGroupId: string;
+            /**
+             * @description Post the unread messages to `webhookURL` instead of emailing through SendGrid, so that your server sends the email.
+             * @example false
+             */
+            useWebhook: boolean;
+            /**
+             * @description Your endpoint that receives `to` (the user's address) and `body` (the unread messages) when `useWebhook` is true.
+             * @example https://hooks.example.org/chat/unread
+             */
+            webhookURL: string;
+            /**
+             * @description Call `webhookURL` with HTTP basic authentication.
+             * @example true
+             */
+            useWebhookBasicAuth: boolean;
+            /**
+             * @description User name sent with HTTP basic authentication to `webhookURL`.
+             * @example chat-notifier
+             */
+            webhookUsername: string;
+            /**
+             * @description Password sent with HTTP basic authentication to `webhookURL`. A secret; the service returns it as stored.
+             * @example n0t-a-real-Passw0rd
+             */
+            webhookPassword: string;
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the email notification extension. */
+        EmailNotificationSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["EmailNotificationSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the email notification extension. */
+        EmailNotificationSettingsRequest: {
+            settings: components["schemas"]["EmailNotificationSettings"];
+        };
+        /** @description Settings of the message shortcuts extension: the app-wide shortcuts that every user can type to send a predefined message (`!ty` for a thank-you, say). Users can add their own beside them. */
+        MessageShortcutsSettings: {
+            /**
+             * @description Each shortcut, as typed, mapped to the message it expands to. The list replaces the stored one.
+             * @example {
+             *       "!brb": "Be right back.",
+             *       "!ty": "Thanks a lot!"
+             *     }
+             */
+            shortcuts: {
+                [key: string]: string;
+            };
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the message shortcuts extension. */
+        MessageShortcutsSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["MessageShortcutsSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the message shortcuts extension. */
+        MessageShortcutsSettingsRequest: {
+            settings: components["schemas"]["MessageShortcutsSettings"];
+        };
+        /** @description A mask of the data masking extension: a regular expression whose matches are hidden in the masked copy of a message. */
+        DataMask: {
+            /**
+             * @description ID of the mask; `1` to `3` are the built-in masks (US phone numbers, emails, social security numbers). `deleteCustomRegexData` names custom masks by it.
+             * @example 2
+             */
+            id?: string;
+            /**
+             * @description Name of the mask, as the dashboard shows it.
+             * @example Emails
+             */
+            name: string;
+            /**
+             * @description The regular expression, in JavaScript syntax.
+             * @example \w+([.-]?\w+)*@\w+([.-]?\w+)*(\.\w{2,10})+
+             */
+            regex: string;
+            /**
+             * @description Whether a built-in mask is applied. The service sets it on the built-in masks; a custom mask needs none.
+             * @example true
+             */
+            enableFlag?: boolean;
+        };
+        /** @description Settings of the data masking extension (legacy), as stored: which of the built-in masks (email addresses, US phone numbers, social security numbers) apply, the app's own masks, and whether a message with sensitive data is dropped rather than delivered with a masked copy in its metadata. */
+        DataMaskingSettings: {
+            /**
+             * @description Drop a message that contains sensitive data instead of delivering it with a masked copy.
+             * @example false
+             */
+            dropMessage: boolean;
+            /** @description The built-in masks, each switched on or off with `enableFlag`. */
+            defaultRegexData?: components["schemas"]["DataMask"][];
+            /** @description The app's own masks. */
+            customregexData?: components["schemas"]["DataMask"][];
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the data masking extension. */
+        DataMaskingSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["DataMaskingSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the data masking extension. Unlike the stored settings, it names the custom masks to remove. */
+        DataMaskingSettingsRequest: {
+            settings: {
+                /**
+                 * @description Drop a message that contains sensitive data instead of delivering it with a masked copy.
+                 * @example false
+                 */
+                dropMessage: boolean;
+                /** @description The built-in masks, each switched on or off with `enableFlag`. */
+                defaultRegexData: components["schemas"]["DataMask"][];
+                /** @description The app's own masks to store. */
+                customregexData: components["schemas"]["DataMask"][];
+                /**
+                 * @description IDs of custom masks to remove.
+                 * @example [
+                 *       "1983958"
+                 *     ]
+                 */
+                deleteCustomRegexData: string[];
+            };
+        };
+        /** @description Settings of the profanity filter extension (legacy), which adds a copy of a text message with the listed words masked to its metadata, or drops the message. */
+        ProfanityFilterSettings: {
+            /**
+             * @description Drop a message that contains a listed word instead of delivering it with a masked copy.
+             * @example false
+             */
+            dropMessage: boolean;
+            /**
+             * @description Words and emojis to filter. An emoji with skin tones needs every variant listed, the plain yellow one last.
+             * @example [
+             *       "darn",
+             *       "heck"
+             *     ]
+             */
+            badwords: string[];
+            /**
+             * @description ID of the app the settings belong to. The service adds it when it returns stored settings; a request needs none, the path names the app.
+             * @example 24a1c7e9b3d05f68
+             */
+            appId?: string;
+        };
+        /** @description Body of a response that carries the settings of the profanity filter extension. */
+        ProfanityFilterSettingsEnvelope: {
+            /** @description The extension's answer, relayed by the management host. */
+            data: {
+                /**
+                 * @description HTTP status the extension answered the management host with.
+                 * @example 200
+                 */
+                statusCode: number;
+                /**
+                 * @description Whether the extension carried out the call.
+                 * @example true
+                 */
+                success: boolean;
+                /**
+                 * @description How long the extension took to answer, as the management host measured it.
+                 * @example 1.85
+                 */
+                responseTime?: number;
+                /** @description The extension's own answer. */
+                body: {
+                    data: {
+                        settings: components["schemas"]["ProfanityFilterSettings"];
+                    };
+                };
+            };
+        };
+        /** @description Body that stores or replaces the settings of the profanity filter extension. */
+        ProfanityFilterSettingsRequest: {
+            settings: components["schemas"]["ProfanityFilterSettings"];
         };
         /** @description The customer account to create, with its first app. */
         AddTenantRequest: {
@@ -21215,6 +23116,2210 @@ export interface operations {
         };
     };
     "delete-settings-url-shortener-tinyurl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-intercom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntercomSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-intercom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntercomSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntercomSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-intercom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntercomSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntercomSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-intercom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-chatwoot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatwootSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-chatwoot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatwootSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatwootSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-chatwoot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatwootSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatwootSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-chatwoot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-rich-media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RichMediaPreviewSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-rich-media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RichMediaPreviewSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RichMediaPreviewSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-rich-media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RichMediaPreviewSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RichMediaPreviewSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-rich-media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-virus-malware-scanner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirusMalwareScannerSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-virus-malware-scanner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirusMalwareScannerSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirusMalwareScannerSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-virus-malware-scanner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirusMalwareScannerSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirusMalwareScannerSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-virus-malware-scanner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-broadcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-broadcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-broadcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-broadcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-human-moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanModerationSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-human-moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HumanModerationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanModerationSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-human-moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HumanModerationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanModerationSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-human-moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-e2ee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["E2eeSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-e2ee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["E2eeSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["E2eeSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-e2ee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["E2eeSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["E2eeSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-e2ee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-push-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushExtensionSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-push-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushExtensionSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushExtensionSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-push-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushExtensionSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushExtensionSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-push-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "upload-push-notification-certificate-p12": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PushCertificateUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The file was stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallBodySuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "upload-push-notification-certificate-p8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PushCertificateUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The file was stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallBodySuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "query-push-notification-certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Which files are stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushCertificatesEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-email-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailRepliesSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-email-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRepliesSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailRepliesSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-email-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRepliesSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailRepliesSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-email-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-sms-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsNotificationSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-sms-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsNotificationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallBodySuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-sms-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsNotificationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallBodySuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-sms-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallBodySuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-email-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailNotificationSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-email-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailNotificationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailNotificationSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-email-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailNotificationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailNotificationSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-email-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-message-shortcuts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageShortcutsSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-message-shortcuts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageShortcutsSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageShortcutsSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-message-shortcuts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageShortcutsSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageShortcutsSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-message-shortcuts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-data-masking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMaskingSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-or-update-settings-data-masking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataMaskingSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings were stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-data-masking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings were deleted. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "get-settings-profanity-filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfanityFilterSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "update-settings-profanity-filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfanityFilterSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as now stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "store-settings-profanity-filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the app, as listed by `GET /apps`.
+                 * @example 24a1c7e9b3d05f68
+                 */
+                appId: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfanityFilterSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                    "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionCallSuccessEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AppNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    "delete-settings-profanity-filter": {
         parameters: {
             query?: never;
             header?: never;

@@ -2,8 +2,9 @@ import { ChatConfigError } from "../errors/chat-config-error.js";
 
 /**
  * The `bodySerializer` of the operations whose body is `multipart/form-data` (creating and
- * updating a keyword list): it turns the typed body into a `FormData`, which fetch sends as
- * multipart with its own boundary, and the SDK then sets no JSON content type.
+ * updating a keyword list, uploading the push notification extension's APNs certificate or key):
+ * it turns the typed body into a `FormData`, which fetch sends as multipart with its own boundary,
+ * and the SDK then sets no JSON content type.
  *
  * A `Blob` or `File` becomes a file part (a `File` keeps its name and type, a bare `Blob` is named
  * `blob`); a string, number or boolean becomes a text part; `undefined` and `null` are left out.

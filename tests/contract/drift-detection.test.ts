@@ -64,6 +64,8 @@ const credentials = { apiKey: "drift-key", key: "drift-key", secret: "drift-secr
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let proxy: PrismProcess;
 let run: RunResult;
+// A Prism start, then one request per operation, one after another: allow for a busy machine.
+const RUN_TIMEOUT_MS = 30_000 + 250 * operationsOf(spec).length;
 
 beforeAll(async () => {
   upstream = await startUpstream();
@@ -76,7 +78,7 @@ beforeAll(async () => {
     credentials,
     allowWrites: true,
   });
-}, 30_000); // a Prism start: allow for a busy machine
+}, RUN_TIMEOUT_MS);
 
 afterAll(async () => {
   await proxy?.close();

@@ -26,6 +26,18 @@ const MANAGEMENT_CREDENTIALS =
   "the vendor's file keeps the key, secret and appId parameters of its Management API pages (apimgmt.cometchat.io/apps/{appId}/moderation/...) " +
   "without defining them; its Chat API pages (cometchat.com/docs/rest-api/moderation/add-rule, add-keywords) send these paths to the Chat host " +
   "with the apikey header, which we declare as the apikey security scheme";
+const PUSH_EXAMPLE =
+  "the vendor's push-notification answers reuse its request example (settings without the relayed envelope); its answer schema, like every " +
+  "other extension's answer, nests the settings in data.body.data";
+const CERTIFICATES_SWAPPED =
+  "the vendor's examples of the p12 upload and of the certificate query were swapped: the upload's example (described \"Query Certificate\") " +
+  "carries the certificate flags, the query's example a success flag, as the p8 upload's does. We type the uploads with success and the query " +
+  "with the flags";
+const EMAIL_NOTIFICATION_ANSWER =
+  "the vendor's schemas of the store and update answers put settings directly under data; its examples, like every other extension's answer, " +
+  "nest them in data.body.data with the relayed call's statusCode, success and responseTime";
+const PROFANITY_ANSWER =
+  "the vendor's schemas of the store and update answers carry the settings; its examples answer body.data.success, as most extensions' calls do";
 export const fidelityAllowlist: Record<string, string> = {
   // Fields the vendor's examples show and its schemas leave out, which we declare.
   "*: 200 response property *entities.*.entity.* is only in ours":
@@ -71,8 +83,9 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor's examples of single conversations hold an array of conversations; its own schema (conversationSchema) and the get-conversation pages describe one object",
   "*-webhook: the vendor's 200 example example fails our schema at $*":
     "the vendor's webhook examples wrap the answer in an array ([{data: ...}]); its own schema and the create-webhook page answer one {data: webhook} object",
-  "get-settings-gifs-giphy: the vendor's 200 example example fails our schema at $.data.body.data.settings.appId: *":
-    "the vendor's Giphy example gives appId as a number; app ids are strings everywhere else in the vendor's files, including its own appId path parameter",
+  "get-settings-*: the vendor's 200 example example fails our schema at $.data.body.data.settings.appId: *":
+    "the vendor's Giphy, malware scanner and email replies examples give appId as a number; app ids are strings everywhere else in the vendor's files, " +
+    "including its own appId path parameter",
   "delete-settings-*: the vendor's 200 example example fails our schema at $.data.body.data.success: *":
     "the vendor's image-moderation and sentiment-analysis delete examples repeat the store answer (settings), unlike its own delete schemas and every other extension's delete, which answer success",
   "*: parameter header key is only in the vendor's spec":
@@ -284,6 +297,9 @@ export const fidelityAllowlist: Record<string, string> = {
   "*-rule: the vendor's request body (root) #/components/schemas/ModerationRequestBody does not resolve":
     "the vendor refers to a rule body schema it never defines; ModerationRuleRequest takes its fields from the reference pages " +
     "(cometchat.com/docs/rest-api/moderation/add-rule, update-rule)",
+  "*-rule-keyword: the vendor's request body (root) #/components/schemas/KeywordList does not resolve":
+    "the vendor's multipart keyword-list body refers to a KeywordList schema it never defines; KeywordListRequest takes the fields from " +
+    "its reference page (cometchat.com/docs/rest-api/moderation/add-keywords)",
   "create-rule: the vendor's 200 response data #/components/schemas/ModerationData does not resolve":
     "the vendor refers to a rule schema it never defines; ModerationRule takes its fields from the vendor's rule examples",
   "list-rules: parameter query limit is of type string in the vendor's spec, integer in ours":
@@ -378,6 +394,49 @@ export const fidelityAllowlist: Record<string, string> = {
     "the custom stickers under the name the vendor's get-settings-stickers example uses",
   "get-settings-stickers: 200 response property data.body.data.settings.*MasterStickersData[].* is only in ours":
     "the vendor types the sticker items as bare objects in its answer; Sticker takes their fields from its example and its request defaults",
+  // Extensions, second half: customer support desks, notifications, the legacy moderation extensions.
+  "*-settings-*: request body property settings.webhookURL is only in ours":
+    "the vendor's Intercom and Chatwoot answers return, inside settings, the webhook URL the service generates; one schema serves the body and " +
+    "the answers, and a request needs none",
+  "*-settings-push-notification: request body enum of settings.* is [] in the vendor's spec, [0|1|2] in ours":
+    "the vendor's descriptions of version (2 token-based, 0 both, 1 topic-based) and pushProvider (1 FCM, 2 APNs, 0 both) list the only values; " +
+    "we declare them as enums",
+  "*-settings-push-notification: request body property settings.fcmServerKey is only in ours":
+    "the vendor's answer schema lists fcmServerKey, the legacy FCM server key that older apps hold; one schema serves the body and the answers",
+  "*-settings-push-notification: 200 response property data.body.data.settings.fcmCredentials* is only in ours":
+    "the vendor's answer schema lists only the legacy fcmServerKey; its request schema and the example it gives for the answers carry fcmCredentials",
+  "*-settings-push-notification: 200 response property data.body.data.settings.notificationInPayload.flutter is only in ours":
+    "the vendor's request schema and example carry the Flutter switch, which its answer schema leaves out",
+  "*-settings-push-notification: 200 response property data.body.data.settings.cometchatMessagePayloadOptions* is only in ours":
+    "the vendor's request schema and example carry the payload options, which its answer schema leaves out",
+  "*-settings-push-notification: the vendor's 200 example abc fails our schema at $.data: *": PUSH_EXAMPLE,
+  "*-settings-push-notification: the vendor's 200 example abc has $.settings, which our schema does not declare": PUSH_EXAMPLE,
+  "upload-push-notification-certificate-p12: 200 response property data.body.certificate_p* is only in the vendor's spec":
+    CERTIFICATES_SWAPPED,
+  "upload-push-notification-certificate-p12: 200 response property data.body.success is only in ours": CERTIFICATES_SWAPPED,
+  "upload-push-notification-certificate-p12: the vendor's 200 example example fails our schema at $.data.body.success: *":
+    CERTIFICATES_SWAPPED,
+  "upload-push-notification-certificate-p12: the vendor's 200 example example has $.data.body.certificate_p*, which our schema does not declare":
+    CERTIFICATES_SWAPPED,
+  "query-push-notification-certificates: 200 response property data.body.success is only in the vendor's spec": CERTIFICATES_SWAPPED,
+  "query-push-notification-certificates: 200 response property data.body.certificate_p* is only in ours": CERTIFICATES_SWAPPED,
+  "query-push-notification-certificates: the vendor's 200 example example fails our schema at $.data.body.certificate_p*: *":
+    CERTIFICATES_SWAPPED,
+  "query-push-notification-certificates: the vendor's 200 example example has $.data.body.success, which our schema does not declare":
+    CERTIFICATES_SWAPPED,
+  "*-settings-email-notification: 200 response property data.settings* is only in the vendor's spec": EMAIL_NOTIFICATION_ANSWER,
+  "*-settings-email-notification: 200 response property data.* is only in ours": EMAIL_NOTIFICATION_ANSWER,
+  "*-settings-email-notification: the vendor's 200 example example fails our schema at $.data.body.data.settings.senderEmail: *":
+    "the vendor's examples give senderEmail as mymail@example, which is not a whole address; SendGrid sends from a verified address",
+  "get-settings-data-masking: 200 response property data.body.data.settings.*egexData[].* is only in ours":
+    "the vendor types the masks one level deeper than the comparison reads, under its empty-named wrapper; DataMask has their fields " +
+    "(name, regex, id, and enableFlag, which its get-settings example sets on the built-in masks only)",
+  "get-settings-profanity-filter: 200 response property data.body.data.settings.groupGUID is only in the vendor's spec":
+    "the vendor's get-settings schema names the word list groupGUID; its example, and its store and update bodies, name it badwords",
+  "get-settings-profanity-filter: 200 response property data.body.data.settings.badwords is only in ours":
+    "the word list under the name the vendor's get-settings example and its request bodies use",
+  "*-settings-profanity-filter: 200 response property data.body.data.settings* is only in the vendor's spec": PROFANITY_ANSWER,
+  "*-settings-profanity-filter: 200 response property data.body.data.success is only in ours": PROFANITY_ANSWER,
 };
 
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */

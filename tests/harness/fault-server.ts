@@ -5,13 +5,15 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, hit: number) =
 
 /** A real HTTP server on loopback whose answers a test scripts, counting every request it receives. */
 export async function startFaultServer(handler: Handler) {
-  const requests: { method: string; url: string; headers: IncomingMessage["headers"]; body: string }[] = [];
+  // `raw` keeps the bytes as sent (a binary upload is not valid UTF-8); `body` is their text.
+  const requests: { method: string; url: string; headers: IncomingMessage["headers"]; body: string; raw: Buffer }[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      const raw = Buffer.concat(chunks);
+      requests.push({ method: req.method!, url: req.url!, headers: req.headers, body: raw.toString("utf8"), raw });
       handler(req, res, requests.length);
     });
   });

@@ -111,6 +111,8 @@ export function negativeCases(spec: OpenApiDocument, op: SpecOperation, valid: R
         invalid: true,
       });
     }
+    // A form's parts are text: a number in a string field arrives as its digits, which the field accepts.
+    const bodyCarrier: Carrier = op.requestBody.mediaType === "multipart/form-data" ? "text" : "body";
     const pick: BranchPicker = (branches, value) => branches.find((branch) => validator.validate(branch, value).length === 0);
     for (const site of schemaSites(spec, op.requestBody.schema, body, pick)) {
       const name =
@@ -137,7 +139,7 @@ export function negativeCases(spec: OpenApiDocument, op: SpecOperation, valid: R
       const first = Array.isArray(here) ? here[0] : undefined;
       const validItem =
         site.schema.type === "array" && items && !items.$ref && (items.type === "string" || !items.type) ? "a" : (first ?? undefined);
-      for (const boundary of boundaryValues(site.schema, "body", validItem)) {
+      for (const boundary of boundaryValues(site.schema, bodyCarrier, validItem)) {
         cases.push({
           ...base,
           title: `body ${name} = ${show(boundary.value)} (${boundary.label})`,

@@ -32,7 +32,12 @@ export async function sendRaw(base: string, op: SpecOperation, request: RequestI
   for (const [name, value] of Object.entries(options.credentials)) if (!options.omitCredentials?.includes(name)) headers.set(name, value);
   for (const [name, value] of Object.entries(request.params.header ?? {})) if (value !== undefined) headers.set(name, String(value));
   const init: globalThis.RequestInit = { method: op.method, headers };
-  if (request.body !== undefined) {
+  if (request.body !== undefined && op.requestBody?.mediaType === "multipart/form-data") {
+    // Every field as a text part (fetch sets the boundary): what a form can carry, right or wrong.
+    const form = new FormData();
+    for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) form.append(name, String(value));
+    init.body = form;
+  } else if (request.body !== undefined) {
     headers.set("content-type", "application/json");
     init.body = JSON.stringify(request.body);
   }

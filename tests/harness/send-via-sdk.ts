@@ -4,10 +4,12 @@ import {
   createCallsClient,
   createChatClient,
   createManagementClient,
+  formDataBody,
   type ChatClientOptions,
   type ManagementClientOptions,
 } from "../../src/index";
 import { operations as manifest } from "../../generated/manifest";
+import { loadSpec, operationsOf, type SpecOperation } from "./spec";
 import type { RequestInit } from "./valid-requests";
 
 export interface Targets {
@@ -64,6 +66,18 @@ export interface SdkOperation {
   api: "chat" | "calls" | "management";
 }
 
+let formOperations: Set<string> | undefined;
+/** Whether the operation's body is multipart/form-data: a user sends it with `bodySerializer: formDataBody`. */
+function takesForm(operation: SdkOperation & Partial<Pick<SpecOperation, "requestBody">>): boolean {
+  if (operation.requestBody) return operation.requestBody.mediaType === "multipart/form-data";
+  formOperations ??= new Set(
+    operationsOf(loadSpec())
+      .filter((op) => op.requestBody?.mediaType === "multipart/form-data")
+      .map((op) => op.operationId),
+  );
+  return formOperations.has(operation.operationId);
+}
+
 /** Sends `request` to the operation, named by its id in generated/manifest.ts or given as an {@link SdkOperation}. */
 export async function sendViaSdk(
   targets: Targets,
@@ -96,7 +110,8 @@ export async function sendViaSdk(
   ]!;
   let sdk: Exchange["sdk"];
   try {
-    sdk = await call(op.path, { ...request, headers: extraHeaders });
+    const form = request.body !== undefined && takesForm(op) ? { bodySerializer: formDataBody } : {};
+    sdk = await call(op.path, { ...request, headers: extraHeaders, ...form });
   } catch (thrown) {
     sdk = { thrown };
   }

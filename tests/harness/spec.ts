@@ -16,6 +16,10 @@ export function loadSpec(file = SPEC_FILE): OpenApiDocument {
   return JSON.parse(readFileSync(file, "utf8")) as OpenApiDocument;
 }
 
+/** The request bodies the harness sends, in order of preference when an operation documents several. */
+export const BODY_MEDIA_TYPES = ["application/json", "multipart/form-data"] as const;
+export type BodyMediaType = (typeof BODY_MEDIA_TYPES)[number];
+
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
 
 /** Follows a local `#/...` reference (and any chain of them) to the node it names. */
@@ -55,8 +59,11 @@ export interface SpecOperation {
   /** The operation's first tag: it names the files that hold its valid request and type test. */
   tag: string;
   parameters: SpecParameter[];
-  /** The JSON request body schema (refs unresolved) and its named examples (resolved), if the operation takes a body. */
-  requestBody?: { required: boolean; schema: JsonObject; examples: Record<string, Json> };
+  /**
+   * The request body schema (refs unresolved), its named examples (resolved) and its media type, if the operation
+   * takes a body: JSON, or else multipart/form-data (sent with the SDK's formDataBody).
+   */
+  requestBody?: { required: boolean; schema: JsonObject; examples: Record<string, Json>; mediaType: BodyMediaType };
   /** Documented responses by status, refs resolved to the Response objects. */
   responses: Record<string, JsonObject>;
   /** Header names of the credentials, per alternative security requirement. */
@@ -95,7 +102,9 @@ export function operationsOf(spec: OpenApiDocument): SpecOperation[] {
         return { ...param, required: param.required === true } as unknown as SpecParameter;
       });
       const body = op.requestBody ? resolve(spec, op.requestBody) : undefined;
-      const bodySchema = (body?.content as JsonObject | undefined)?.["application/json"] as JsonObject | undefined;
+      const content = (body?.content ?? {}) as JsonObject;
+      const mediaType = BODY_MEDIA_TYPES.find((type) => content[type] !== undefined);
+      const bodySchema = mediaType ? (content[mediaType] as JsonObject) : undefined;
       const responses: Record<string, JsonObject> = {};
       for (const [status, response] of Object.entries((op.responses ?? {}) as JsonObject)) responses[status] = resolve(spec, response);
       operations.push({
@@ -110,6 +119,7 @@ export function operationsOf(spec: OpenApiDocument): SpecOperation[] {
                 required: body!.required === true,
                 schema: bodySchema.schema as JsonObject,
                 examples: examplesOf(spec, bodySchema),
+                mediaType: mediaType!,
               },
             }
           : {}),

@@ -29,3 +29,16 @@ describe("operationsOf", () => {
     expect(operationById(spec, "list-apps").credentialHeaders).toEqual([["key", "secret"]]);
   });
 });
+
+describe("operationsOf: request bodies", () => {
+  test("a JSON body is read with its media type and its named examples", () => {
+    const body = operationById(loadSpec(), "store-settings-gifs-giphy").requestBody;
+    expect([body?.mediaType, body?.required, Object.keys(body?.examples ?? {})]).toEqual(["application/json", true, ["giphyKey"]]);
+  });
+
+  test("a multipart/form-data body is read too, so its operation gets a valid body and its negative cases", () => {
+    const upload = operationById(loadSpec(), "upload-push-notification-certificate-p8").requestBody;
+    expect([upload?.mediaType, upload?.required]).toEqual(["multipart/form-data", true]);
+    expect(Object.values(upload?.examples ?? {})[0]).toHaveProperty("certificate");
+  });
+});
