@@ -56,7 +56,7 @@ export function sendMessage(store: FakeStore, seed: FakeMessageSeed): StoredMess
     if (!parent || parent.deletedAt !== undefined) throw messageNotFound(seed.parentId);
     if (parent.parentId !== undefined)
       throw new FakeError(400, "ERR_MESSAGE_THREAD_NESTING", `The message ${parent.id} is itself a reply; threads do not nest.`);
-    if (parent.receiverType !== receiverType || parent.receiver !== receiver)
+    if (parent.conversationId !== conversationId(receiverType, sender, receiver))
       throw new FakeError(400, "ERR_WRONG_MESSAGE_THREAD", `A reply goes to the conversation of its parent message ${parent.id}.`);
   }
   store.claim();
