@@ -133,7 +133,6 @@ test("a message to a group its sender has not joined is refused with ERR_GROUP_N
 });
 
 test("a 429 from failNext is retried by the SDK after Retry-After, and the call succeeds", async () => {
-  const { chat } = clients;
   fake.seed({ users: [{ uid: "u1", name: "One" }] });
   fake.failNext("list-users", { status: 429, retryAfter: 0, times: 2 });
   const seen: number[] = [];
