@@ -94,7 +94,9 @@ test.each(CONFIGS)(
 );
 
 test("the installed chat-rest-fake command serves a flow, prints its credentials and stops on SIGINT", async () => {
-  const child = spawn(join(consumer, "node_modules", ".bin", "chat-rest-fake"), ["--port", "0", "--api-key", "packed-key"], { cwd: consumer });
+  const child = spawn(join(consumer, "node_modules", ".bin", "chat-rest-fake"), ["--port", "0", "--api-key", "packed-key"], {
+    cwd: consumer,
+  });
   try {
     let printed = "";
     child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
