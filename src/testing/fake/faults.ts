@@ -5,6 +5,7 @@ export interface FailNextOptions {
   /**
    * The status to answer, 400 to 599. A status the operation documents gets the body of its
    * example; any other gets an error envelope with a generic code.
+   * @default none: required
    * @example 429
    */
   status: number;
