@@ -90,3 +90,37 @@ test("a UID is found in any case, as the service stores it in lower case", async
   );
   expect(sent.data).toMatchObject({ sender: "mixed-case", receiver: "mixed-case" });
 });
+
+test("a body's unknown fields cannot overwrite what the service sets: ids, owners and times", async () => {
+  fake.seed({
+    users: [
+      { uid: "ana", name: "Ana" },
+      { uid: "ben", name: "Ben" },
+    ],
+  });
+  const headers = { apikey: fake.apiKey, "content-type": "application/json" };
+  const put = await fetch(`${fake.url}/users/ana`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ uid: "mallory", createdAt: 1, name: "Ana B." }),
+  });
+  expect(put.status).toBe(200);
+  expect(fake.state.users.get("ana")).toMatchObject({ uid: "ana", name: "Ana B." });
+  expect(fake.state.users.get("ana")!.createdAt).toBeGreaterThan(1);
+  const sent = await fetch(`${fake.url}/messages`, {
+    method: "POST",
+    headers: { ...headers, onBehalfOf: "ana" },
+    body: JSON.stringify({
+      receiver: "ben",
+      receiverType: "user",
+      data: { text: "hi" },
+      sentAt: 1,
+      id: "999",
+      sender: "ben",
+      muid: "client-1",
+    }),
+  });
+  const message = (await sent.json()).data;
+  expect(message).toMatchObject({ id: "1", sender: "ana", muid: "client-1" });
+  expect(message.sentAt).toBeGreaterThan(1);
+});

@@ -6,6 +6,10 @@ import { badField, FakeError, guidNotFound } from "./fake-error";
 import { APP_SENDER, type FakeStore, type Membership, nowSeconds, type Scope } from "./fake-store";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
+import { pick } from "./pick";
+
+/** The fields of a group that a request may set, besides its GUID and owner. */
+const GROUP_FIELDS = ["name", "type", "description", "icon", "metadata", "tags"] as const;
 import { requireUser, userView } from "./users";
 
 /** A group of {@link FakeSeed}: the fields of `POST /groups`, without its members. */
@@ -132,8 +136,8 @@ function byField(field: string, order: string) {
 
 export const groupHandlers: Record<string, Handler> = {
   "create-group": ({ store, body, actor }) => {
-    const { members, ...fields } = body as FakeGroupSeed & { members?: Record<string, string[]> };
-    const group = createGroup(store, fields, actor);
+    const { members } = body as { members?: Record<string, string[]> };
+    const group = createGroup(store, body as FakeGroupSeed, actor);
     const added = members ? addMembers(store, group, members) : undefined;
     return { data: { ...groupView(store, group, actor), ...(added ? { members: added } : {}) } };
   },
@@ -142,7 +146,7 @@ export const groupHandlers: Record<string, Handler> = {
 
   "update-group": ({ store, path, body, actor }) => {
     const group = requireGroup(store, path.guid!);
-    const { unset, password: _password, owner, ...fields } = (body ?? {}) as FakeGroupSeed & { unset?: string[] };
+    const { unset, owner } = (body ?? {}) as { unset?: string[]; owner?: string };
     if (owner !== undefined) {
       // The new owner must be a member; the service makes the owner an admin.
       const uid = owner.toLowerCase();
@@ -151,7 +155,7 @@ export const groupHandlers: Record<string, Handler> = {
       membership.scope = "admin";
       group.owner = uid;
     }
-    Object.assign(group, fields, { updatedAt: nowSeconds() });
+    Object.assign(group, pick(body, GROUP_FIELDS), { updatedAt: nowSeconds() });
     for (const field of unset ?? []) delete group[field as keyof Group];
     if (actor) group.updatedBy = actor;
     return { data: groupView(store, group, actor) };

@@ -3,6 +3,7 @@ import { badField, FakeError, messageNotFound } from "./fake-error";
 import { APP_SENDER, type FakeStore, nowSeconds, type StoredMessage } from "./fake-store";
 import type { Handler, HandlerContext } from "./handler";
 import { inListOrder, sliceOf, type CursorQuery } from "./paging";
+import { pick } from "./pick";
 import { groupView, requireGroup } from "./groups";
 import { requireUser, userView } from "./users";
 
@@ -16,6 +17,8 @@ export interface FakeMessageSeed {
   text?: string;
   data?: Record<string, unknown>;
   tags?: string[];
+  /** The sender's own id for the message, returned as it was given. */
+  muid?: string;
   /** Unix seconds; defaults to now. Seeding older messages gives a conversation its history. */
   sentAt?: number;
   /** The parent message, for a thread reply. */
@@ -74,6 +77,7 @@ export function sendMessage(store: FakeStore, seed: FakeMessageSeed): StoredMess
     sentAt,
     updatedAt: sentAt,
     ...(seed.tags ? { tags: seed.tags } : {}),
+    ...(seed.muid ? { muid: seed.muid } : {}),
     ...(parent ? { parentId: parent.id } : {}),
   };
   store.messages.set(message.id, message);
@@ -167,15 +171,17 @@ function slice(context: HandlerContext, messages: Iterable<StoredMessage>) {
   return { data: data.map(view), meta };
 }
 
-function send(context: HandlerContext, sender: string | undefined) {
-  const { body } = context;
-  return view(sendMessage(context.store, { ...body, sender, data: body.data }));
+/** The fields of a message that a request may set; the service sets the rest (and `muid` is the client's own id). */
+const MESSAGE_FIELDS = ["receiver", "receiverType", "category", "type", "data", "tags", "muid"] as const;
+
+function send(context: HandlerContext, sender: string | undefined, extra: Partial<FakeMessageSeed> = {}) {
+  return sendMessage(context.store, { ...(pick(context.body, MESSAGE_FIELDS) as unknown as FakeMessageSeed), ...extra, sender });
 }
 
 export const messageHandlers: Record<string, Handler> = {
-  "send-message": (context) => ({ data: send(context, context.actor) }),
+  "send-message": (context) => ({ data: view(send(context, context.actor)) }),
 
-  "send-bot-message": (context) => ({ data: send(context, requireUser(context.store, context.path.uid!).user.uid) }),
+  "send-bot-message": (context) => ({ data: view(send(context, requireUser(context.store, context.path.uid!).user.uid)) }),
 
   "send-thread-message": (context) => {
     const parent = requireMessage(context.store, context.path.id!);
@@ -200,7 +206,7 @@ export const messageHandlers: Record<string, Handler> = {
     if (message.deletedAt !== undefined) throw messageNotFound(message.id);
     const by = actor ?? APP_SENDER;
     const now = nowSeconds();
-    if (body?.data) message.data = { ...message.data, ...body.data };
+    if (body?.data) message.data = { ...message.data, ...pick(body.data, ["text", "metadata"]) };
     if (body?.tags) message.tags = body.tags;
     Object.assign(message, { editedAt: now, editedBy: by, updatedAt: now });
     return { data: actionOn(store, message, "edited", by) };

@@ -5,6 +5,10 @@ import { FakeError, uidNotFound } from "./fake-error";
 import { type FakeStore, nowSeconds, type StoredUser } from "./fake-store";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
+import { pick } from "./pick";
+
+/** The fields of a user that a request may set (`POST /users`, `PUT /users/{uid}`, a seed). */
+const USER_FIELDS = ["name", "avatar", "link", "role", "statusMessage", "metadata", "tags", "status"] as const;
 
 /** A user of {@link FakeSeed}: the body of `POST /users`, and optionally a presence. */
 export type FakeUserSeed = Omit<CreateUserRequest, "withAuthToken"> & { status?: "available" | "offline" };
@@ -38,12 +42,11 @@ export function createUser(store: FakeStore, body: FakeUserSeed & { withAuthToke
   // A soft-deleted user keeps its UID: only a permanent delete frees it.
   if (store.users.has(uid)) throw new FakeError(409, "ERR_UID_ALREADY_EXISTS", `A user with UID ${uid} already exists.`);
   store.claim();
-  const { withAuthToken, ...fields } = body;
   const now = nowSeconds();
-  const user: User = { role: "default", status: "offline", ...fields, uid, createdAt: now, updatedAt: now };
+  const user = { role: "default", status: "offline", ...pick(body, USER_FIELDS), uid, createdAt: now, updatedAt: now } as User;
   store.users.set(uid, { user });
   const created: User & { authToken?: string } = userView({ user });
-  if (withAuthToken) created.authToken = issueToken(store, uid).authToken;
+  if (body.withAuthToken) created.authToken = issueToken(store, uid).authToken;
   return created;
 }
 
@@ -73,9 +76,15 @@ export const userHandlers: Record<string, Handler> = {
 
   "update-user": ({ store, path, body }) => {
     const stored = requireUser(store, path.uid!);
-    const { unset, ...fields } = (body ?? {}) as { unset?: string[] } & Partial<User>;
-    const user = { ...stored.user, ...fields, updatedAt: nowSeconds() };
-    for (const field of unset ?? []) delete user[field as keyof User];
+    const user = {
+      ...stored.user,
+      ...pick(
+        body,
+        USER_FIELDS.filter((field) => field !== "status"),
+      ),
+      updatedAt: nowSeconds(),
+    } as User;
+    for (const field of (body?.unset as string[] | undefined) ?? []) delete user[field as keyof User];
     stored.user = user;
     return { data: userView(stored) };
   },
@@ -152,7 +161,7 @@ export const userHandlers: Record<string, Handler> = {
 
   "update-authtoken": ({ store, path, body }) => {
     const token = tokenOf(store, requireUser(store, path.uid!).user.uid, path.authToken!);
-    Object.assign(token, body);
+    Object.assign(token, pick(body, ["platform", "userAgent", "appInfo"]));
     return { data: { ...token } };
   },
 
