@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AuthToken, Group } from "../../types";
+import type { AuthToken, Group, User } from "../../types";
 import { clientUrl } from "../client-url";
 import { bundledSpec } from "../prism-process";
 import { checkCredentials, type FakeCredentials } from "./credentials";
@@ -84,7 +84,7 @@ export type FakeMessage = StoredMessage;
 /** Read-only copies of the fake's model, for assertions. Each read of {@link FakeServer.state} copies it anew. */
 export interface FakeState {
   /** Users by UID (lower case), deactivated ones included, deleted ones not. */
-  users: ReadonlyMap<string, import("../../types").User>;
+  users: ReadonlyMap<string, User>;
   /** Groups by GUID, with `owner` and `membersCount`. */
   groups: ReadonlyMap<string, Group>;
   /** Members of each group by GUID, then by UID. */
