@@ -1,2 +1,10 @@
 export { startMockServer } from "./start-mock-server.js";
 export type { MockServer, MockServerOptions } from "./start-mock-server.js";
+export { startFakeServer } from "./fake/start-fake-server.js";
+export type { FakeServer, FakeServerOptions, FakeState, FakeMessage } from "./fake/start-fake-server.js";
+export type { FailNextOptions } from "./fake/faults.js";
+export type { FakeSeed, FakeMemberSeed, Seeded } from "./fake/seed.js";
+export type { FakeUserSeed } from "./fake/users.js";
+export type { FakeGroupSeed } from "./fake/groups.js";
+export type { FakeMessageSeed } from "./fake/messages.js";
+export type { FakeCredentials } from "./fake/credentials.js";

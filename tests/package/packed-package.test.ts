@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -80,14 +80,45 @@ test("the spec the package exports is byte-identical to generated/", () => {
 });
 
 test.each(CONFIGS)(
-  "compiles under strict %s settings and runs the smoke calls against the packaged mock",
+  "compiles under strict %s settings and runs the smoke calls against the packaged mock and fake",
   (config) => {
     const dir = prepareConfig(consumer, config);
     compile(consumer, dir);
     const stdout = output(process.execPath, [join(dir, "out", "main.js")], dir);
     expect(stdout).toContain("send-thread-message: reply");
     expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
+    expect(stdout).toContain("fake: user packed-1 read back");
     expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
   },
   90_000,
 );
+
+test("the installed chat-rest-fake command serves a flow, prints its credentials and stops on SIGINT", async () => {
+  const child = spawn(join(consumer, "node_modules", ".bin", "chat-rest-fake"), ["--port", "0", "--api-key", "packed-key"], {
+    cwd: consumer,
+  });
+  try {
+    let printed = "";
+    child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+    const url = await new Promise<string>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`chat-rest-fake did not start:\n${printed}`)), 30_000);
+      child.stdout.on("data", () => {
+        const match = /listening on (http:\/\/\S+)/.exec(printed);
+        if (match && printed.includes("secret")) {
+          clearTimeout(timer);
+          done(match[1]!);
+        }
+      });
+    });
+    expect(printed).toMatch(/apiKey\s+packed-key/);
+    const headers = { apikey: "packed-key", "content-type": "application/json" };
+    expect((await fetch(`${url}/users`, { method: "POST", headers, body: JSON.stringify({ uid: "cli", name: "CLI" }) })).status).toBe(200);
+    expect((await (await fetch(`${url}/users/cli`, { headers })).json()).data.name).toBe("CLI");
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+  } finally {
+    child.kill("SIGKILL");
+  }
+}, 60_000);

@@ -1,16 +1,28 @@
 // The packed-package program: starts the mock through `chat-rest-sdk/testing`, runs the smoke
-// calls against it and prints them. Exits non-zero on any failure.
-import { startMockServer } from "chat-rest-sdk/testing";
+// calls against it and prints them, then runs a short flow against the fake. Exits non-zero on any failure.
+import { createChatClient } from "chat-rest-sdk";
+import { startFakeServer, startMockServer } from "chat-rest-sdk/testing";
 import { smoke } from "./smoke.js";
 
 async function main(): Promise<void> {
   const mock = await startMockServer();
   try {
     for (const line of await smoke(mock.url)) console.log(line);
-    console.log("smoke: ok");
   } finally {
     await mock.close();
   }
+  // The fake keeps what it is sent: a user created is the user read back.
+  const fake = await startFakeServer();
+  try {
+    const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url });
+    await chat.POST("/users", { body: { uid: "Packed-1", name: "Packed" } });
+    const read = await chat.GET("/users/{uid}", { params: { path: { uid: "packed-1" } } });
+    if (read.data?.data.name !== "Packed" || fake.state.users.size !== 1) throw new Error(`fake: read back ${JSON.stringify(read.data)}`);
+    console.log(`fake: user ${read.data.data.uid} read back`);
+  } finally {
+    await fake.close();
+  }
+  console.log("smoke: ok");
 }
 
 main().catch((error: unknown) => {

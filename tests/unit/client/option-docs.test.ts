@@ -40,6 +40,12 @@ describe("every public option documents @default and @example", () => {
       "RequestOptions",
       ["maxRetries", "timeoutMs", "deadlineMs", "maxResponseBytes", "idempotent", "logger", "userAgent"],
     ],
+    [
+      "testing/fake/start-fake-server.ts",
+      "FakeServerOptions",
+      ["port", "host", "appId", "apiKey", "authOnlyKey", "key", "secret", "maxItems", "spec"],
+    ],
+    ["testing/fake/faults.ts", "FailNextOptions", ["status", "retryAfter", "times"]],
   ])("%s %s", (file, iface, expected) => {
     const members = documentedMembers(file, iface);
     expect(members.map((m) => m.name)).toEqual(expected);

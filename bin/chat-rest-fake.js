@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// chat-rest-fake: runs the stateful fake (startFakeServer of chat-rest-sdk/testing) from the
+// shell, prints its URL and credentials, and stops on Ctrl-C. A thin wrapper over the built
+// dist/testing.cjs, so it runs the same code as the library.
+"use strict";
+const { existsSync } = require("node:fs");
+const { join } = require("node:path");
+
+const USAGE = `Usage: chat-rest-fake [--port <n>] [--host <h>] [--app-id <id>] [--api-key <key>] [--max-items <n>]
+
+Runs a stateful fake of the Chat, Calls and Management REST APIs, all on one URL: users, groups,
+members and messages are kept for as long as it runs.
+  --port <n>       port to listen on (default 4011)
+  --host <h>       interface to listen on (default 127.0.0.1)
+  --app-id <id>    the app id to report (default: random)
+  --api-key <key>  the fullAccess API key to accept (default: random, printed)
+  --max-items <n>  the most items to store (default 100000)`;
+
+function fail(message) {
+  console.error(`chat-rest-fake: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const options = { port: 4011, host: "127.0.0.1" };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length) fail(`${arg} needs a value.`);
+      return argv[++i];
+    };
+    if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (arg === "--port" || arg === "-p") {
+      options.port = Number(value());
+      if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) fail("--port must be an integer from 0 to 65535.");
+    } else if (arg === "--host") options.host = value();
+    else if (arg === "--app-id") options.appId = value();
+    else if (arg === "--api-key") options.apiKey = value();
+    else if (arg === "--max-items") {
+      options.maxItems = Number(value());
+      if (!Number.isInteger(options.maxItems) || options.maxItems < 1) fail("--max-items must be a positive integer.");
+    } else fail(`unknown option ${arg}`);
+  }
+  return options;
+}
+
+const options = parseArgs(process.argv.slice(2));
+const built = join(__dirname, "..", "dist", "testing.cjs");
+if (!existsSync(built)) fail(`${built} is missing: run \`npm run build\` in chat-rest-sdk first.`);
+const { startFakeServer } = require(built);
+
+startFakeServer(options).then(
+  (fake) => {
+    console.log(`chat-rest-fake listening on ${fake.url} (Ctrl-C to stop)`);
+    console.log(`  appId       ${fake.appId}`);
+    console.log(`  apiKey      ${fake.apiKey}`);
+    console.log(`  authOnlyKey ${fake.authOnlyKey}`);
+    console.log(`  key         ${fake.key}`);
+    console.log(`  secret      ${fake.secret}`);
+    // The fake does not hold the process open by itself (a forgotten one must not keep a test
+    // runner alive); here it is the point of the process.
+    const keepAlive = setInterval(() => {}, 1 << 30);
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      clearInterval(keepAlive);
+      fake.close().then(() => process.exit(0));
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    process.on("SIGHUP", stop);
+  },
+  (error) => {
+    console.error(`chat-rest-fake: ${error.message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,213 @@
+// Internal: the spec as the fake serves it. find-my-way routes a method and path to its
+// operation; Ajv checks the request's parameters and body against the operation's schemas,
+// each operation compiled on its first request so that the fake starts fast. Why these two and
+// not openapi-backend or Prism's own packages: see README.md beside this file.
+import { readFileSync } from "node:fs";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { toJsonSchema } from "./oas-schema";
+import { peerModules } from "./peer-modules";
+
+type JsonObject = Record<string, unknown>;
+
+interface Parameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required?: boolean;
+  schema?: JsonObject;
+}
+
+/** One operation of the spec, with what the fake needs to answer it. */
+export interface FakeOperation {
+  operationId: string;
+  method: string;
+  /** The path template, e.g. `/users/{uid}`. */
+  path: string;
+  /** `apikey` for the Chat and Calls APIs, `management` for the Management API (`key` and `secret`). */
+  credentials: "apikey" | "management";
+  /** Whether the operation takes `onBehalfOf`, and whether it must. */
+  onBehalfOf: "none" | "optional" | "required";
+  /** The documented statuses, as strings ("200", "404"). */
+  statuses: ReadonlySet<string>;
+  /** The spec's name of each header parameter, by its lower-case name. */
+  headerNames: ReadonlyMap<string, string>;
+  parameters: Parameter[];
+  /** The JSON body's schema; undefined when the operation takes none, or a multipart body, which the fake does not check. */
+  body: { schema: JsonObject; required: boolean } | undefined;
+  responses: JsonObject;
+}
+
+/** A request, split as the checks read it. */
+export interface RequestParts {
+  path: Record<string, string>;
+  search: URLSearchParams;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/** What the checks found: the problems, and the parameters typed by their schemas. */
+export interface Checked {
+  errors: ErrorObject[];
+  query: Record<string, unknown>;
+}
+
+export interface FakeSpec {
+  /** The operation serving `method` and `path`, and the path parameters, or undefined. */
+  route(method: string, path: string): { operation: FakeOperation; params: Record<string, string> } | undefined;
+  /** The operation with this id, or undefined. */
+  byId(operationId: string): FakeOperation | undefined;
+  /** Checks the request against the operation's parameters and body. */
+  check(operation: FakeOperation, request: RequestParts): Checked;
+  /** The body of the operation's first documented example for `status`, or undefined. */
+  example(operation: FakeOperation, status: string): unknown;
+}
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+const COMPONENTS_ID = "https://chat-rest-sdk.local/fake-components.json";
+const REF_BASE = `${COMPONENTS_ID}#/$defs/`;
+
+/** Loads and indexes the spec in `file`. The result is read-only and shared by every fake serving that file. */
+export function loadFakeSpec(file: string): FakeSpec {
+  const { Ajv, addFormats, FindMyWay } = peerModules();
+  const document = JSON.parse(readFileSync(file, "utf8")) as {
+    paths: JsonObject;
+    components: Record<string, JsonObject>;
+    security?: unknown;
+  };
+  // Follows a `#/components/...` reference (parameters, responses, examples) to its node.
+  const deref = <T>(node: unknown): T => {
+    let at = node as JsonObject | undefined;
+    for (let hops = 0; at && typeof at.$ref === "string" && hops < 20; hops++)
+      at = (at.$ref as string)
+        .slice(2)
+        .split("/")
+        .reduce<unknown>((parent, key) => (parent as JsonObject | undefined)?.[key], document) as JsonObject | undefined;
+    return at as T;
+  };
+  const $defs = Object.fromEntries(
+    Object.entries(document.components.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema, REF_BASE)]),
+  );
+  const ajv = (coerceTypes: false | "array") => {
+    // Parameters arrive as text and are coerced to their types; a body is JSON and must match as sent.
+    const instance = new Ajv({ allErrors: true, strict: false, coerceTypes });
+    addFormats(instance);
+    instance.addSchema({ $id: COMPONENTS_ID, $defs });
+    return instance;
+  };
+  const paramsAjv = ajv("array");
+  const bodyAjv = ajv(false);
+
+  const router = FindMyWay({ ignoreTrailingSlash: false, maxParamLength: 2000 });
+  const byId = new Map<string, FakeOperation>();
+  for (const [path, rawItem] of Object.entries(document.paths)) {
+    const item = rawItem as JsonObject;
+    for (const method of METHODS) {
+      const operation = item[method] as JsonObject | undefined;
+      if (!operation?.operationId) continue;
+      // Path-level parameters apply to every method of the path.
+      const parameters = [...((operation.parameters as unknown[]) ?? []), ...((item.parameters as unknown[]) ?? [])].map((p) =>
+        deref<Parameter>(p),
+      );
+      const onBehalfOf = parameters.find((parameter) => parameter.in === "header" && parameter.name === "onBehalfOf");
+      const security = (operation.security ?? document.security ?? []) as JsonObject[];
+      const requestBody = deref<{ content?: JsonObject; required?: boolean } | undefined>(operation.requestBody);
+      const json = requestBody?.content?.["application/json"] as { schema?: JsonObject } | undefined;
+      const described: FakeOperation = {
+        operationId: String(operation.operationId),
+        method: method.toUpperCase(),
+        path,
+        credentials: security.some((requirement) => "key" in requirement) ? "management" : "apikey",
+        onBehalfOf: !onBehalfOf ? "none" : onBehalfOf.required ? "required" : "optional",
+        statuses: new Set(Object.keys((operation.responses as JsonObject) ?? {})),
+        headerNames: new Map(parameters.filter((p) => p.in === "header").map((p) => [p.name.toLowerCase(), p.name])),
+        parameters,
+        body: json?.schema ? { schema: json.schema, required: requestBody?.required === true } : undefined,
+        responses: (operation.responses as JsonObject) ?? {},
+      };
+      byId.set(described.operationId, described);
+      router.on(described.method as "GET", path.replace(/\{([^}]+)\}/g, ":$1"), () => described);
+    }
+  }
+
+  const validators = new Map<string, { params: ValidateFunction; body?: ValidateFunction }>();
+  const compile = (operation: FakeOperation) => {
+    const part = (where: Parameter["in"], name: (p: Parameter) => string) => {
+      const listed = operation.parameters.filter((p) => p.in === where);
+      return {
+        type: "object",
+        properties: Object.fromEntries(listed.map((p) => [name(p), toJsonSchema(p.schema ?? {}, REF_BASE)])),
+        required: listed.filter((p) => p.required || where === "path").map(name),
+      };
+    };
+    const params = paramsAjv.compile({
+      type: "object",
+      properties: {
+        path: part("path", (p) => p.name),
+        query: part("query", (p) => p.name),
+        header: part("header", (p) => p.name.toLowerCase()),
+      },
+    });
+    const body = operation.body && bodyAjv.compile(toJsonSchema(operation.body.schema, REF_BASE) as JsonObject);
+    const compiled = { params, body };
+    validators.set(operation.operationId, compiled);
+    return compiled;
+  };
+
+  const examples = new Map<string, unknown>();
+  return {
+    route(method, path) {
+      const found = router.find(method as "GET", path);
+      if (!found) return undefined;
+      const operation = (found.handler as unknown as () => FakeOperation)();
+      return { operation, params: { ...(found.params as Record<string, string>) } };
+    },
+    byId: (operationId) => byId.get(operationId),
+    check(operation, request) {
+      const validator = validators.get(operation.operationId) ?? compile(operation);
+      const query: Record<string, unknown> = {};
+      const header: Record<string, unknown> = {};
+      for (const parameter of operation.parameters) {
+        if (parameter.in === "query") {
+          const values = request.search.getAll(parameter.name);
+          if (!values.length) continue;
+          // Arrays are form style without explode (`tags=a,b`), as the spec declares them.
+          query[parameter.name] =
+            parameter.schema?.type === "array" ? values.flatMap((value) => value.split(",")) : values[values.length - 1];
+        } else if (parameter.in === "header") {
+          const value = request.headers[parameter.name.toLowerCase()];
+          if (value !== undefined) header[parameter.name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+        }
+      }
+      const params = { path: { ...request.path }, query, header };
+      const errors: ErrorObject[] = validator.params(params) ? [] : [...(validator.params.errors ?? [])];
+      if (operation.body) {
+        if (request.body === undefined) {
+          if (operation.body.required)
+            errors.push({ instancePath: "", keyword: "required", params: { missingProperty: "body" }, schemaPath: "#" });
+        } else if (validator.body && !validator.body(request.body))
+          errors.push(...(validator.body.errors ?? []).map((error) => ({ ...error, instancePath: `/body${error.instancePath}` })));
+      }
+      return { errors, query };
+    },
+    example(operation, status) {
+      const key = `${operation.operationId} ${status}`;
+      if (!examples.has(key)) {
+        const content = deref<{ content?: JsonObject } | undefined>(operation.responses[status])?.content ?? {};
+        const media = deref<{ examples?: JsonObject; example?: unknown } | undefined>(
+          content["application/json"] ?? Object.values(content)[0],
+        );
+        const named = Object.values(media?.examples ?? {}).map((example) => deref<{ value?: unknown }>(example)?.value);
+        examples.set(key, named.find((value) => value !== undefined) ?? media?.example);
+      }
+      return structuredClone(examples.get(key));
+    },
+  };
+}
+
+const loaded = new Map<string, FakeSpec>();
+
+/** The spec in `file`, loaded on first use and then shared: a second fake starts without reading it again. */
+export function fakeSpec(file: string): FakeSpec {
+  let spec = loaded.get(file);
+  if (!spec) loaded.set(file, (spec = loadFakeSpec(file)));
+  return spec;
+}

@@ -1,0 +1,94 @@
+// Internal: the fake's model of one app: its users, groups and messages, and the bound on how
+// many items it keeps.
+import type { AuthToken, Group, Message, User } from "../../types";
+import { FakeError } from "./fake-error";
+
+export type Scope = "admin" | "moderator" | "participant";
+
+export interface StoredUser {
+  user: User;
+  /** Set by a soft delete: the user is gone from every read, but the UID stays taken. */
+  deletedAt?: number;
+  /** Set by deactivate-users: left out of lists unless asked for. */
+  deactivatedAt?: number;
+}
+
+export interface Membership {
+  scope: Scope;
+  joinedAt: number;
+}
+
+/** A message as stored: the service's fields, plus the thread and deletion marks it shows. */
+export type StoredMessage = Message & {
+  parentId?: string;
+  replyCount?: number;
+  editedAt?: number;
+  editedBy?: string;
+  deletedAt?: number;
+  deletedBy?: string;
+};
+
+/** The sender of what the app sends itself: messages without `onBehalfOf`, and groups created without an owner. */
+export const APP_SENDER = "app_system";
+
+/** Unix time in seconds, as every timestamp of the service. */
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export class FakeStore {
+  readonly users = new Map<string, StoredUser>();
+  readonly authTokens = new Map<string, Map<string, AuthToken>>();
+  readonly friends = new Map<string, Set<string>>();
+  /** Blocker's UID to blocked UIDs, each with when it was blocked. */
+  readonly blocks = new Map<string, Map<string, number>>();
+  readonly groups = new Map<string, Group>();
+  readonly members = new Map<string, Map<string, Membership>>();
+  readonly bans = new Map<string, Map<string, number>>();
+  readonly messages = new Map<string, StoredMessage>();
+  private lastMessageId = 0;
+
+  constructor(readonly maxItems: number) {}
+
+  reset(): void {
+    for (const map of [this.users, this.authTokens, this.friends, this.blocks, this.groups, this.members, this.bans, this.messages])
+      map.clear();
+    this.lastMessageId = 0;
+  }
+
+  /** Everything stored, counted one per user, token, friendship, block, group, membership, ban and message. */
+  size(): number {
+    let size = this.users.size + this.groups.size + this.messages.size;
+    for (const maps of [this.authTokens, this.friends, this.blocks, this.members, this.bans])
+      for (const inner of maps.values()) size += inner.size;
+    return size;
+  }
+
+  /** Throws the cap's answer when `count` more items would pass `maxItems`. */
+  claim(count = 1): void {
+    if (this.size() + count <= this.maxItems) return;
+    throw new FakeError(
+      403,
+      "ERR_PLAN_QUOTA_RESTRICTION",
+      `The fake stores at most ${this.maxItems} items (its maxItems option) and is full: reset() it, or start it with a larger maxItems.`,
+    );
+  }
+
+  nextMessageId(): string {
+    return String(++this.lastMessageId);
+  }
+
+  /** A user that exists and is not deleted, or undefined. */
+  liveUser(uid: string): StoredUser | undefined {
+    const stored = this.users.get(uid.toLowerCase());
+    return stored && stored.deletedAt === undefined ? stored : undefined;
+  }
+
+  membersOf(guid: string): Map<string, Membership> {
+    let members = this.members.get(guid);
+    if (!members) this.members.set(guid, (members = new Map()));
+    return members;
+  }
+
+  isBlocked(blocker: string, blocked: string): boolean {
+    return this.blocks.get(blocker)?.has(blocked) ?? false;
+  }
+}

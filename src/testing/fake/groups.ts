@@ -1,0 +1,267 @@
+// Internal: groups, their members and banned users, with the service's rules: GUIDs in lower
+// case, one outcome per UID when members are added, the owner an admin member, `membersCount`
+// counted from the members.
+import type { Group, GroupMember } from "../../types";
+import { badField, FakeError, guidNotFound } from "./fake-error";
+import { APP_SENDER, type FakeStore, type Membership, nowSeconds, type Scope } from "./fake-store";
+import type { Handler } from "./handler";
+import { pageOf } from "./paging";
+import { pick } from "./pick";
+
+/** The fields of a group that a request may set, besides its GUID and owner. */
+const GROUP_FIELDS = ["name", "type", "description", "icon", "metadata", "tags"] as const;
+import { requireUser, userView } from "./users";
+
+/** A group of {@link FakeSeed}: the fields of `POST /groups`, without its members. */
+export interface FakeGroupSeed {
+  guid: string;
+  name: string;
+  type?: "public" | "private" | "password";
+  password?: string;
+  description?: string;
+  icon?: string;
+  metadata?: Record<string, unknown>;
+  /** UID of the owner, who becomes an admin member; without one, the app owns the group. */
+  owner?: string;
+  tags?: string[];
+}
+
+const SCOPE_LISTS = { admins: "admin", moderators: "moderator", participants: "participant" } as const;
+
+type Outcome = { success: true } | { success: false; error: { code: string; message: string } };
+
+export function requireGroup(store: FakeStore, guid: string): Group {
+  const group = store.groups.get(guid.toLowerCase());
+  if (!group) throw guidNotFound(guid);
+  return group;
+}
+
+/** The group as reads return it; for a request acting as a user, with that user's membership. */
+export function groupView(store: FakeStore, group: Group, actor?: string, withTags = true): Group {
+  const view: Group = { ...structuredClone(group), membersCount: store.members.get(group.guid)?.size ?? 0 };
+  if (!withTags) delete view.tags;
+  if (actor) {
+    const membership = store.members.get(group.guid)?.get(actor);
+    view.hasJoined = !!membership;
+    if (membership) Object.assign(view, { scope: membership.scope, joinedAt: membership.joinedAt });
+  }
+  return view;
+}
+
+function failed(code: string, message: string): Outcome {
+  return { success: false, error: { code, message } };
+}
+
+function addMember(store: FakeStore, guid: string, uid: string, scope: Scope): Outcome {
+  if (!store.liveUser(uid)) return failed("ERR_UID_NOT_FOUND", `No user with UID ${uid} exists.`);
+  if (store.bans.get(guid)?.has(uid)) return failed("ERR_BANNED_GROUP_MEMBER", `The user ${uid} is banned from the group ${guid}.`);
+  const members = store.membersOf(guid);
+  if (members.has(uid)) return failed("ERR_ALREADY_JOINED", `The user ${uid} is already a member of the group ${guid}.`);
+  store.claim();
+  members.set(uid, { scope, joinedAt: nowSeconds() });
+  return { success: true };
+}
+
+function ban(store: FakeStore, group: Group, uid: string): Outcome {
+  if (!store.liveUser(uid)) return failed("ERR_UID_NOT_FOUND", `No user with UID ${uid} exists.`);
+  if (uid === group.owner) return failed("ERR_BAD_REQUEST", `The owner of the group ${group.guid} cannot be banned.`);
+  let bans = store.bans.get(group.guid);
+  if (!bans) store.bans.set(group.guid, (bans = new Map()));
+  if (!bans.has(uid)) store.claim();
+  bans.set(uid, nowSeconds());
+  store.members.get(group.guid)?.delete(uid);
+  return { success: true };
+}
+
+/** Adds the UIDs of each list to the group; a missing user or an existing member is a failed entry, not an error. */
+export function addMembers(store: FakeStore, group: Group, lists: Record<string, string[] | undefined>) {
+  const result: Record<string, Record<string, Outcome>> = {};
+  for (const [list, scope] of Object.entries(SCOPE_LISTS)) {
+    const uids = lists[list];
+    if (!uids) continue;
+    const outcomes: Record<string, Outcome> = (result[list] = {});
+    for (const uid of uids.map((u) => u.toLowerCase())) outcomes[uid] = addMember(store, group.guid, uid, scope);
+  }
+  if (lists.usersToBan) {
+    const outcomes: Record<string, Outcome> = (result.usersToBan = {});
+    for (const uid of lists.usersToBan.map((u) => u.toLowerCase())) outcomes[uid] = ban(store, group, uid);
+  }
+  if (Object.keys(result).length) group.updatedAt = nowSeconds();
+  return result;
+}
+
+/** Creates a group. Its owner, when a user, joins it as an admin. */
+export function createGroup(store: FakeStore, body: FakeGroupSeed, actor?: string): Group {
+  const guid = body.guid.toLowerCase();
+  if (store.groups.has(guid)) throw new FakeError(409, "ERR_GUID_ALREADY_EXISTS", `A group with GUID ${guid} already exists.`);
+  const owner = (body.owner ?? actor)?.toLowerCase();
+  if (owner && !store.liveUser(owner)) throw badField("owner", `names no user: ${owner}`, "ERR_UID_NOT_FOUND");
+  store.claim(owner ? 2 : 1);
+  const now = nowSeconds();
+  const { password: _password, ...fields } = body;
+  const group: Group = {
+    type: "public",
+    ...fields,
+    guid,
+    owner: owner ?? APP_SENDER,
+    conversationId: `group_${guid}`,
+    createdAt: now,
+    updatedAt: now,
+  };
+  store.groups.set(guid, group);
+  if (owner) store.membersOf(guid).set(owner, { scope: "admin", joinedAt: now });
+  return group;
+}
+
+function requireMember(store: FakeStore, group: Group, uid: string): Membership {
+  requireUser(store, uid);
+  const membership = store.members.get(group.guid)?.get(uid.toLowerCase());
+  if (!membership) throw new FakeError(404, "ERR_UID_NOT_FOUND", `The user ${uid} is not a member of the group ${group.guid}.`);
+  return membership;
+}
+
+function memberView(store: FakeStore, uid: string, membership: Membership): GroupMember | undefined {
+  const stored = store.liveUser(uid);
+  return stored && { ...userView(stored, false), scope: membership.scope, joinedAt: membership.joinedAt };
+}
+
+function byField(field: string, order: string) {
+  const sign = order === "desc" ? -1 : 1;
+  return (a: Group, b: Group) => {
+    const x = a[field as keyof Group] as string | number;
+    const y = b[field as keyof Group] as string | number;
+    return sign * (x < y ? -1 : x > y ? 1 : 0);
+  };
+}
+
+export const groupHandlers: Record<string, Handler> = {
+  "create-group": ({ store, body, actor }) => {
+    const { members } = body as { members?: Record<string, string[]> };
+    const group = createGroup(store, body as FakeGroupSeed, actor);
+    const added = members ? addMembers(store, group, members) : undefined;
+    return { data: { ...groupView(store, group, actor), ...(added ? { members: added } : {}) } };
+  },
+
+  "get-group": ({ store, path, actor }) => ({ data: groupView(store, requireGroup(store, path.guid!), actor) }),
+
+  "update-group": ({ store, path, body, actor }) => {
+    const group = requireGroup(store, path.guid!);
+    const { unset, owner } = (body ?? {}) as { unset?: string[]; owner?: string };
+    if (owner !== undefined) {
+      // The new owner must be a member; the service makes the owner an admin.
+      const uid = owner.toLowerCase();
+      const membership = store.members.get(group.guid)?.get(uid);
+      if (!store.liveUser(uid) || !membership) throw badField("owner", `is not a member of the group: ${uid}`);
+      membership.scope = "admin";
+      group.owner = uid;
+    }
+    Object.assign(group, pick(body, GROUP_FIELDS), { updatedAt: nowSeconds() });
+    for (const field of unset ?? []) delete group[field as keyof Group];
+    if (actor) group.updatedBy = actor;
+    return { data: groupView(store, group, actor) };
+  },
+
+  "delete-group": ({ store, path }) => {
+    const group = requireGroup(store, path.guid!);
+    store.groups.delete(group.guid);
+    store.members.delete(group.guid);
+    store.bans.delete(group.guid);
+    for (const [id, message] of store.messages)
+      if (message.receiverType === "group" && message.receiver === group.guid) store.messages.delete(id);
+    return { data: { success: true, message: `The group ${group.guid} has been deleted.` } };
+  },
+
+  "list-groups": ({ store, query, actor }) => {
+    const searchIn = (query.searchIn as string[] | undefined) ?? ["guid", "name"];
+    const types = [...((query.types as string[] | undefined) ?? []), ...(query.type ? [String(query.type)] : [])];
+    const tags = query.tags as string[] | undefined;
+    const needle = query.searchKey === undefined ? undefined : String(query.searchKey).toLowerCase();
+    const since = query.updatedAt as number | undefined;
+    let groups = [...store.groups.values()].filter((group) => {
+      if (
+        needle !== undefined &&
+        !searchIn.some((field) =>
+          String(group[field as "guid"] ?? "")
+            .toLowerCase()
+            .includes(needle),
+        )
+      )
+        return false;
+      if (types.length && !types.includes(group.type)) return false;
+      if (tags?.length && !tags.some((tag) => group.tags?.includes(tag))) return false;
+      if (query.hasJoined !== undefined && actor && store.members.get(group.guid)?.has(actor) !== query.hasJoined) return false;
+      if (since !== undefined) {
+        const updated = group.updatedAt ?? group.createdAt;
+        if (query.affix === "prepend" ? updated >= since : updated <= since) return false;
+      }
+      return true;
+    });
+    if (query.sortBy) groups = groups.sort(byField(String(query.sortBy), String(query.sortOrder ?? "asc")));
+    const page = pageOf(
+      groups.map((group) => groupView(store, group, actor, query.withTags === true)),
+      query,
+    );
+    const last = page.data[page.data.length - 1];
+    // The cursor of the page: send its updatedAt back with affix=append for the groups changed since.
+    const cursor = last
+      ? { updatedAt: Math.max(...page.data.map((group) => group.updatedAt ?? group.createdAt)), affix: "append" }
+      : undefined;
+    return { ...page, meta: { ...page.meta, ...(cursor ? { cursor } : {}) } };
+  },
+
+  "add-group-members": ({ store, path, body }) => ({ data: addMembers(store, requireGroup(store, path.guid!), body ?? {}) }),
+
+  "list-group-members": ({ store, path, query }) => {
+    const group = requireGroup(store, path.guid!);
+    const scopes = query.scopes as string[] | undefined;
+    const members = [...(store.members.get(group.guid) ?? new Map<string, Membership>())]
+      .map(([uid, membership]) => memberView(store, uid, membership))
+      .filter((member): member is GroupMember => !!member)
+      .filter((member) => (query.status === undefined || member.status === query.status) && (!scopes || scopes.includes(member.scope)));
+    return pageOf(members, query);
+  },
+
+  "change-group-member-scope": ({ store, path, body }) => {
+    const group = requireGroup(store, path.guid!);
+    const membership = requireMember(store, group, path.uid!);
+    const uid = path.uid!.toLowerCase();
+    const scope = (body?.scope ?? "participant") as Scope;
+    if (uid === group.owner && scope !== "admin") throw badField("scope", "of the group's owner must stay admin");
+    membership.scope = scope;
+    return { data: { guid: group.guid, uid, scope, joinedAt: membership.joinedAt } };
+  },
+
+  "kick-group-member": ({ store, path }) => {
+    const group = requireGroup(store, path.guid!);
+    requireMember(store, group, path.uid!);
+    const uid = path.uid!.toLowerCase();
+    if (uid === group.owner) throw badField("uid", "is the group's owner, who cannot be kicked; transfer the ownership first");
+    store.members.get(group.guid)!.delete(uid);
+    return { data: { success: true, message: `The member ${uid} has been kicked from the group ${group.guid}.` } };
+  },
+
+  "ban-group-user": ({ store, path }) => {
+    const group = requireGroup(store, path.guid!);
+    const uid = requireUser(store, path.uid!).user.uid;
+    const outcome = ban(store, group, uid);
+    if (!outcome.success) throw badField("uid", outcome.error.message);
+    return { data: { success: true, message: `The user ${uid} has been banned from the group ${group.guid}.` } };
+  },
+
+  "unban-group-user": ({ store, path }) => {
+    const group = requireGroup(store, path.guid!);
+    const uid = requireUser(store, path.uid!).user.uid;
+    if (!store.bans.get(group.guid)?.delete(uid))
+      throw new FakeError(404, "ERR_UID_NOT_FOUND", `The user ${uid} is not banned from the group ${group.guid}.`);
+    return { data: { success: true, message: `The user ${uid} has been unbanned from the group ${group.guid}.` } };
+  },
+
+  "list-banned-group-users": ({ store, path, query }) => {
+    const group = requireGroup(store, path.guid!);
+    const banned = [...(store.bans.get(group.guid)?.keys() ?? [])].map((uid) => store.liveUser(uid)).filter((stored) => !!stored);
+    return pageOf(
+      banned.map((stored) => userView(stored, false)),
+      query,
+    );
+  },
+};

@@ -1,0 +1,350 @@
+// No ".js" in imports under src/testing: see ../start-mock-server.ts.
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { AuthToken, Group, User } from "../../types";
+import { clientUrl } from "../client-url";
+import { bundledSpec } from "../prism-process";
+import { checkCredentials, type FakeCredentials } from "./credentials";
+import { badField, FakeError } from "./fake-error";
+import { fakeSpec, type FakeOperation, type FakeSpec } from "./fake-spec";
+import { FakeStore, type Membership, type StoredMessage } from "./fake-store";
+import { type FailNextOptions, Faults } from "./faults";
+import { groupHandlers, groupView } from "./groups";
+import type { Handler } from "./handler";
+import { messageHandlers } from "./messages";
+import { requestViolations } from "./request-violations";
+import { type FakeSeed, type Seeded, seedStore } from "./seed";
+import { userHandlers, userView } from "./users";
+
+/** Options of {@link startFakeServer}. */
+export interface FakeServerOptions {
+  /**
+   * Port to listen on. `0` picks a free port.
+   * @default 0
+   * @example 4011
+   */
+  port?: number;
+  /**
+   * Interface to listen on. The returned `url` brackets an IPv6 address and names loopback for a
+   * wildcard address, as the mock's does.
+   * @default "127.0.0.1"
+   * @example "0.0.0.0"
+   */
+  host?: string;
+  /**
+   * The app's id, exposed on the result for `createChatClient({ appId })` and the Management API's `/apps/{appId}`.
+   * @default a random 16-hex-digit id
+   * @example "2a1b3c4d5e6f7a8b"
+   */
+  appId?: string;
+  /**
+   * The `fullAccess` API key the fake accepts; any other key gets 401 `AUTH_ERR_APIKEY_NOT_FOUND`.
+   * @default a random 40-hex-digit key
+   * @example "test-rest-api-key"
+   */
+  apiKey?: string;
+  /**
+   * The `authOnly` key the fake accepts for creating users and auth tokens only; elsewhere it gets 403 `AUTH_ERR_NO_ACCESS`.
+   * @default a random 40-hex-digit key
+   * @example "test-auth-key"
+   */
+  authOnlyKey?: string;
+  /**
+   * The Management API `key` the fake accepts, together with `secret`.
+   * @default a random 40-hex-digit key
+   * @example "test-management-key"
+   */
+  key?: string;
+  /**
+   * The Management API `secret` the fake accepts, together with `key`.
+   * @default a random 40-hex-digit secret
+   * @example "test-management-secret"
+   */
+  secret?: string;
+  /**
+   * The most items the fake stores (users, auth tokens, friendships, blocks, groups, memberships,
+   * bans and messages together). A request that would store more gets 403
+   * `ERR_PLAN_QUOTA_RESTRICTION`, whose message names this cap.
+   * @default 100000
+   * @example 500
+   */
+  maxItems?: number;
+  /**
+   * The OpenAPI document whose operations the fake serves and checks requests against.
+   * @default the spec bundled with this package
+   * @example "./openapi.json"
+   */
+  spec?: string;
+}
+
+/** A message of the fake's model: the service's fields, with its thread and edit marks. */
+export type FakeMessage = StoredMessage;
+
+/** Read-only copies of the fake's model, for assertions. Each read of {@link FakeServer.state} copies it anew. */
+export interface FakeState {
+  /** Users by UID (lower case), deactivated ones included, deleted ones not. */
+  users: ReadonlyMap<string, User>;
+  /** Groups by GUID, with `owner` and `membersCount`. */
+  groups: ReadonlyMap<string, Group>;
+  /** Members of each group by GUID, then by UID. */
+  members: ReadonlyMap<string, ReadonlyMap<string, Readonly<Membership>>>;
+  /** UIDs banned from each group, by GUID. */
+  bannedUsers: ReadonlyMap<string, readonly string[]>;
+  /** Messages by id, thread replies and soft-deleted messages included. */
+  messages: ReadonlyMap<string, FakeMessage>;
+  /** Auth tokens of each user, by UID. */
+  authTokens: ReadonlyMap<string, readonly AuthToken[]>;
+  /** Friends of each user, by UID. */
+  friends: ReadonlyMap<string, readonly string[]>;
+  /** The users each user blocked, by UID. */
+  blockedUsers: ReadonlyMap<string, readonly string[]>;
+  /** How many items are stored, as counted against `maxItems`. */
+  size: number;
+}
+
+/** A running fake: its URL, the credentials it accepts, its model and the controls of a test. */
+export interface FakeServer extends FakeCredentials {
+  /** Base URL to pass as `baseUrl` to `createChatClient`, `createCallsClient` and `createManagementClient`. */
+  url: string;
+  /** Stops listening and closes open connections. Calling it again returns the same promise. */
+  close(): Promise<void>;
+  /** Empties the model and forgets pending failNext and delayNext. */
+  reset(): void;
+  /** Stores users, then groups, then members, then messages, with the service's rules; throws, naming the item, on one it would refuse. */
+  seed(data: FakeSeed): Seeded;
+  /** Read-only copies of the model. */
+  readonly state: FakeState;
+  /**
+   * Answers the next request of `operationId` (or the next `times` ones) with an error status instead.
+   * @example fake.failNext("list-users", { status: 429, retryAfter: 1 })
+   */
+  failNext(operationId: string, options: FailNextOptions): void;
+  /**
+   * Holds the next request of `operationId` for `ms` milliseconds before answering it.
+   * @example fake.delayNext("get-user", 5_000)
+   */
+  delayNext(operationId: string, ms: number): void;
+}
+
+/** Bodies above this are refused before parsing: the service takes JSON payloads of about 64 KB. */
+const MAX_BODY_BYTES = 1 << 20;
+
+const HANDLERS: Record<string, Handler> = { ...userHandlers, ...groupHandlers, ...messageHandlers };
+
+// Every answer carries the rate-limit headers the spec declares, at the service's default standard limit.
+const RATE_HEADERS = { "x-rate-limit": "20000", "x-rate-limit-remaining": "19999" };
+
+const GENERIC_CODES: Record<number, string> = { 429: "ERR_TOO_MANY_REQUESTS", 500: "ERR_INTERNAL_SERVER_ERROR" };
+
+const random = (bytes: number) => randomBytes(bytes).toString("hex");
+
+function checkOptions(options: FakeServerOptions): void {
+  const { port, host, maxItems } = options;
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+    throw new TypeError(`startFakeServer: port must be an integer from 0 to 65535, got ${String(port)}.`);
+  if (host !== undefined && (typeof host !== "string" || host.trim() === ""))
+    throw new TypeError("startFakeServer: host must be a non-empty string.");
+  if (maxItems !== undefined && !(Number.isInteger(maxItems) && maxItems > 0))
+    throw new TypeError(`startFakeServer: maxItems must be a positive integer, got ${String(maxItems)}.`);
+  for (const name of ["appId", "apiKey", "authOnlyKey", "key", "secret"] as const) {
+    const value = options[name];
+    if (value !== undefined && (typeof value !== "string" || value === ""))
+      throw new TypeError(`startFakeServer: ${name} must be a non-empty string.`);
+  }
+  if (options.apiKey !== undefined && options.apiKey === options.authOnlyKey)
+    throw new TypeError("startFakeServer: apiKey and authOnlyKey must differ.");
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | FakeError> {
+  return new Promise((done) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on("end", () => done(size > MAX_BODY_BYTES ? badField("body", `is larger than ${MAX_BODY_BYTES} bytes`) : Buffer.concat(chunks)));
+    req.on("error", () => done(badField("body", "could not be read")));
+  });
+}
+
+function copyState(store: FakeStore): FakeState {
+  const lists = <V>(map: Map<string, Iterable<V>>) => new Map([...map].map(([key, values]) => [key, [...values]]));
+  return {
+    users: new Map([...store.users].filter(([, stored]) => stored.deletedAt === undefined).map(([uid, stored]) => [uid, userView(stored)])),
+    groups: new Map([...store.groups].map(([guid, group]) => [guid, groupView(store, group)])),
+    members: new Map([...store.members].map(([guid, members]) => [guid, new Map([...members].map(([uid, m]) => [uid, { ...m }]))])),
+    bannedUsers: new Map([...store.bans].map(([guid, bans]) => [guid, [...bans.keys()]])),
+    messages: new Map([...store.messages].map(([id, message]) => [id, structuredClone(message)])),
+    authTokens: new Map([...store.authTokens].map(([uid, tokens]) => [uid, [...tokens.values()].map((token) => ({ ...token }))])),
+    friends: lists(store.friends),
+    blockedUsers: new Map([...store.blocks].map(([uid, blocks]) => [uid, [...blocks.keys()]])),
+    size: store.size(),
+  };
+}
+
+/**
+ * Starts a stateful fake of the Chat, Calls and Management APIs on loopback: users, groups,
+ * members and messages are kept, with the service's rules, so a test can run a whole flow
+ * (create a user, then read it back; send messages, then page through them). Every request is
+ * checked against the spec (400 with the field in `details`, as the mock answers), and so are the
+ * credentials; the operations the fake does not model answer from the spec's examples, as the
+ * mock does. Needs the optional peers `openapi-backend` and `find-my-way`.
+ *
+ * @example
+ * const fake = await startFakeServer();
+ * const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url });
+ * await unwrap(chat.POST("/users", { body: { uid: "buyer-1", name: "Ada" } }));
+ * expect(fake.state.users.get("buyer-1")?.name).toBe("Ada");
+ * await fake.close();
+ */
+export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
+  checkOptions(options);
+  const spec = fakeSpec(options.spec ?? bundledSpec);
+  const credentials: FakeCredentials = {
+    appId: options.appId ?? random(8),
+    apiKey: options.apiKey ?? random(20),
+    authOnlyKey: options.authOnlyKey ?? random(20),
+    key: options.key ?? random(20),
+    secret: options.secret ?? random(20),
+  };
+  const store = new FakeStore(options.maxItems ?? 100_000);
+  const faults = new Faults();
+  const timers = new Set<NodeJS.Timeout>();
+
+  const server = createServer((req, res) => {
+    res.on("error", () => {});
+    answer(spec, req, { store, faults, credentials, timers }).then(
+      ({ status, body, headers }) => send(res, status, body, headers),
+      () => send(res, 500, { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake failed to answer." } }),
+    );
+  });
+  await new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      server.off("error", fail);
+      done();
+    });
+  });
+  // A forgotten close() must not keep a test runner alive, as with the mock.
+  server.unref();
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: clientUrl(`http://${options.host ?? "127.0.0.1"}:${port}`),
+    ...credentials,
+    close: () =>
+      (closing ??= new Promise<void>((done) => {
+        for (const timer of timers) clearTimeout(timer);
+        server.close(() => done());
+        server.closeAllConnections();
+      })),
+    reset() {
+      store.reset();
+      faults.clear();
+    },
+    seed: (data) => seedStore(store, data),
+    get state() {
+      return copyState(store);
+    },
+    failNext(operationId, failure) {
+      if (!spec.byId(operationId)) throw new TypeError(`failNext: the spec has no operation ${JSON.stringify(operationId)}.`);
+      faults.failNext(operationId, failure);
+    },
+    delayNext(operationId, ms) {
+      if (!spec.byId(operationId)) throw new TypeError(`delayNext: the spec has no operation ${JSON.stringify(operationId)}.`);
+      faults.delayNext(operationId, ms);
+    },
+  };
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Fake {
+  store: FakeStore;
+  faults: Faults;
+  credentials: FakeCredentials;
+  timers: Set<NodeJS.Timeout>;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.destroyed || res.headersSent) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...RATE_HEADERS, ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function errorAnswer(error: FakeError, operation: FakeOperation | undefined): Answer {
+  // Every answer is a status the operation documents: an error the spec leaves out of it is told as a 400.
+  const status = !operation || operation.statuses.has(String(error.status)) ? error.status : 400;
+  return { status, body: error.body(), headers: error.headers };
+}
+
+async function answer(spec: FakeSpec, req: IncomingMessage, fake: Fake): Promise<Answer> {
+  const raw = await readBody(req);
+  let url: URL;
+  try {
+    url = new URL(req.url ?? "/", "http://fake.invalid");
+  } catch {
+    return errorAnswer(new FakeError(404, "ERR_NOT_FOUND", "The request's URL cannot be read."), undefined);
+  }
+  const method = req.method ?? "GET";
+  const found = spec.route(method, url.pathname);
+  if (!found)
+    return errorAnswer(new FakeError(404, "ERR_NOT_FOUND", `No operation serves ${method} ${url.pathname.slice(0, 200)}.`), undefined);
+  const { operation, params } = found;
+  try {
+    const delay = fake.faults.takeDelay(operation.operationId);
+    if (delay)
+      await new Promise<void>((done) => {
+        const timer = setTimeout(() => {
+          fake.timers.delete(timer);
+          done();
+        }, delay);
+        fake.timers.add(timer);
+      });
+    const failure = fake.faults.takeFailure(operation.operationId);
+    if (failure) {
+      const body = spec.example(operation, String(failure.status)) ?? {
+        error: {
+          code: GENERIC_CODES[failure.status] ?? "ERR_FAKE_FAILURE",
+          message: `failNext answered ${operation.operationId} with ${failure.status}.`,
+        },
+      };
+      return {
+        status: failure.status,
+        body,
+        headers: failure.retryAfter === undefined ? {} : { "retry-after": String(failure.retryAfter) },
+      };
+    }
+    checkCredentials(operation, req.headers, fake.credentials);
+    if (raw instanceof FakeError) throw raw;
+    let body: unknown;
+    if (raw.length && operation.body) {
+      try {
+        body = JSON.parse(raw.toString("utf8"));
+      } catch {
+        throw badField("body", "is not valid JSON");
+      }
+    }
+    const { errors, query } = spec.check(operation, { path: params, search: url.searchParams, headers: req.headers, body });
+    if (errors.length) throw requestViolations(errors, operation);
+    const onBehalfOf = req.headers.onbehalfof;
+    const actor = typeof onBehalfOf === "string" && operation.onBehalfOf !== "none" ? onBehalfOf.toLowerCase() : undefined;
+    if (actor && !fake.store.liveUser(actor)) {
+      if (operation.statuses.has("404")) throw new FakeError(404, "ERR_UID_NOT_FOUND", `No user with UID ${actor} exists (onBehalfOf).`);
+      throw badField("onBehalfOf", `names no user: ${actor}`, "ERR_UID_NOT_FOUND");
+    }
+    const handler = HANDLERS[operation.operationId];
+    if (!handler) return { status: 200, body: spec.example(operation, "200") ?? {} };
+    return { status: 200, body: handler({ store: fake.store, path: params, query, body, actor }) };
+  } catch (error) {
+    if (error instanceof FakeError) return errorAnswer(error, operation);
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+// The chat-rest-fake command: declared, executable, and strict about its options. Serving a flow
+// from the installed package is tested in tests/package (it needs the built dist/).
+import { execFile } from "node:child_process";
+import { accessSync, constants, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(__dirname, "..", "..");
+const bin = join(root, "bin", "chat-rest-fake.js");
+
+function run(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [bin, ...args], (error, stdout, stderr) =>
+      done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
+
+test("is declared in package.json beside chat-rest-mock, and executable", () => {
+  expect(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin).toEqual({
+    "chat-rest-mock": "bin/chat-rest-mock.js",
+    "chat-rest-fake": "bin/chat-rest-fake.js",
+  });
+  expect(readFileSync(bin, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
+  expect(() => accessSync(bin, constants.X_OK)).not.toThrow();
+});
+
+test("--help prints the usage and exits 0; an unknown option or a bad port exits 2 naming it", async () => {
+  expect(await run(["--help"])).toEqual({ code: 0, output: expect.stringContaining("Usage: chat-rest-fake [--port <n>] [--host <h>]") });
+  expect(await run(["--bogus"])).toEqual({ code: 2, output: expect.stringContaining("unknown option --bogus") });
+  expect(await run(["--port", "70000"])).toEqual({ code: 2, output: expect.stringContaining("--port must be an integer from 0 to 65535") });
+  expect(await run(["--max-items", "0"])).toEqual({ code: 2, output: expect.stringContaining("--max-items must be a positive integer") });
+});

@@ -1,0 +1,146 @@
+// The controls a test drives the fake with: credentials, seed, state, reset, failNext, delayNext
+// and the cap on stored items.
+import { ChatTimeoutError, createChatClient, InternalServerError, PermissionDeniedError, unwrap } from "../../src/index";
+import { type FakeServer, startFakeServer } from "../../src/testing/index";
+import { answerChecker, clientsOf } from "./answer-checker";
+
+const checker = answerChecker();
+const started: FakeServer[] = [];
+async function start(...args: Parameters<typeof startFakeServer>) {
+  const fake = await startFakeServer(...args);
+  started.push(fake);
+  return { fake, ...clientsOf(fake, checker) };
+}
+afterAll(() => Promise.all(started.map((fake) => fake.close())));
+afterEach(() => expect(checker.problems()).toEqual([]));
+
+test("without options, random credentials are generated and exposed; given ones are used as they are", async () => {
+  const { fake: a } = await start();
+  const { fake: b } = await start({ appId: "app1", apiKey: "k1", authOnlyKey: "k2", key: "mk", secret: "ms" });
+  expect(a.appId).toMatch(/^[0-9a-f]{16}$/);
+  for (const credential of [a.apiKey, a.authOnlyKey, a.key, a.secret]) expect(credential).toMatch(/^[0-9a-f]{40}$/);
+  expect(new Set([a.apiKey, a.authOnlyKey, a.key, a.secret]).size).toBe(4);
+  expect(b).toMatchObject({ appId: "app1", apiKey: "k1", authOnlyKey: "k2", key: "mk", secret: "ms" });
+  expect(b.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+});
+
+test("options that cannot work are refused before anything listens", async () => {
+  await expect(startFakeServer({ port: 70000 })).rejects.toThrow(/port must be an integer/);
+  await expect(startFakeServer({ maxItems: 0 })).rejects.toThrow(/maxItems must be a positive integer/);
+  await expect(startFakeServer({ apiKey: "same", authOnlyKey: "same" })).rejects.toThrow(/must differ/);
+  await expect(startFakeServer({ apiKey: "" })).rejects.toThrow(/apiKey must be a non-empty string/);
+});
+
+test("seed stores users, groups, members and messages through the service's rules, and refuses what it would refuse", async () => {
+  const { fake } = await start();
+  const seeded = fake.seed({
+    users: [
+      { uid: "Owner", name: "O" },
+      { uid: "m", name: "M" },
+    ],
+    groups: [{ guid: "G", name: "G", owner: "owner" }],
+    members: [{ guid: "g", uid: "m", scope: "moderator" }],
+    messages: [{ sender: "m", receiver: "g", receiverType: "group", text: "hello", sentAt: 1_700_000_000 }],
+  });
+  expect(seeded.messages).toEqual([expect.objectContaining({ id: "1", sender: "m", conversationId: "group_g", sentAt: 1_700_000_000 })]);
+  const { state } = fake;
+  expect([...state.users.keys()]).toEqual(["owner", "m"]);
+  expect(state.groups.get("g")).toMatchObject({ owner: "owner", membersCount: 2 });
+  expect(state.members.get("g")?.get("m")?.scope).toBe("moderator");
+  expect(() => fake.seed({ members: [{ guid: "g", uid: "nobody" }] })).toThrow("seed: member nobody of g: No user with UID nobody exists.");
+  expect(() => fake.seed({ messages: [{ sender: "owner", receiver: "nowhere", receiverType: "group" }] })).toThrow(
+    /seed: message to nowhere: .*names no group/,
+  );
+  expect(() => fake.seed({ users: [{ uid: "OWNER", name: "again" }] })).toThrow(/already exists/);
+});
+
+test("state is a copy: changing it changes nothing in the fake", async () => {
+  const { fake, chat } = await start();
+  fake.seed({ users: [{ uid: "a", name: "A" }] });
+  const copy = fake.state.users as unknown as Map<string, { name: string }>;
+  copy.get("a")!.name = "changed";
+  copy.delete("a");
+  expect(fake.state.users.get("a")?.name).toBe("A");
+  expect((await unwrap(chat.GET("/users/{uid}", { params: { path: { uid: "a" } } }))).data.name).toBe("A");
+});
+
+test("reset empties the model and forgets pending failures and delays", async () => {
+  const { fake, chat } = await start();
+  fake.seed({ users: [{ uid: "a", name: "A" }] });
+  fake.failNext("list-users", { status: 500 });
+  fake.delayNext("list-users", 10_000);
+  fake.reset();
+  expect(fake.state.size).toBe(0);
+  const started = Date.now();
+  expect((await unwrap(chat.GET("/users"))).data).toEqual([]);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect((await unwrap(chat.POST("/users", { body: { uid: "a", name: "A again" } }))).data.name).toBe("A again");
+});
+
+test("failNext answers with the operation's documented example for the status, the given number of times, then the real answer", async () => {
+  const { fake } = await start();
+  const statuses: number[] = [];
+  const chat = createChatClient({
+    appId: fake.appId,
+    apiKey: fake.apiKey,
+    baseUrl: fake.url,
+    fetch: async (request: Request) => {
+      const response = await checker.fetch(request);
+      statuses.push(response.status);
+      return response;
+    },
+  });
+  fake.failNext("get-user", { status: 500, times: 2 });
+  const failure = await unwrap(chat.GET("/users/{uid}", { params: { path: { uid: "x" } }, maxRetries: 0 })).catch((e: unknown) => e);
+  expect(failure).toBeInstanceOf(InternalServerError);
+  expect((failure as InternalServerError).code).toBe("ERR_INTERNAL_SERVER_ERROR");
+  // The second 500 is retried, and the retry gets the model's own answer: no such user.
+  const next = await unwrap(chat.GET("/users/{uid}", { params: { path: { uid: "x" } }, maxRetries: 2 })).catch((e: unknown) => e);
+  expect((next as { code: string }).code).toBe("ERR_UID_NOT_FOUND");
+  expect(statuses).toEqual([500, 500, 404]);
+  expect(() => fake.failNext("no-such-operation", { status: 500 })).toThrow(/no operation "no-such-operation"/);
+  expect(() => fake.failNext("get-user", { status: 200 })).toThrow(/status must be an integer from 400 to 599/);
+});
+
+test("delayNext holds an answer, so the SDK's timeout fires", async () => {
+  const { fake, chat } = await start();
+  fake.delayNext("list-users", 2_000);
+  const error = await unwrap(chat.GET("/users", { timeoutMs: 200, maxRetries: 0 })).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ChatTimeoutError);
+  // Only the next request was delayed.
+  const started = Date.now();
+  await unwrap(chat.GET("/users", { timeoutMs: 1_000 }));
+  expect(Date.now() - started).toBeLessThan(1_000);
+});
+
+test("past maxItems, a write gets 403 ERR_PLAN_QUOTA_RESTRICTION naming the cap, and reads still work", async () => {
+  const { fake, chat } = await start({ maxItems: 3 });
+  fake.seed({
+    users: [
+      { uid: "a", name: "A" },
+      { uid: "b", name: "B" },
+    ],
+  });
+  await unwrap(chat.as("a").POST("/messages", { body: { receiver: "b", receiverType: "user", data: { text: "1" } } }));
+  const full = await unwrap(chat.as("a").POST("/messages", { body: { receiver: "b", receiverType: "user", data: { text: "2" } } })).catch(
+    (e: unknown) => e,
+  );
+  expect(full).toBeInstanceOf(PermissionDeniedError);
+  expect((full as PermissionDeniedError).code).toBe("ERR_PLAN_QUOTA_RESTRICTION");
+  expect((full as PermissionDeniedError).message).toContain("at most 3 items (its maxItems option)");
+  expect(fake.state.size).toBe(3);
+  expect((await unwrap(chat.GET("/users"))).data).toHaveLength(2);
+  expect(() => fake.seed({ users: [{ uid: "c", name: "C" }] })).toThrow(/at most 3 items/);
+});
+
+test("the answer checker itself reports an undocumented status and a body off the schema", async () => {
+  const { fake } = await start();
+  const probe = answerChecker();
+  await probe.check("GET", `${fake.url}/users`, 200, { data: "not a list", meta: {} });
+  await probe.check("GET", `${fake.url}/users`, 418, {});
+  expect(probe.problems()).toEqual([
+    expect.stringMatching(/^GET \/users 200: \$\.data must be array/),
+    expect.stringMatching(/^GET \/users 200: \$\.meta\.pagination required property is missing/),
+    "GET /users 418: list-users does not document 418",
+  ]);
+});
