@@ -31,6 +31,12 @@ export type StoredMessage = Message & {
 /** The sender of what the app sends itself: messages without `onBehalfOf`, and groups created without an owner. */
 export const APP_SENDER = "app_system";
 
+/**
+ * Told of each change the service reports by webhook: the trigger, and the `data` of the event as
+ * the service sends it (see the webhook event schemas of the spec).
+ */
+export type FakeEventListener = (trigger: string, data: Record<string, unknown>) => void;
+
 /** Unix time in seconds, as every timestamp of the service. */
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -45,8 +51,15 @@ export class FakeStore {
   readonly bans = new Map<string, Map<string, number>>();
   readonly messages = new Map<string, StoredMessage>();
   private lastMessageId = 0;
+  /** Who hears of the changes: the webhook deliveries. A model function calls {@link emit} after a change is stored. */
+  readonly listeners: FakeEventListener[] = [];
 
   constructor(readonly maxItems: number) {}
+
+  /** Reports a stored change to every listener, as the service fires a webhook trigger. */
+  emit(trigger: string, data: Record<string, unknown>): void {
+    for (const listener of this.listeners) listener(trigger, data);
+  }
 
   reset(): void {
     for (const map of [this.users, this.authTokens, this.friends, this.blocks, this.groups, this.members, this.bans, this.messages])
