@@ -1,6 +1,6 @@
 // What every bench section shares: its command line, the one shape of its results (run.ts renders
-// every section's tables with one writer), and the statistics behind every ratio: the median, with
-// the min–max, of per-round ratios measured side by side, the variants interleaved round by round.
+// all tables with one writer), and the statistics behind every ratio: the median, with the min–max,
+// of per-round ratios measured side by side, the variants interleaved round by round.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
@@ -13,7 +13,7 @@ export interface Table {
   notes?: string[];
   /** Folded away (absolute numbers, for the record). */
   collapsed?: boolean;
-  /** The SECTIONS entry of run.ts it goes under, when not its own section's; same titles merge their rows. */
+  /** The SECTIONS key of run.ts it goes under, when not its own section's; tables of one title merge their rows. */
   section?: string;
 }
 
@@ -36,61 +36,50 @@ export interface SectionResult {
 }
 
 /** `--name value` from the command line, or the fallback. */
-export function arg(name: string, fallback: string): string {
+export const arg = (name: string, fallback: string): string => {
   const at = process.argv.indexOf(`--${name}`);
   return at === -1 ? fallback : process.argv[at + 1]!;
-}
-
-export function numArg(name: string, fallback: number): number {
-  return Number(arg(name, String(fallback)));
-}
+};
+export const numArg = (name: string, fallback: number): number => Number(arg(name, String(fallback)));
+export const log = (message: string): void => void process.stderr.write(`${message}\n`);
 
 /** Writes the results where `--out` says (run.ts reads them), or prints them. */
 export function report<T extends SectionResult>(results: T): T {
   const out = arg("out", "");
-  if (!out) console.log(JSON.stringify(results, null, 2));
-  else {
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, JSON.stringify(results, null, 2));
-  }
+  if (out) mkdirSync(dirname(out), { recursive: true });
+  if (out) writeFileSync(out, JSON.stringify(results, null, 2));
+  else console.log(JSON.stringify(results, null, 2));
   return results;
 }
 
-export function log(message: string): void {
-  process.stderr.write(`${message}\n`);
-}
+/** Runs a section's main, and exits non-zero when it fails. */
+export const main = (run: () => Promise<unknown>): void =>
+  void run().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
 
 export interface Spread {
   median: number;
   min: number;
   max: number;
 }
-
-export function quantile(sorted: ArrayLike<number>, q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
 export function spread(values: readonly number[]): Spread {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return { median: s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2, min: s[0]!, max: s.at(-1)! };
 }
-
-/** Per-round ratios a[i] / b[i], as a spread. */
-export const paired = (a: readonly number[], b: readonly number[]) => spread(a.map((x, i) => x / b[i]!));
-
+/** Per-round ratios f(a[i]) / f(b[i]), as a spread. */
+export const paired = <T>(a: readonly T[], b: readonly T[], f: (x: T) => number = Number) => spread(a.map((x, i) => f(x) / f(b[i]!)));
 /** `0.97× (0.93–1.01)`, or with another unit and precision. */
-export function fmt(s: Spread, digits = 2, unit = "×"): string {
-  return `${s.median.toFixed(digits)}${unit} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
-}
-
+export const fmt = (s: Spread, digits = 2, unit = "×") =>
+  `${s.median.toFixed(digits)}${unit} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
+export const quantile = (sorted: ArrayLike<number>, q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 /** Full GC when node runs with --expose-gc, so one variant's garbage is not collected during the next. */
 export const collectGarbage = () => (globalThis as { gc?: () => void }).gc?.();
 
-/**
- * Measures every variant once per round, `rounds` times, in an order that rotates from round to
- * round so none always goes first; returns each variant's measurements, round by round.
- */
+/** Measures every variant once per round, in an order that rotates from round to round so none always goes first. */
 export async function interleave<T>(names: string[], rounds: number, measure: (name: string) => T | Promise<T>) {
   const results: Record<string, T[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let round = 0; round < rounds; round++) {
@@ -98,12 +87,4 @@ export async function interleave<T>(names: string[], rounds: number, measure: (n
     for (const name of [...names.slice(k), ...names.slice(0, k)]) results[name]!.push(await measure(name));
   }
   return results;
-}
-
-/** Runs a section's main, and exits non-zero when it fails. */
-export function main(run: () => Promise<unknown>): void {
-  run().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
 }

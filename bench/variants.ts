@@ -51,19 +51,12 @@ const RAW: Record<string, Send> = {
 export function raw(name: keyof typeof RAW, baseUrl: string): Variant {
   const send = RAW[name]!;
   const headers = { "user-agent": USER_AGENT, apikey: API_KEY, onBehalfOf: UID };
-  const body = JSON.stringify(threadBody);
+  const post = { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(threadBody) };
   const json = async (response: Response) => ({ response, data: await response.json() });
   return {
     name,
     calls: {
-      "send-thread-message": () =>
-        check(
-          send(`${baseUrl}/messages/1842/thread`, {
-            method: "POST",
-            headers: { "content-type": "application/json", ...headers },
-            body,
-          }).then(json),
-        ),
+      "send-thread-message": () => check(send(`${baseUrl}/messages/1842/thread`, post).then(json)),
       "list-users": () => check(send(`${baseUrl}/users?perPage=${PAGE_SIZE}&page=1`, { headers }).then(json)),
     },
   };
@@ -72,58 +65,44 @@ export function raw(name: keyof typeof RAW, baseUrl: string): Variant {
 /** openapi-fetch's `createClient` with default options and the same headers; `timeout` adds a per-call timeout signal. */
 export function bareOpenapiFetch(baseUrl: string, timeout = false): Variant {
   const client = createClient<paths>({ baseUrl, headers: { "user-agent": USER_AGENT, apikey: API_KEY } });
-  const timed = <T>(send: (signal?: AbortSignal) => Promise<T>) => (timeout ? withTimeout(send) : send());
+  const timed = <T extends { response: Response }>(send: (signal?: AbortSignal) => Promise<T>) =>
+    check(timeout ? withTimeout(send) : send());
+  const [thread, users] = [{ path: { id: "1842" }, header: { onBehalfOf: UID } }, { query: { perPage: PAGE_SIZE, page: 1 } }];
   return {
     name: timeout ? "openapi-fetch + timeout signal" : "openapi-fetch",
     calls: {
-      "send-thread-message": () =>
-        check(
-          timed((signal) =>
-            client.POST("/messages/{id}/thread", {
-              params: { path: { id: "1842" }, header: { onBehalfOf: UID } },
-              body: threadBody,
-              ...(signal && { signal }),
-            }),
-          ),
-        ),
-      "list-users": () =>
-        check(
-          timed((signal) =>
-            client.GET("/users", {
-              params: { query: { perPage: PAGE_SIZE, page: 1 } },
-              headers: { onBehalfOf: UID },
-              ...(signal && { signal }),
-            }),
-          ),
-        ),
+      "send-thread-message": () => timed((signal) => client.POST("/messages/{id}/thread", { params: thread, body: threadBody, signal })),
+      "list-users": () => timed((signal) => client.GET("/users", { params: users, headers: { onBehalfOf: UID }, signal })),
     },
   };
 }
 
+interface SdkOptions {
+  fetch?: (r: Request) => Promise<Response>;
+  middleware?: boolean;
+  timeoutsOff?: boolean;
+}
 /**
  * This SDK as a user runs it: retries, per-attempt timeouts and `as()` on (maxRetries 2,
  * timeoutMs 30000). A no-op middleware puts it on openapi-fetch's path (real Requests, hooks run);
  * an injected fetch must get a Request.
  */
-export function sdk(
-  baseUrl: string,
-  options: { fetch?: (r: Request) => Promise<Response>; middleware?: boolean; timeoutsOff?: boolean } = {},
-) {
+export function sdk(baseUrl: string, { fetch, middleware, timeoutsOff }: SdkOptions = {}): Variant {
   const chat = createChatClient({
     appId: "bench",
     apiKey: API_KEY,
     baseUrl,
-    ...(options.fetch && { fetch: options.fetch }),
-    ...(options.timeoutsOff && { timeoutMs: 0 }),
+    ...(fetch && { fetch }),
+    ...(timeoutsOff && { timeoutMs: 0 }),
   });
-  if (options.middleware) chat.use({ onRequest: () => undefined });
+  if (middleware) chat.use({ onRequest: () => undefined });
   const asUser = chat.as(UID);
-  const name = options.middleware ? "SDK + no-op middleware" : options.timeoutsOff ? "SDK, timeoutMs: 0" : "SDK";
+  const name = middleware ? "SDK + no-op middleware" : timeoutsOff ? "SDK, timeoutMs: 0" : "SDK";
   return {
-    name: options.fetch ? `${name}, injected fetch` : name,
+    name: fetch ? `${name}, injected fetch` : name,
     calls: {
       "send-thread-message": () => check(asUser.POST("/messages/{id}/thread", { params: { path: { id: "1842" } }, body: threadBody })),
       "list-users": () => check(asUser.GET("/users", { params: { query: { perPage: PAGE_SIZE, page: 1 } } })),
     },
-  } satisfies Variant;
+  };
 }
