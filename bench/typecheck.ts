@@ -88,7 +88,7 @@ const chat = createClient<${chatPaths}>({ baseUrl: "https://2a1b3c4d.api-eu.come
 const mgmt = createClient<${mgmtPaths}>({ baseUrl: "https://apimgmt.cometchat.io", headers: { key: "key", secret: "secret" } });`;
 /** A client of the synthetic spec; only the SDK's consumers import the SDK. */
 const synthetic = (declaration: string) =>
-  `${declaration.includes("SdkClient") ? 'import type { OnBehalfOfOptional, SdkClient } from "./sdk/src/index.js";' : 'import createClient from "openapi-fetch";'}
+  `${declaration.includes("SdkClient") ? `import type { ${declaration.includes("OnBehalf") ? "OnBehalfOfOptional, " : ""}SdkClient } from "./sdk/src/index.js";` : 'import createClient from "openapi-fetch";'}
 import type { paths } from "./synthetic.js";\n${declaration}`;
 
 /** An OpenAPI 3.0 document with `resources` × 3 operations (list, create as a user, get), shaped like the real one. */
