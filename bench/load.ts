@@ -1,7 +1,6 @@
 // Section 6: 2 000 concurrent requests through one client to the loopback server, each client in a
 // fresh process. Every one must succeed; the server counts the sockets, the heap is compared after GC.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { type ServerStats, startLoopback } from "./loopback.js";
 import { arg, log, main, numArg, quantile, report, spread } from "./section.js";
 import { raw, sdk } from "./variants.js";

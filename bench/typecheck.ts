@@ -86,10 +86,12 @@ const bareClients = (chatPaths: string, mgmtPaths: string) => `import createClie
 import type { paths } from "./sdk/generated/schema.js";
 const chat = createClient<${chatPaths}>({ baseUrl: "https://2a1b3c4d.api-eu.cometchat.io/v3", headers: { apikey: "key" } });
 const mgmt = createClient<${mgmtPaths}>({ baseUrl: "https://apimgmt.cometchat.io", headers: { key: "key", secret: "secret" } });`;
-/** A client of the synthetic spec; only the SDK's consumers import the SDK. */
-const synthetic = (declaration: string) =>
-  `${declaration.includes("SdkClient") ? `import type { ${declaration.includes("OnBehalf") ? "OnBehalfOfOptional, " : ""}SdkClient } from "./sdk/src/index.js";` : 'import createClient from "openapi-fetch";'}
-import type { paths } from "./synthetic.js";\n${declaration}`;
+/** A client of the synthetic spec; only the SDK's consumers import the SDK, and only what they use. */
+function synthetic(declaration: string): string {
+  const sdk = `import type { ${declaration.includes("OnBehalf") ? "OnBehalfOfOptional, " : ""}SdkClient } from "./sdk/src/index.js";`;
+  const client = declaration.includes("SdkClient") ? sdk : 'import createClient from "openapi-fetch";';
+  return `${client}\nimport type { paths } from "./synthetic.js";\n${declaration}`;
+}
 
 /** An OpenAPI 3.0 document with `resources` × 3 operations (list, create as a user, get), shaped like the real one. */
 function syntheticSpec(resources: number): object {
