@@ -15,17 +15,11 @@ export interface ServerStats {
   requests: number;
 }
 
-export interface Loopback {
-  url: string;
-  stats(): Promise<ServerStats>;
-  reset(): Promise<unknown>;
-  /** Closes every idle connection from the server's side; resolves with how many are still open. */
-  closeIdle(): Promise<number>;
-  close(): Promise<void>;
-}
-
-/** Starts the server on 127.0.0.1; each answer waits `delayMs`, like a service across a network. */
-export async function startLoopback(delayMs = 0): Promise<Loopback> {
+/**
+ * Starts the server on 127.0.0.1; each answer waits `delayMs`, like a service across a network.
+ * `closeIdle` closes every idle connection from the server's side and resolves with how many are still open.
+ */
+export async function startLoopback(delayMs = 0) {
   const child = fork(join(process.cwd(), "bench/.out/loopback.mjs"), ["--serve", String(delayMs)], { execArgv: [] });
   const ask = <T>(type: string): Promise<T> =>
     new Promise((resolve, reject) => {
@@ -41,11 +35,11 @@ export async function startLoopback(delayMs = 0): Promise<Loopback> {
   const { url } = await ask<{ url: string }>("listening");
   return {
     url,
-    stats: () => ask("stats"),
+    stats: () => ask<ServerStats>("stats"),
     reset: () => ask("reset"),
     closeIdle: async () => (await ask<{ open: number }>("close-idle")).open,
     close: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.send({ type: "close" });

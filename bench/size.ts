@@ -14,30 +14,21 @@ function entry(name: string, source: string, options: Parameters<typeof measureB
   return measureBundle(`${name}.ts`, { dir, ...options });
 }
 /** What users would otherwise install; Node's built-in modules left out, as a browser bundler would. */
-const PEERS = [
-  ["stream-chat", "{ StreamChat }"],
-  ["openai", "{ default }"],
-  ["@octokit/core", "{ Octokit }"],
-  ["openapi-fetch", "{ default }"],
-] as const;
+const PEERS = { "stream-chat": "{ StreamChat }", openai: "{ default }", "@octokit/core": "{ Octokit }", "openapi-fetch": "{ default }" };
 
 main(async () => {
   mkdirSync(dir, { recursive: true });
   const { wrapper, total, openapiFetch } = await measureSdk();
   // What createChatClient pulls in, without the error guards, paginate, rateLimit and unwrap.
-  const clientOnly = await entry("client-only", `export { createChatClient } from "${process.cwd()}/src/client/client.js";`, {
-    external: ["openapi-fetch"],
-  });
+  const client = `export { createChatClient } from "${process.cwd()}/src/client/client.js";`;
+  const clientOnly = await entry("client-only", client, { external: ["openapi-fetch"] });
   const synthetic = await measureSynthetic();
   const external = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
   const peers: [string, string, BundleSize][] = [];
-  for (const [name, names] of PEERS) {
+  for (const [name, names] of Object.entries(PEERS)) {
     const { version } = JSON.parse(readFileSync(join(process.cwd(), "node_modules", name, "package.json"), "utf8"));
-    peers.push([
-      name,
-      version,
-      await entry(name.replace(/\W/g, "-"), `export ${names} from "${name}";`, { external, platform: "browser" }),
-    ]);
+    const source = `export ${names} from "${name}";`;
+    peers.push([name, version, await entry(name.replace(/\W/g, "-"), source, { external, platform: "browser" })]);
   }
   log(`size: SDK ${total.gzipped} B gz (target ${SIZE_TARGETS.sdk}), ${SIZE_TARGETS.operations} operations ${synthetic.gzipped} B gz`);
   const growth = synthetic.gzipped - wrapper.gzipped;

@@ -53,10 +53,7 @@ async function runCell(variants: Variant[], operation: Operation, concurrency: n
 
 /** Variant a ÷ variant b, paired round by round. */
 function ratio(cell: Cell, a: string, b = "raw fetch", key: keyof Batch = "rps") {
-  return paired(
-    cell.batches[a]!.map((x) => x[key]),
-    cell.batches[b]!.map((x) => x[key]),
-  );
+  return paired(cell.batches[a]!, cell.batches[b]!, (x) => x[key]);
 }
 const range = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×`;
 
@@ -65,16 +62,15 @@ main(async () => {
   const scale = numArg("scale", 1);
   const server = await startLoopback();
   // The baselines and the SDK, then ablations that show where a difference goes.
+  const [url, ablations] = [server.url, ["raw fetch(new Request)", "raw fetch + shared signal"] as const];
   const variants = [
-    raw("raw fetch", server.url),
-    raw("raw fetch + timeout", server.url),
-    bareOpenapiFetch(server.url),
-    sdk(server.url),
-    sdk(server.url, { timeoutsOff: true }),
-    raw("raw fetch(new Request)", server.url),
-    raw("raw fetch + shared signal", server.url),
-    sdk(server.url, { middleware: true }),
+    raw("raw fetch", url),
+    raw("raw fetch + timeout", url),
+    bareOpenapiFetch(url),
+    sdk(url),
+    sdk(url, { timeoutsOff: true }),
   ];
+  variants.push(...ablations.map((name) => raw(name, url)), sdk(url, { middleware: true }));
   // About 0.4 s per batch on the reference machine.
   const sizes = { "send-thread-message": [600, 1200], "list-users": [400, 800] };
   const cells: Cell[] = [];
