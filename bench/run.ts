@@ -120,7 +120,9 @@ median of the per-round ratios with the min–max across rounds. Absolute times 
 function renderMarkdown(r: Run, previous: string): string {
   const m = r.machine;
   const rows = headlineRows(r);
-  const missed = rows.filter((h) => h.met === false).map((h) => `- **${h.name}**: ${h.why ?? `see ${h.what}`}`);
+  const missed = rows
+    .filter((h) => h.met === false)
+    .map((h) => `- **${h.name![0]!.toUpperCase()}${h.name!.slice(1)}**: ${h.why ?? `see ${h.what}`}`);
   const seconds = Object.entries(r.seconds).map(([k, s]) => `${k} ${s.toFixed(0)} s`);
   const total = sum(Object.values(r.seconds));
   return `${[

@@ -52,7 +52,7 @@ main(async () => {
           row(`wrapper, ${SIZE_TARGETS.operations}-operation spec`, synthetic, `+0 B: ${mark(growth === 0)}`),
           row("whole SDK: wrapper + openapi-fetch", total, `≤ ${kB(SIZE_TARGETS.sdk)}: ${mark(total.gzipped <= SIZE_TARGETS.sdk)}`),
           ...peers.map(([name, version, s]) => row(`${name} ${version} (for comparison)`, s)),
-          row("openapi-fetch alone (whole module)", openapiFetch),
+          row(`openapi-fetch ${peers.at(-1)![1]} alone (whole module)`, openapiFetch),
           row("only `createChatClient` imported, openapi-fetch external", clientOnly),
         ],
       },
