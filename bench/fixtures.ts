@@ -1,9 +1,11 @@
-// What the loopback server answers and what the clients send: the spec's own examples,
-// with list-users filled to the service's default page size.
+// What the loopback server answers and what the clients send: the spec's own examples, with
+// list-users filled to the service's default page size.
 
 export const API_KEY = "bench-api-key-0123456789";
 export const UID = "cometchat-uid-3";
 export const PAGE_SIZE = 100;
+const metadata = { clientVersion: "4.2.1" };
+const avatar = (uid: string) => `https://cdn.example.org/avatars/${uid}.png`;
 
 /** The request body of send-thread-message (the spec's `textReply` example). */
 export const threadBody = {
@@ -11,8 +13,13 @@ export const threadBody = {
   receiverType: "user" as const,
   category: "message" as const,
   type: "text" as const,
-  data: { text: "Thursday at 10:00 works for me.", metadata: { clientVersion: "4.2.1" } },
+  data: { text: "Thursday at 10:00 works for me.", metadata },
 };
+
+const entity = (uid: string, name: string, status: string, createdAt: number, extra = {}) => ({
+  entity: { uid, name, role: "default", avatar: avatar(uid), status, createdAt, ...extra },
+  entityType: "user",
+});
 
 /** The 200 body of send-thread-message: `{ data: Message & { parentId } }`. */
 export const threadReply = {
@@ -25,32 +32,12 @@ export const threadReply = {
     category: "message",
     type: "text",
     data: {
-      text: "Thursday at 10:00 works for me.",
-      metadata: { clientVersion: "4.2.1" },
+      ...threadBody.data,
       entities: {
-        sender: {
-          entity: {
-            uid: "cometchat-uid-3",
-            name: "Ines Duarte",
-            role: "default",
-            avatar: "https://cdn.example.org/avatars/cometchat-uid-3.png",
-            status: "available",
-            createdAt: 1716800000,
-          },
-          entityType: "user",
-        },
-        receiver: {
-          entity: {
-            uid: "cometchat-uid-5",
-            name: "Priya Raman",
-            role: "default",
-            avatar: "https://cdn.example.org/avatars/cometchat-uid-5.png",
-            status: "offline",
-            createdAt: 1716800420,
-            conversationId: "cometchat-uid-3_user_cometchat-uid-5",
-          },
-          entityType: "user",
-        },
+        sender: entity("cometchat-uid-3", "Ines Duarte", "available", 1716800000),
+        receiver: entity("cometchat-uid-5", "Priya Raman", "offline", 1716800420, {
+          conversationId: "cometchat-uid-3_user_cometchat-uid-5",
+        }),
       },
     },
     sentAt: 1718445612,
@@ -66,7 +53,7 @@ function user(n: number) {
     ? {
         uid,
         name: `Mateo Alvarez ${n}`,
-        avatar: `https://cdn.example.org/avatars/${uid}.png`,
+        avatar: avatar(uid),
         link: `https://example.org/people/${uid}`,
         role: "moderator",
         status: "available",

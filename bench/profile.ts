@@ -1,74 +1,65 @@
-// Where the time goes: runs one variant against the loopback server under `node --cpu-prof`
-// and prints the functions with the most self time, and the share of each source file.
-// Usage: scripts/bench-profile.sh [sdk|sdk-middleware|openapi-fetch|sdk-timeouts-off|raw|raw-timeout] [send-thread-message|list-users] [concurrency] [seconds]
+// Where the time goes, function by function: scripts/bench-profile.sh runs one client against the
+// loopback server under `node --cpu-prof`, then this prints the functions and files with the most self time.
+//   [sdk|sdk-middleware|sdk-timeouts-off|openapi-fetch|raw|raw-timeout] [send-thread-message|list-users] [concurrency] [seconds]
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startLoopback } from "./loopback.js";
-import { bareOpenapiFetch, rawFetch, rawFetchTimeout, sdk, type Operation } from "./variants.js";
+import { main } from "./section.js";
+import { bareOpenapiFetch, type Operation, raw, sdk } from "./variants.js";
 
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
 }
 
-export function summarize(profilePath: string, top = 25): string {
-  const profile = JSON.parse(readFileSync(profilePath, "utf8")) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<number, number>();
-  for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  const total = [...self.values()].reduce((a, b) => a + b, 0);
+function summarize(file: string): string {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const fns = new Map<string, number>();
   const files = new Map<string, number>();
-  for (const [id, us] of self) {
-    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    const file = url.replace(/^.*\/(node_modules\/[^/]+|bench\/\.out)\//, "$1/").replace(/^node:/, "node:") || "(native/gc)";
-    fns.set(
-      `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`,
-      (fns.get(`${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`) ?? 0) + us,
-    );
-    files.set(file, (files.get(file) ?? 0) + us);
+  let total = 0;
+  for (const [i, id] of profile.samples.entries()) {
+    const { functionName, url, lineNumber } = frames.get(id)!;
+    const us = profile.timeDeltas[i] ?? 0;
+    const where = url.replace(/^.*\/(node_modules\/[^/]+|bench\/\.out)\//, "$1/") || "(native/gc)";
+    const fn = `${functionName || "(anonymous)"} ${where}:${lineNumber + 1}`;
+    fns.set(fn, (fns.get(fn) ?? 0) + us);
+    files.set(where, (files.get(where) ?? 0) + us);
+    total += us;
   }
-  const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;
-  const lines = ["self time by function:"];
-  for (const [name, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`${pct(us)}  ${name}`);
-  lines.push("", "self time by file:");
-  for (const [name, us] of [...files].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`${pct(us)}  ${name}`);
-  return lines.join("\n");
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
+  return ["self time by function:", ...top(fns, 25), "", "self time by file:", ...top(files, 15)].join("\n");
 }
 
-async function main() {
-  const [which = "sdk", operation = "list-users", conc = "64", seconds = "6"] = process.argv.slice(2);
-  const dir = process.env.PROFILE_DIR;
+main(async () => {
+  const dir = process.env.PROFILE_DIR!;
   if (process.argv.includes("--summarize")) {
-    for (const f of readdirSync(dir!).filter((f) => f.endsWith(".cpuprofile"))) console.log(summarize(join(dir!, f)));
+    for (const f of readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))) console.log(summarize(join(dir, f)));
     return;
   }
+  const [which = "sdk", operation = "list-users", concurrency = "64", seconds = "6"] = process.argv.slice(2);
   const server = await startLoopback();
-  const variant =
-    which === "raw"
-      ? rawFetch(server.url)
-      : which === "raw-timeout"
-        ? rawFetchTimeout(server.url)
-        : which === "openapi-fetch"
-          ? bareOpenapiFetch(server.url)
-          : sdk(server.url, { middleware: which === "sdk-middleware", timeoutsOff: which === "sdk-timeouts-off" });
+  const variants = {
+    raw: () => raw("raw fetch", server.url),
+    "raw-timeout": () => raw("raw fetch + timeout", server.url),
+    "openapi-fetch": () => bareOpenapiFetch(server.url),
+    sdk: () => sdk(server.url),
+    "sdk-middleware": () => sdk(server.url, { middleware: true }),
+    "sdk-timeouts-off": () => sdk(server.url, { timeoutsOff: true }),
+  };
+  const variant = variants[which as keyof typeof variants]();
   const call = variant.calls[operation as Operation];
   const until = performance.now() + Number(seconds) * 1000;
   let done = 0;
-  await Promise.all(
-    Array.from({ length: Number(conc) }, async () => {
-      while (performance.now() < until) {
-        await call();
-        done++;
-      }
-    }),
-  );
+  const loop = async () => {
+    for (; performance.now() < until; done++) await call();
+  };
+  await Promise.all(Array.from({ length: Number(concurrency) }, loop));
   await server.close();
-  console.log(`${variant.name} ${operation} c=${conc}: ${done} calls in ${seconds} s`);
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  console.log(`${variant.name} ${operation} c=${concurrency}: ${done} calls in ${seconds} s`);
 });
