@@ -1,7 +1,7 @@
 // The push notification extension takes its APNs credentials as multipart/form-data uploads on the
 // management host: formDataBody sends the file as a `certificate` part, checked here on the wire.
-import { createManagementClient, formDataBody, unwrap } from "../../src/index";
-import { json, withServer, type FaultServer, type Handler } from "../harness/fault-server";
+import { createManagementClient, formDataBody, unwrap } from "../../../src/index";
+import { json, withServer, type FaultServer, type Handler } from "../../harness/fault-server";
 
 const uploaded = { data: { statusCode: 200, success: true, responseTime: 0.11, body: { success: true } } };
 const ok: Handler = (_q, res) => json(res, 200, uploaded);
