@@ -8238,14 +8238,13 @@ export interface components {
              */
             retryOnFailure?: boolean;
         };
-        /**
-         * @description Name of a trigger: one the service documents, or one it added since.
-         * @example message_sent
-         */
-        WebhookTriggerName: "message_sent" | "message_edited" | "message_deleted" | "message_delivery_receipt" | "message_read_receipt" | "message_delivered_to_all" | "message_read_by_all" | "message_reaction_added" | "message_reaction_removed" | "user_mentioned" | "message_pinned" | "message_unpinned" | "conversation_pinned" | "conversation_unpinned" | "group_created" | "group_updated" | "group_deleted" | "group_member_added" | "group_member_kicked" | "group_member_banned" | "group_member_unbanned" | "group_member_scope_changed" | "group_owner_transferred" | "group_member_joined" | "group_member_left" | "user_blocked" | "user_unblocked" | "user_connection_status_changed" | "call_initiated" | "call_started" | "call_participant_joined" | "call_participant_left" | "call_ended" | "call_unanswered" | "call_cancelled" | "call_busy" | "call_rejected" | "meeting_started" | "meeting_participant_joined" | "meeting_participant_left" | "meeting_ended" | "recording_generated" | "transcription_generated" | "after_campaign_completed" | "after_campaign_failed" | "after_feed_item_read" | "after_feed_item_interacted" | "after_feed_item_sent" | "after_push_notification_clicked" | "after_notification_created" | "after_feed_item_delivered" | "after_push_notification_sent" | "after_push_notification_delivered" | "moderation_engine_approved" | "moderation_engine_blocked" | "moderation_manual_approved" | "before_message" | "after_message" | "user_connection_status_change" | (string & {});
         /** @description An event a webhook can be notified about. */
         Trigger: {
-            id: components["schemas"]["WebhookTriggerName"];
+            /**
+             * @description ID of the trigger, one of the names WebhookTriggerName lists or a newer one.
+             * @example message_delivery_receipt
+             */
+            id: string;
             /**
              * @description When the trigger fires.
              * @example A client confirmed that a message was delivered.
@@ -8257,6 +8256,11 @@ export interface components {
             data: components["schemas"]["Trigger"][];
             meta: components["schemas"]["PaginationMeta"];
         };
+        /**
+         * @description Name of a trigger: one the service documents, or one it added since.
+         * @example message_sent
+         */
+        WebhookTriggerName: "message_sent" | "message_edited" | "message_deleted" | "message_delivery_receipt" | "message_read_receipt" | "message_delivered_to_all" | "message_read_by_all" | "message_reaction_added" | "message_reaction_removed" | "user_mentioned" | "message_pinned" | "message_unpinned" | "conversation_pinned" | "conversation_unpinned" | "group_created" | "group_updated" | "group_deleted" | "group_member_added" | "group_member_kicked" | "group_member_banned" | "group_member_unbanned" | "group_member_scope_changed" | "group_owner_transferred" | "group_member_joined" | "group_member_left" | "user_blocked" | "user_unblocked" | "user_connection_status_changed" | "call_initiated" | "call_started" | "call_participant_joined" | "call_participant_left" | "call_ended" | "call_unanswered" | "call_cancelled" | "call_busy" | "call_rejected" | "meeting_started" | "meeting_participant_joined" | "meeting_participant_left" | "meeting_ended" | "recording_generated" | "transcription_generated" | "after_campaign_completed" | "after_campaign_failed" | "after_feed_item_read" | "after_feed_item_interacted" | "after_feed_item_sent" | "after_push_notification_clicked" | "after_notification_created" | "after_feed_item_delivered" | "after_push_notification_sent" | "after_push_notification_delivered" | "moderation_engine_approved" | "moderation_engine_blocked" | "moderation_manual_approved" | "before_message" | "after_message" | "user_connection_status_change" | (string & {});
         /** @description The triggers to act on, by ID. */
         TriggerIdsRequest: {
             /**
