@@ -66,7 +66,7 @@ test("the tarball holds only the bundles, their declarations, the spec and the p
     /^bin\/[\w.-]+\.js$/, // the chat-rest-mock command
   ];
   expect(files.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
-  for (const entry of ["index", "testing"]) {
+  for (const entry of ["index", "testing", "webhooks"]) {
     for (const ext of ["mjs", "cjs", "d.mts", "d.cts"]) expect(files).toContain(`dist/${entry}.${ext}`);
   }
 }, 60_000);
@@ -87,6 +87,8 @@ test.each(CONFIGS)(
     const stdout = output(process.execPath, [join(dir, "out", "main.js")], dir);
     expect(stdout).toContain("send-thread-message: reply");
     expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
+    expect(stdout).toContain('webhooks: message_sent 200 ["<webhookID>","message_sent","1"]');
+    expect(stdout).toContain("webhooks: wrong password 401");
     expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
   },
   90_000,
