@@ -44,7 +44,11 @@ function withField(value: unknown, path: string, replacement: unknown): unknown 
 function reversedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reversedKeys);
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversedKeys(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reversedKeys(v)]),
+  );
 }
 
 test("the spec lists the 56 current triggers and the 3 legacy-only ones, and the test kit has a fixture for each", () => {
@@ -52,12 +56,15 @@ test("the spec lists the 56 current triggers and the 3 legacy-only ones, and the
   expect(Object.keys(webhookEvents).sort()).toEqual(cases.map((c) => c.name).sort());
 });
 
-test.each(cases)("$name: every named example validates against the event's schema and matches exactly one branch of WebhookEvent", ({ schema, examples }) => {
-  for (const value of Object.values(examples)) {
-    expect(validator.validate(schema, value)).toEqual([]);
-    expect(validator.validate(union, value)).toEqual([]);
-  }
-});
+test.each(cases)(
+  "$name: every named example validates against the event's schema and matches exactly one branch of WebhookEvent",
+  ({ schema, examples }) => {
+    for (const value of Object.values(examples)) {
+      expect(validator.validate(schema, value)).toEqual([]);
+      expect(validator.validate(union, value)).toEqual([]);
+    }
+  },
+);
 
 test.each(cases)("$name: the fixture parses from its JSON text, narrows on its trigger, and keeps every field", ({ name }) => {
   const fixture = webhookEvents[name as keyof typeof webhookEvents];
@@ -69,19 +76,22 @@ test.each(cases)("$name: the fixture parses from its JSON text, narrows on its t
   expect((schema.properties as JsonObject).trigger).toMatchObject({ enum: expect.arrayContaining([String(event.trigger)]) });
 });
 
-test.each(cases)("$name: the idempotency key follows the spec's x-idempotency-key, ignores key order and every other field", ({ name, keyFields }) => {
-  expect(webhookEventKeyFields[name as keyof typeof webhookEventKeyFields]).toEqual(keyFields);
-  const fixture = webhookEvents[name as keyof typeof webhookEvents];
-  const key = webhookEventKey(parseWebhookEvent(JSON.stringify(fixture)));
-  expect(webhookEventKey(parseWebhookEvent(JSON.stringify(reversedKeys(fixture))))).toBe(key);
-  // Each key field changes the key; a field outside the key does not.
-  for (const field of keyFields) {
-    const changed = withField(fixture, field, at(fixture, field) === "other" ? "other-2" : "other");
-    expect(webhookEventKey(parseWebhookEvent(changed))).not.toBe(key);
-  }
-  const untouched = withField(fixture, "appId", "another-app");
-  expect(webhookEventKey(parseWebhookEvent(untouched))).toBe(key);
-});
+test.each(cases)(
+  "$name: the idempotency key follows the spec's x-idempotency-key, ignores key order and every other field",
+  ({ name, keyFields }) => {
+    expect(webhookEventKeyFields[name as keyof typeof webhookEventKeyFields]).toEqual(keyFields);
+    const fixture = webhookEvents[name as keyof typeof webhookEvents];
+    const key = webhookEventKey(parseWebhookEvent(JSON.stringify(fixture)));
+    expect(webhookEventKey(parseWebhookEvent(JSON.stringify(reversedKeys(fixture))))).toBe(key);
+    // Each key field changes the key; a field outside the key does not.
+    for (const field of keyFields) {
+      const changed = withField(fixture, field, at(fixture, field) === "other" ? "other-2" : "other");
+      expect(webhookEventKey(parseWebhookEvent(changed))).not.toBe(key);
+    }
+    const untouched = withField(fixture, "appId", "another-app");
+    expect(webhookEventKey(parseWebhookEvent(untouched))).toBe(key);
+  },
+);
 
 test("message_sent's key is its webhook, trigger and message ID, as the service's documentation defines it", () => {
   const event = parseWebhookEvent(JSON.stringify(webhookEvents.message_sent));

@@ -57,7 +57,10 @@ test("an event without a handler, or with an unknown trigger, is acknowledged wi
 
 test("the second spelling of the legacy connection trigger reaches the handler of its main name", async () => {
   const seen: string[] = [];
-  const handler = createWebhookHandler({ ...credentials, on: { user_connection_status_change: (event) => seen.push(event.data.user.uid) } });
+  const handler = createWebhookHandler({
+    ...credentials,
+    on: { user_connection_status_change: (event) => seen.push(event.data.user.uid) },
+  });
   expect(webhookEvents.user_connection_status_change.trigger).toBe("after_connection_status_changed");
   expect((await handler(post(JSON.stringify(webhookEvents.user_connection_status_change)))).status).toBe(200);
   expect(seen).toEqual(["cometchat-uid-1"]);
