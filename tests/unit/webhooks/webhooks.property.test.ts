@@ -142,3 +142,11 @@ test("empty expected credentials refuse every header, even one that encodes them
   expect(verifyWebhookAuth(42 as unknown as string, { username: "u", password: "p" })).toBe(false);
   expect(verifyWebhookAuth(basicOf("u", "p"), null as unknown as { username: string; password: string })).toBe(false);
 });
+
+test("base64 without its padding, which the service does not send, is decoded and still checked", () => {
+  const unpadded = (user: string, password: string) => basicOf(user, password).replace(/=+$/, "");
+  const creds = { username: "chat-events", password: "s3cret!" };
+  expect(unpadded("chat-events", "s3cret!")).not.toBe(basicOf("chat-events", "s3cret!"));
+  expect(verifyWebhookAuth(unpadded("chat-events", "s3cret!"), creds)).toBe(true);
+  expect(verifyWebhookAuth(unpadded("chat-events", "s3cret?"), creds)).toBe(false);
+});
