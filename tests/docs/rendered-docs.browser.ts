@@ -106,6 +106,18 @@ describe("the REST API reference (dist/docs/index.html)", () => {
   });
 });
 
+describe("the webhook events (x-webhooks)", () => {
+  test("message_sent opens under its tag, with the fields of its payload", async () => {
+    const { page, requests } = await open("/index.html#/message-events/message_sent");
+    const event = page.locator('[id="message-events/message_sent"]');
+    await event.waitFor({ state: "visible", timeout: 30_000 });
+    const text = (await event.innerText()).split("\n").map((line) => line.trim());
+    expect(text).toContain("message_sent");
+    for (const field of ["trigger", "data", "appId", "region", "webhook"]) expect(text).toContain(field);
+    expect(requests.filter((request) => !isLocal(request.url))).toEqual([]);
+  }, 60_000);
+});
+
 describe("the deep links that README.md names", () => {
   const readme = readFileSync(join(root, "README.md"), "utf8");
 
