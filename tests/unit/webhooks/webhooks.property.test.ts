@@ -2,6 +2,7 @@
 // either returns the object it was given (with a string trigger) or throws WebhookPayloadError,
 // and verifyWebhookAuth returns true only for the right credentials, false otherwise, and never throws.
 import fc from "fast-check";
+import { ChatError } from "../../../src/errors/chat-error";
 import { webhookEvents } from "../../../src/testing/index";
 import { parseWebhookEvent, verifyWebhookAuth, WebhookPayloadError, webhookEventKey } from "../../../src/webhooks/index";
 
@@ -149,4 +150,16 @@ test("base64 without its padding, which the service does not send, is decoded an
   expect(unpadded("chat-events", "s3cret!")).not.toBe(basicOf("chat-events", "s3cret!"));
   expect(verifyWebhookAuth(unpadded("chat-events", "s3cret!"), creds)).toBe(true);
   expect(verifyWebhookAuth(unpadded("chat-events", "s3cret?"), creds)).toBe(false);
+});
+
+test("WebhookPayloadError is a ChatError named for guards that compare names across bundles", () => {
+  let caught: unknown;
+  try {
+    parseWebhookEvent('{"data":{}}');
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(WebhookPayloadError);
+  expect(caught).toBeInstanceOf(ChatError);
+  expect((caught as Error).name).toBe("WebhookPayloadError");
 });
