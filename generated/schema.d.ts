@@ -3739,6 +3739,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Any event the service posts to a webhook, told apart by `trigger`. */
+        WebhookEvent: components["schemas"]["MessageSentEvent"] | components["schemas"]["MessageEditedEvent"] | components["schemas"]["MessageDeletedEvent"] | components["schemas"]["MessageDeliveryReceiptEvent"] | components["schemas"]["MessageReadReceiptEvent"] | components["schemas"]["MessageDeliveredToAllEvent"] | components["schemas"]["MessageReadByAllEvent"] | components["schemas"]["MessageReactionAddedEvent"] | components["schemas"]["MessageReactionRemovedEvent"] | components["schemas"]["UserMentionedEvent"] | components["schemas"]["MessagePinnedEvent"] | components["schemas"]["MessageUnpinnedEvent"] | components["schemas"]["ConversationPinnedEvent"] | components["schemas"]["ConversationUnpinnedEvent"] | components["schemas"]["GroupCreatedEvent"] | components["schemas"]["GroupUpdatedEvent"] | components["schemas"]["GroupDeletedEvent"] | components["schemas"]["GroupMemberAddedEvent"] | components["schemas"]["GroupMemberKickedEvent"] | components["schemas"]["GroupMemberBannedEvent"] | components["schemas"]["GroupMemberUnbannedEvent"] | components["schemas"]["GroupMemberScopeChangedEvent"] | components["schemas"]["GroupOwnerTransferredEvent"] | components["schemas"]["GroupMemberJoinedEvent"] | components["schemas"]["GroupMemberLeftEvent"] | components["schemas"]["UserBlockedEvent"] | components["schemas"]["UserUnblockedEvent"] | components["schemas"]["UserConnectionStatusChangedEvent"] | components["schemas"]["CallInitiatedEvent"] | components["schemas"]["CallStartedEvent"] | components["schemas"]["CallParticipantJoinedEvent"] | components["schemas"]["CallParticipantLeftEvent"] | components["schemas"]["CallEndedEvent"] | components["schemas"]["CallUnansweredEvent"] | components["schemas"]["CallCancelledEvent"] | components["schemas"]["CallBusyEvent"] | components["schemas"]["CallRejectedEvent"] | components["schemas"]["MeetingStartedEvent"] | components["schemas"]["MeetingParticipantJoinedEvent"] | components["schemas"]["MeetingParticipantLeftEvent"] | components["schemas"]["MeetingEndedEvent"] | components["schemas"]["RecordingGeneratedEvent"] | components["schemas"]["TranscriptionGeneratedEvent"] | components["schemas"]["AfterCampaignCompletedEvent"] | components["schemas"]["AfterCampaignFailedEvent"] | components["schemas"]["AfterFeedItemReadEvent"] | components["schemas"]["AfterFeedItemInteractedEvent"] | components["schemas"]["AfterFeedItemSentEvent"] | components["schemas"]["AfterPushNotificationClickedEvent"] | components["schemas"]["AfterNotificationCreatedEvent"] | components["schemas"]["AfterFeedItemDeliveredEvent"] | components["schemas"]["AfterPushNotificationSentEvent"] | components["schemas"]["AfterPushNotificationDeliveredEvent"] | components["schemas"]["ModerationEngineApprovedEvent"] | components["schemas"]["ModerationEngineBlockedEvent"] | components["schemas"]["ModerationManualApprovedEvent"] | components["schemas"]["BeforeMessageEvent"] | components["schemas"]["AfterMessageEvent"] | components["schemas"]["UserConnectionStatusChangeEvent"];
         /** @description A user's profile as a party of a message, a reaction or an action. */
         EntityDetails: {
             /**
@@ -3757,8 +3759,7 @@ export interface components {
              */
             role?: string;
             /**
-             * Format: uri
-             * @description URL of the profile picture.
+             * @description URL of the profile picture; empty for the system user.
              * @example https://cdn.example.org/avatars/cometchat-uid-5.png
              */
             avatar?: string;
@@ -3885,6 +3886,16 @@ export interface components {
              * @example cometchat-uid-4
              */
             updatedBy?: string;
+            /**
+             * @description How many members are connected right now; sent in webhook events.
+             * @example 1
+             */
+            onlineMembersCount?: number;
+            /**
+             * @description UID of the previous owner; sent only in the `group_owner_transferred` event.
+             * @example cometchat-uid-1
+             */
+            oldOwner?: string;
         };
         /** @description A group as a party of a message or action, for example the group a member was added to. */
         GroupParty: {
@@ -3969,6 +3980,16 @@ export interface components {
              * @example 1718445612
              */
             sentAt?: number;
+            /**
+             * @description When the message was delivered, as Unix time in seconds.
+             * @example 1718445612
+             */
+            deliveredAt?: number;
+            /**
+             * @description When the message was read, as Unix time in seconds.
+             * @example 1718445650
+             */
+            readAt?: number;
             /**
              * @description When the message was last edited, as Unix time in seconds.
              * @example 1718445700
@@ -9006,7 +9027,7 @@ export interface components {
         /** @description An event a webhook can be notified about. */
         Trigger: {
             /**
-             * @description ID of the trigger.
+             * @description ID of the trigger, one of the names WebhookTriggerName lists or a newer one.
              * @example message_delivery_receipt
              */
             id: string;
@@ -9021,6 +9042,11 @@ export interface components {
             data: components["schemas"]["Trigger"][];
             meta: components["schemas"]["PaginationMeta"];
         };
+        /**
+         * @description Name of a trigger: one the service documents, or one it added since.
+         * @example message_sent
+         */
+        WebhookTriggerName: "message_sent" | "message_edited" | "message_deleted" | "message_delivery_receipt" | "message_read_receipt" | "message_delivered_to_all" | "message_read_by_all" | "message_reaction_added" | "message_reaction_removed" | "user_mentioned" | "message_pinned" | "message_unpinned" | "conversation_pinned" | "conversation_unpinned" | "group_created" | "group_updated" | "group_deleted" | "group_member_added" | "group_member_kicked" | "group_member_banned" | "group_member_unbanned" | "group_member_scope_changed" | "group_owner_transferred" | "group_member_joined" | "group_member_left" | "user_blocked" | "user_unblocked" | "user_connection_status_changed" | "call_initiated" | "call_started" | "call_participant_joined" | "call_participant_left" | "call_ended" | "call_unanswered" | "call_cancelled" | "call_busy" | "call_rejected" | "meeting_started" | "meeting_participant_joined" | "meeting_participant_left" | "meeting_ended" | "recording_generated" | "transcription_generated" | "after_campaign_completed" | "after_campaign_failed" | "after_feed_item_read" | "after_feed_item_interacted" | "after_feed_item_sent" | "after_push_notification_clicked" | "after_notification_created" | "after_feed_item_delivered" | "after_push_notification_sent" | "after_push_notification_delivered" | "moderation_engine_approved" | "moderation_engine_blocked" | "moderation_manual_approved" | "before_message" | "after_message" | "user_connection_status_change" | (string & {});
         /** @description The triggers to act on, by ID. */
         TriggerIdsRequest: {
             /**
@@ -9030,7 +9056,7 @@ export interface components {
              *       "message_read_receipt"
              *     ]
              */
-            triggerIds?: string[];
+            triggerIds?: components["schemas"]["WebhookTriggerName"][];
         };
         /**
          * @description ID of an extension, as listed by `GET /apps/{appId}/extensions` (e.g. `gifs-giphy`, `report-user`).
@@ -11995,6 +12021,2349 @@ export interface components {
         CallTranscriptionPageEnvelope: {
             data: components["schemas"]["CallTranscription"][];
             meta: components["schemas"]["PaginationMeta"];
+        };
+        /** @description A message was sent. Idempotency key: `webhook` + `trigger` + `data.message.id`, as the service's documentation defines it. */
+        MessageSentEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "message_sent";
+            /** @description The message as sent. */
+            data: {
+                message: components["schemas"]["Message"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A message was edited. Idempotency key: `webhook` + `trigger` + `data.message.id` (the documentation names none for this event; these fields identify it). */
+        MessageEditedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "message_edited";
+            /** @description The action message that records the edit: `data.action` is `edited` and `data.entities.on` holds the edited message. */
+            data: {
+                message: components["schemas"]["ActionMessage"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A message was deleted. Idempotency key: `webhook` + `trigger` + `data.message.id` (the documentation names none for this event; these fields identify it). */
+        MessageDeletedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "message_deleted";
+            /** @description The action message that records the deletion: `data.action` is `deleted` and `data.entities.on` holds the deleted message. */
+            data: {
+                message: components["schemas"]["ActionMessage"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A receipt as the current webhooks send it. */
+        MessageReceiptEventData: {
+            /**
+             * @description UID or GUID the message was sent to.
+             * @example cometchat-uid-1
+             */
+            receiver: string;
+            /**
+             * @description Whether the message went to a user or a group.
+             * @enum {string}
+             */
+            receiverType: "user" | "group";
+            /**
+             * @description Always `receipts`.
+             * @enum {string}
+             */
+            type: "receipts";
+            /**
+             * @description UID of the user whose client sent the receipt (`app_system` for the receipts of a whole group).
+             * @example cometchat-uid-2
+             */
+            sender: string;
+            /**
+             * @description UID of the user who sent the message.
+             * @example cometchat-uid-1
+             */
+            messageSender: string;
+            /** @description What was confirmed. */
+            body: {
+                /**
+                 * @description What the receipt confirms.
+                 * @enum {string}
+                 */
+                action: "delivered" | "read" | "deliveredToAll" | "readByAll";
+                /**
+                 * @description ID of the message.
+                 * @example 57
+                 */
+                messageId: string;
+                user?: components["schemas"]["EntityDetails"];
+                /**
+                 * @description When the receipt was sent, as Unix time in seconds.
+                 * @example 1696934912
+                 */
+                timestamp: number;
+            };
+        };
+        /** @description A receipt as the legacy webhooks send it. */
+        LegacyMessageReceiptEventData: {
+            /**
+             * @description ID of the message.
+             * @example 57
+             */
+            messageId: string;
+            /**
+             * @description What the receipt confirms.
+             * @enum {string}
+             */
+            receiptType: "delivered" | "read";
+            /**
+             * @description When the message was delivered, as Unix time in seconds.
+             * @example 1673017183
+             */
+            deliveredAt?: number;
+            /**
+             * @description When the message was read, as Unix time in seconds.
+             * @example 1673017183
+             */
+            readAt?: number;
+            /**
+             * @description UID of the user who sent the message.
+             * @example cometchat-uid-1
+             */
+            messageSender?: string;
+            /**
+             * @description UID of the user whose client sent the receipt.
+             * @example cometchat-uid-2
+             */
+            receiptSender?: string;
+            /**
+             * @description UID or GUID the message was sent to.
+             * @example cometchat-uid-1
+             */
+            receiptReceiver?: string;
+            /**
+             * @description Whether the message went to a user or a group.
+             * @enum {string}
+             */
+            receiverType?: "user" | "group";
+        };
+        /** @description A client confirmed that a message was delivered. Idempotency key: `webhook` + `trigger` + `data.body.messageId` + `data.sender` + `data.messageId` + `data.receiptSender` (the documentation names none for this event; these fields identify it). */
+        MessageDeliveryReceiptEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "message_delivery_receipt";
+            /** @description The receipt: the current shape, or the legacy one. */
+            data: components["schemas"]["MessageReceiptEventData"] | components["schemas"]["LegacyMessageReceiptEventData"];
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region?: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description A client confirmed that a message was read. Idempotency key: `webhook` + `trigger` + `data.body.messageId` + `data.sender` + `data.messageId` + `data.receiptSender` (the documentation names none for this event; these fields identify it). */
+        MessageReadReceiptEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "message_read_receipt";
+            /** @description The receipt: the current shape, or the legacy one. */
+            data: components["schemas"]["MessageReceiptEventData"] | components["schemas"]["LegacyMessageReceiptEventData"];
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region?: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description Every member of a group has received a message (needs Enhanced Messaging Status). Idempotency key: `webhook` + `trigger` + `data.body.messageId` (the documentation names none for this event; these fields identify it). */
+        MessageDeliveredToAllEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "message_delivered_to_all";
+            data: components["schemas"]["MessageReceiptEventData"];
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description Every member of a group has read a message (needs Enhanced Messaging Status). Idempotency key: `webhook` + `trigger` + `data.body.messageId` (the documentation names none for this event; these fields identify it). */
+        MessageReadByAllEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "message_read_by_all";
+            data: components["schemas"]["MessageReceiptEventData"];
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A user reacted to a message. Idempotency key: `webhook` + `trigger` + `data.reaction.id` + `data.reaction.reactedAt` (the documentation names none for this event; these fields identify it). */
+        MessageReactionAddedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "message_reaction_added";
+            /** @description The reaction. */
+            data: {
+                reaction: components["schemas"]["Reaction"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A user took back a reaction. Idempotency key: `webhook` + `trigger` + `data.reaction.id` + `data.reaction.reactedAt` (the documentation names none for this event; these fields identify it). */
+        MessageReactionRemovedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "message_reaction_removed";
+            /** @description The reaction taken back. */
+            data: {
+                reaction: components["schemas"]["Reaction"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A message mentions a user. Idempotency key: `webhook` + `trigger` + `data.message.id` (the documentation names none for this event; these fields identify it). */
+        UserMentionedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "user_mentioned";
+            /** @description The message; `data.mentions` maps each mentioned UID to that user. */
+            data: {
+                message: components["schemas"]["Message"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A message was pinned. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        MessagePinnedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "message_pinned";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A message was unpinned. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        MessageUnpinnedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "message_unpinned";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A conversation was pinned. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        ConversationPinnedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "conversation_pinned";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A conversation was unpinned. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        ConversationUnpinnedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "conversation_unpinned";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A group was created. Idempotency key: `webhook` + `trigger` + `data.group.guid` (the documentation names none for this event; these fields identify it). */
+        GroupCreatedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "group_created";
+            /** @description The new group and its first members. */
+            data: {
+                group: components["schemas"]["Group"];
+                /** @description The first members, by UID. */
+                members?: {
+                    [key: string]: components["schemas"]["EntityDetails"];
+                };
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A group was updated. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        GroupUpdatedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "group_updated";
+            /** @description The group after the update. */
+            data: {
+                group: components["schemas"]["Group"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A group was deleted. Idempotency key: `webhook` + `trigger` + `data.group.guid` (the documentation names none for this event; these fields identify it). */
+        GroupDeletedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "group_deleted";
+            /** @description The group as it was. */
+            data: {
+                group: components["schemas"]["Group"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description Members were added to a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        GroupMemberAddedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "group_member_added";
+            /** @description The group, the added members and who added them. */
+            data: {
+                group: components["schemas"]["Group"];
+                /** @description The members concerned, by UID. */
+                members: {
+                    [key: string]: components["schemas"]["EntityDetails"];
+                };
+                by: components["schemas"]["EntityDetails"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description Members were kicked from a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        GroupMemberKickedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "group_member_kicked";
+            /** @description The group, the kicked members and who kicked them. */
+            data: {
+                group: components["schemas"]["Group"];
+                /** @description The members concerned, by UID. */
+                members: {
+                    [key: string]: components["schemas"]["EntityDetails"];
+                };
+                by: components["schemas"]["EntityDetails"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description Members were banned from a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        GroupMemberBannedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "group_member_banned";
+            /** @description The group, the banned members and who banned them. */
+            data: {
+                group: components["schemas"]["Group"];
+                /** @description The members concerned, by UID. */
+                members: {
+                    [key: string]: components["schemas"]["EntityDetails"];
+                };
+                by: components["schemas"]["EntityDetails"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description Members' bans were lifted. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        GroupMemberUnbannedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "group_member_unbanned";
+            /** @description The group, the members and who lifted the bans. */
+            data: {
+                group: components["schemas"]["Group"];
+                /** @description The members concerned, by UID. */
+                members: {
+                    [key: string]: components["schemas"]["EntityDetails"];
+                };
+                by: components["schemas"]["EntityDetails"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A member's scope changed. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        GroupMemberScopeChangedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "group_member_scope_changed";
+            /** @description The group, the members (with `scope` and `oldScope`) and who changed them. */
+            data: {
+                group: components["schemas"]["Group"];
+                /** @description The members concerned, by UID. */
+                members: {
+                    [key: string]: components["schemas"]["EntityDetails"];
+                };
+                by: components["schemas"]["EntityDetails"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A group got a new owner. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        GroupOwnerTransferredEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "group_owner_transferred";
+            /** @description The group; `owner` is the new owner and `oldOwner` the previous one. */
+            data: {
+                group: components["schemas"]["Group"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A user joined a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        GroupMemberJoinedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "group_member_joined";
+            /** @description The group and the user who joined. */
+            data: {
+                group: components["schemas"]["Group"];
+                /** @description The members concerned, by UID. */
+                members: {
+                    [key: string]: components["schemas"]["EntityDetails"];
+                };
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A user left a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        GroupMemberLeftEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "group_member_left";
+            /** @description The group and the user who left. */
+            data: {
+                group: components["schemas"]["Group"];
+                /** @description The members concerned, by UID. */
+                members: {
+                    [key: string]: components["schemas"]["EntityDetails"];
+                };
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A user blocked other users. Idempotency key: `webhook` + `trigger` + `data.by.uid` + `data.users` (the documentation names none for this event; these fields identify it). */
+        UserBlockedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "user_blocked";
+            /** @description Whom the user blocked, and who blocked them. */
+            data: {
+                /** @description The users concerned, by UID. */
+                users: {
+                    [key: string]: components["schemas"]["EntityDetails"];
+                };
+                by: components["schemas"]["EntityDetails"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A user unblocked other users. Idempotency key: `webhook` + `trigger` + `data.by.uid` + `data.users` (the documentation names none for this event; these fields identify it). */
+        UserUnblockedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "user_unblocked";
+            /** @description Whom the user unblocked, and who unblocked them. */
+            data: {
+                /** @description The users concerned, by UID. */
+                users: {
+                    [key: string]: components["schemas"]["EntityDetails"];
+                };
+                by: components["schemas"]["EntityDetails"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A user connected to or disconnected from the real-time service. Idempotency key: `webhook` + `trigger` + `data.user.uid` + `data.timestamp` (the documentation names none for this event; these fields identify it). */
+        UserConnectionStatusChangedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "user_connection_status_changed";
+            /** @description The user and the connection that changed. */
+            data: {
+                /**
+                 * @description When the change happened, as Unix time in milliseconds.
+                 * @example 1696935103114
+                 */
+                timestamp?: number;
+                user: components["schemas"]["EntityDetails"];
+                /**
+                 * @description Status of the user after the change.
+                 * @example offline
+                 */
+                status?: string;
+                /** @description The connection that opened or closed. */
+                currentConnection?: {
+                    /**
+                     * @description `connected` or `disconnected`.
+                     * @example disconnected
+                     */
+                    action?: string;
+                    /** @description Version, API version, origin and IP of the client. */
+                    appInfo?: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * @description Platform of the client.
+                     * @example javascript
+                     */
+                    platform?: string;
+                    /**
+                     * @description User agent of the client.
+                     * @example Mozilla/5.0
+                     */
+                    userAgent?: string;
+                    /**
+                     * @description When the connection opened, as Unix time in milliseconds.
+                     * @example 1696934440982
+                     */
+                    connectedAt?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description Whether the user's presence changed with it. */
+                userPresenceChanged?: boolean;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A user started ringing another user or a group. Idempotency key: `webhook` + `trigger` + `data.call.id` + `data.call.sentAt`, as the service's documentation defines it. */
+        CallInitiatedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "call_initiated";
+            /** @description The call message; `data.entities.on` holds the call. */
+            data: {
+                call: components["schemas"]["ActionMessage"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A ringing call was answered and its session began. Idempotency key: `webhook` + `trigger` + `data.sessionId` + `data.created_at`, as the service's documentation defines it. */
+        CallStartedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "call_started";
+            /** @description The call session. */
+            data: {
+                /**
+                 * @description ID of the session.
+                 * @example <sessionId>
+                 */
+                sessionId: string;
+                /**
+                 * @description When the session started, as Unix time in seconds.
+                 * @example 1696934572
+                 */
+                created_at: number;
+            };
+            /**
+             * @description `call` for a ringing call.
+             * @enum {string}
+             */
+            type: "call";
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description A participant of a call or meeting. The service sends snake_case names here, and a boolean as a string. */
+        CallOccupant: {
+            /**
+             * @description Name of the participant.
+             * @example Andrew Joseph
+             */
+            name?: string;
+            /**
+             * @description When they joined, as Unix time in seconds.
+             * @example 1696934573
+             */
+            joined_at: number;
+            /**
+             * @description When they left, as Unix time in seconds; absent while they are in the call.
+             * @example 1696934553
+             */
+            left_at?: number;
+            /**
+             * @description `"true"` when they took part with audio only.
+             * @enum {string}
+             */
+            audio_call?: "true" | "false";
+        };
+        /** @description Settings of the participant's client when they joined. Booleans arrive as the strings `"true"` and `"false"`. */
+        CallInitialConfig: {
+            /**
+             * @description Whether the camera was off.
+             * @enum {string}
+             */
+            is_video_muted?: "true" | "false";
+            /**
+             * @description Whether the microphone was off.
+             * @enum {string}
+             */
+            is_audio_muted?: "true" | "false";
+            /**
+             * @description Whether the call is audio only.
+             * @enum {string}
+             */
+            is_audio_only?: "true" | "false";
+            /**
+             * @description Whether recording starts with the call.
+             * @enum {string}
+             */
+            start_recording_on_call_start?: "true" | "false";
+            /**
+             * @description Version of the calls SDK.
+             * @example 2.3.0
+             */
+            call_version?: string;
+            /**
+             * @description Calls SDK of the client.
+             * @example react
+             */
+            sdk?: string;
+            /**
+             * @description Layout mode.
+             * @example DEFAULT
+             */
+            mode?: string;
+            /**
+             * @description Platform of the client.
+             * @example web
+             */
+            platform?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A participant joined a call. Idempotency key: `webhook` + `trigger` + `data.sessionId` + `data.occupant.joined_at`, as the service's documentation defines it. */
+        CallParticipantJoinedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "call_participant_joined";
+            /** @description Who joined the call, and the settings of their client. */
+            data: {
+                occupant: components["schemas"]["CallOccupant"];
+                initial_config?: components["schemas"]["CallInitialConfig"];
+                /**
+                 * @description ID of the session.
+                 * @example <sessionId>
+                 */
+                sessionId: string;
+            };
+            /**
+             * @description `call` for a ringing call.
+             * @enum {string}
+             */
+            type: "call";
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description A participant left a call. Idempotency key: `webhook` + `trigger` + `data.sessionId` + `data.occupant.left_at`, as the service's documentation defines it. */
+        CallParticipantLeftEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "call_participant_left";
+            /** @description Who left the call. */
+            data: {
+                occupant: components["schemas"]["CallOccupant"];
+                /**
+                 * @description ID of the session.
+                 * @example <sessionId>
+                 */
+                sessionId: string;
+            };
+            /**
+             * @description `call` for a ringing call.
+             * @enum {string}
+             */
+            type: "call";
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description A call ended. Idempotency key: `webhook` + `trigger` + `data.sessionId` + `data.destroyed_at`, as the service's documentation defines it. */
+        CallEndedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "call_ended";
+            /** @description The call that ended, with everyone who took part. */
+            data: {
+                /** @description Everyone who took part. */
+                all_occupants?: components["schemas"]["CallOccupant"][];
+                /**
+                 * @description When the session ended, as Unix time in seconds.
+                 * @example 1696934553
+                 */
+                destroyed_at: number;
+                /**
+                 * @description When the session started, as Unix time in seconds.
+                 * @example 1696934501
+                 */
+                created_at?: number;
+                /**
+                 * @description ID of the session.
+                 * @example <sessionId>
+                 */
+                sessionId: string;
+            };
+            /**
+             * @description `call` for a ringing call.
+             * @enum {string}
+             */
+            type: "call";
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description Nobody answered a call. Idempotency key: `webhook` + `trigger` + `data.call.id` + `data.call.sentAt`, as the service's documentation defines it. */
+        CallUnansweredEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "call_unanswered";
+            /** @description The call message; `data.action` is `unanswered`. */
+            data: {
+                call: components["schemas"]["ActionMessage"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description The caller hung up before anyone answered. Idempotency key: `webhook` + `trigger` + `data.call.id` + `data.call.sentAt`, as the service's documentation defines it. */
+        CallCancelledEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "call_cancelled";
+            /** @description The call message; `data.action` is `cancelled`. */
+            data: {
+                call: components["schemas"]["ActionMessage"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description The user called was on another call (one-to-one calls only). Idempotency key: `webhook` + `trigger` + `data.call.id` + `data.call.sentAt`, as the service's documentation defines it. */
+        CallBusyEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "call_busy";
+            /** @description The call message; `data.action` is `busy`. */
+            data: {
+                call: components["schemas"]["ActionMessage"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description The user called declined (one-to-one calls only). Idempotency key: `webhook` + `trigger` + `data.call.id` + `data.call.sentAt`, as the service's documentation defines it. */
+        CallRejectedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "call_rejected";
+            /** @description The call message; `data.action` is `rejected`. */
+            data: {
+                call: components["schemas"]["ActionMessage"];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A call session (joined directly, without ringing) began. Idempotency key: `webhook` + `trigger` + `data.sessionId` + `data.created_at`, as the service's documentation defines it. */
+        MeetingStartedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "meeting_started";
+            /** @description The meeting session. */
+            data: {
+                /**
+                 * @description ID of the session.
+                 * @example <sessionId>
+                 */
+                sessionId: string;
+                /**
+                 * @description When the session started, as Unix time in seconds.
+                 * @example 1696934572
+                 */
+                created_at: number;
+            };
+            /**
+             * @description `meet` for a call session joined directly.
+             * @enum {string}
+             */
+            type: "meet";
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description A participant joined a meeting. Idempotency key: `webhook` + `trigger` + `data.sessionId` + `data.occupant.joined_at`, as the service's documentation defines it. */
+        MeetingParticipantJoinedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "meeting_participant_joined";
+            /** @description Who joined the meeting, and the settings of their client. */
+            data: {
+                occupant: components["schemas"]["CallOccupant"];
+                initial_config?: components["schemas"]["CallInitialConfig"];
+                /**
+                 * @description ID of the session.
+                 * @example <sessionId>
+                 */
+                sessionId: string;
+            };
+            /**
+             * @description `meet` for a call session joined directly.
+             * @enum {string}
+             */
+            type: "meet";
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description A participant left a meeting. Idempotency key: `webhook` + `trigger` + `data.sessionId` + `data.occupant.left_at`, as the service's documentation defines it. */
+        MeetingParticipantLeftEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "meeting_participant_left";
+            /** @description Who left the meeting. */
+            data: {
+                occupant: components["schemas"]["CallOccupant"];
+                /**
+                 * @description ID of the session.
+                 * @example <sessionId>
+                 */
+                sessionId: string;
+            };
+            /**
+             * @description `meet` for a call session joined directly.
+             * @enum {string}
+             */
+            type: "meet";
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description A meeting ended. Idempotency key: `webhook` + `trigger` + `data.sessionId` + `data.destroyed_at`, as the service's documentation defines it. */
+        MeetingEndedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "meeting_ended";
+            /** @description The meeting that ended, with everyone who took part. */
+            data: {
+                /** @description Everyone who took part. */
+                all_occupants?: components["schemas"]["CallOccupant"][];
+                /**
+                 * @description When the session ended, as Unix time in seconds.
+                 * @example 1696934553
+                 */
+                destroyed_at: number;
+                /**
+                 * @description When the session started, as Unix time in seconds.
+                 * @example 1696934501
+                 */
+                created_at?: number;
+                /**
+                 * @description ID of the session.
+                 * @example <sessionId>
+                 */
+                sessionId: string;
+            };
+            /**
+             * @description `meet` for a call session joined directly.
+             * @enum {string}
+             */
+            type: "meet";
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description The recording of a call or meeting is ready. Idempotency key: `webhook` + `trigger` + `data.sessionId` + `data.startTime`, as the service's documentation defines it. */
+        RecordingGeneratedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "recording_generated";
+            /** @description The recording. Its numbers arrive as strings. */
+            data: {
+                /**
+                 * @description Day of the recording, `YYYY-MM-DD`.
+                 * @example 2023-10-10
+                 */
+                recordingDate?: string;
+                /**
+                 * @description Length in seconds, as a decimal string (`"21.433000"`).
+                 * @example 21.433000
+                 */
+                duration?: string;
+                /**
+                 * @description When the recording started, as Unix time in seconds in a string (`"1696937627"`).
+                 * @example 1696937627
+                 */
+                startTime?: string;
+                /**
+                 * @description ID of the session.
+                 * @example <sessionId>
+                 */
+                sessionId: string;
+                /**
+                 * @description Where to download the recording.
+                 * @example <recording_url>
+                 */
+                recording_url: string;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description The transcription of a call or meeting is ready. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        TranscriptionGeneratedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "transcription_generated";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A campaign finished sending. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        AfterCampaignCompletedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "after_campaign_completed";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A campaign failed. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        AfterCampaignFailedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "after_campaign_failed";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A notification-feed item was read. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        AfterFeedItemReadEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "after_feed_item_read";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A user interacted with a notification-feed item. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        AfterFeedItemInteractedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "after_feed_item_interacted";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A notification-feed item was sent. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        AfterFeedItemSentEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "after_feed_item_sent";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A push notification was clicked. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        AfterPushNotificationClickedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "after_push_notification_clicked";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A notification was created. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        AfterNotificationCreatedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "after_notification_created";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A notification-feed item was delivered. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        AfterFeedItemDeliveredEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "after_feed_item_delivered";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A push notification was sent. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        AfterPushNotificationSentEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "after_push_notification_sent";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A push notification was delivered. Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+        AfterPushNotificationDeliveredEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "after_push_notification_delivered";
+            /** @description The service's documentation lists this trigger but shows no payload for it, so `data` is left open. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A rule that matched a message, with the condition that matched or the filter that did not. */
+        ModerationVerdict: {
+            /** @description The condition that matched. */
+            condition?: {
+                /**
+                 * @description What the condition looks at.
+                 * @example message
+                 */
+                entity?: string;
+                /**
+                 * @description Which part of it.
+                 * @example text
+                 */
+                operand?: string;
+                /**
+                 * @description Kind of condition.
+                 * @example pattern
+                 */
+                category?: string;
+                /**
+                 * @description How it compares.
+                 * @example contains
+                 */
+                operator?: string;
+                /** @description Values compared with. */
+                value?: string[];
+                /**
+                 * @description Why the condition matched, in words.
+                 * @example Text message contains a pattern matching an email address
+                 */
+                message?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            filter?: components["schemas"]["ModerationRuleFilter"];
+            /** @description The rule. */
+            rule: {
+                /**
+                 * @description ID of the rule.
+                 * @example email_filter
+                 */
+                id: string;
+                /**
+                 * @description Name of the rule.
+                 * @example Email filter
+                 */
+                name?: string;
+                /**
+                 * @description Revision of the rule that was applied.
+                 * @example 2531882e5e289115_contact_email_filter_7
+                 */
+                revisionId?: string;
+                /**
+                 * @description What the rule does on a match.
+                 * @example [
+                 *       "blockMessage"
+                 *     ]
+                 */
+                action?: string[];
+                /**
+                 * @description When the rule blocked, or would have blocked, the message, as Unix time in seconds.
+                 * @example 1738591286
+                 */
+                blockedAt?: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The moderation engine let a message through. Idempotency key: `webhook` + `trigger` + `data.message.id` (the documentation names none for this event; these fields identify it). */
+        ModerationEngineApprovedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "moderation_engine_approved";
+            /** @description The message, and the rules whose filters let it through (if any). */
+            data: {
+                message: components["schemas"]["Message"];
+                /** @description The rules that matched, each with the condition or filter that decided. */
+                moderation?: components["schemas"]["ModerationVerdict"][];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description The moderation engine blocked a message. Idempotency key: `webhook` + `trigger` + `data.message.id` (the documentation names none for this event; these fields identify it). */
+        ModerationEngineBlockedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "moderation_engine_blocked";
+            /** @description The message and the rules that blocked it. */
+            data: {
+                message: components["schemas"]["Message"];
+                /** @description The rules that matched, each with the condition or filter that decided. */
+                moderation?: components["schemas"]["ModerationVerdict"][];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A moderator approved a blocked message. Idempotency key: `webhook` + `trigger` + `data.message.id` (the documentation names none for this event; these fields identify it). */
+        ModerationManualApprovedEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "moderation_manual_approved";
+            /** @description The message and the rules that had blocked it. */
+            data: {
+                message: components["schemas"]["Message"];
+                /** @description The rules that matched, each with the condition or filter that decided. */
+                moderation?: components["schemas"]["ModerationVerdict"][];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+        };
+        /** @description A message is about to be sent (legacy). Idempotency key: `webhook` + `trigger` + `data` (the documentation names none for this event; these fields identify it). */
+        BeforeMessageEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "before_message";
+            /** @description The message in flight: it has no ID yet. */
+            data: {
+                /**
+                 * @description ID of the conversation.
+                 * @example cometchat-uid-4_user_cometchat-uid-5
+                 */
+                conversationId?: string;
+                /**
+                 * @description UID of the sender.
+                 * @example cometchat-uid-5
+                 */
+                sender: string;
+                /**
+                 * @description Whether the message goes to a user or a group.
+                 * @enum {string}
+                 */
+                receiverType: "user" | "group";
+                /**
+                 * @description UID or GUID of the receiver.
+                 * @example cometchat-uid-4
+                 */
+                receiver: string;
+                /**
+                 * @description Category of the message.
+                 * @example message
+                 */
+                category?: string;
+                /**
+                 * @description Type of the message.
+                 * @example text
+                 */
+                type: string;
+                data?: components["schemas"]["MessageData"];
+                /**
+                 * @description When it was sent, as Unix time in seconds.
+                 * @example 1586435925
+                 */
+                sentAt?: number;
+                /**
+                 * @description When it last changed, as Unix time in seconds.
+                 * @example 1586435925
+                 */
+                updatedAt?: number;
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region?: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description A message was sent (legacy). Idempotency key: `webhook` + `trigger` + `data.id` (the documentation names none for this event; these fields identify it). */
+        AfterMessageEvent: {
+            /**
+             * @description Name of the event.
+             * @enum {string}
+             */
+            trigger: "after_message";
+            data: components["schemas"]["Message"];
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region?: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
+        };
+        /** @description A user logged in to or out of the real-time service (legacy). Idempotency key: `webhook` + `trigger` + `data.user.uid` + `data.event.at` (the documentation names none for this event; these fields identify it). */
+        UserConnectionStatusChangeEvent: {
+            /**
+             * @description Name of the event; the documentation's example sends the second spelling.
+             * @enum {string}
+             */
+            trigger: "user_connection_status_change" | "after_connection_status_changed";
+            /** @description The user, the connection event and the user's open connections. */
+            data: {
+                /** @description The user after the change. */
+                user: {
+                    /**
+                     * @description UID of the user.
+                     * @example cometchat-uid-1
+                     */
+                    uid: string;
+                    /**
+                     * @description `online` or `offline`.
+                     * @example online
+                     */
+                    status?: string;
+                    /** @description Whether the status changed. */
+                    status_updated?: boolean;
+                    /** @description When the status changed. Unix time in milliseconds; the documentation shows only a placeholder, so a number and a numeric string are both accepted. */
+                    status_updated_at?: unknown;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description What happened. */
+                event?: {
+                    /**
+                     * @description `connected` or `disconnected`.
+                     * @example connected
+                     */
+                    type?: string;
+                    /** @description When. Unix time in milliseconds; the documentation shows only a placeholder, so a number and a numeric string are both accepted. */
+                    at?: unknown;
+                    /** @description One connection of the user. */
+                    event_for?: {
+                        /** @description When it opened. Unix time in milliseconds; the documentation shows only a placeholder, so a number and a numeric string are both accepted. */
+                        connected_at?: unknown;
+                        /**
+                         * @description ID the service gave the device.
+                         * @example d41d8cd98f00b204
+                         */
+                        cometchat_device_id?: string;
+                        /**
+                         * @description ID of the session.
+                         * @example 5f2b7c9e-0d1a-4b8e-9c3f-2a6e1d7b4c05
+                         */
+                        session_id?: string;
+                        /**
+                         * @description `android`, `ios` or `web`.
+                         * @example web
+                         */
+                        platform?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description The user's open connections. */
+                connections?: ({
+                    /** @description When it opened. Unix time in milliseconds; the documentation shows only a placeholder, so a number and a numeric string are both accepted. */
+                    connected_at?: unknown;
+                    /**
+                     * @description ID the service gave the device.
+                     * @example d41d8cd98f00b204
+                     */
+                    cometchat_device_id?: string;
+                    /**
+                     * @description ID of the session.
+                     * @example 5f2b7c9e-0d1a-4b8e-9c3f-2a6e1d7b4c05
+                     */
+                    session_id?: string;
+                    /**
+                     * @description `android`, `ios` or `web`.
+                     * @example web
+                     */
+                    platform?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            };
+            /**
+             * @description ID of the app.
+             * @example <appId>
+             */
+            appId: string;
+            /**
+             * @description Region of the app.
+             * @example us
+             */
+            region?: string;
+            /**
+             * @description ID of the webhook that delivered the event.
+             * @example <webhookID>
+             */
+            webhook: string;
+            /** @description Where the event came from (legacy). */
+            origin?: {
+                /**
+                 * @description Platform that caused the event.
+                 * @example WEBSOCKET
+                 */
+                platform?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Version of the chat API (legacy).
+             * @example 3.0
+             */
+            chatAPIVersion?: string;
         };
     };
     responses: {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# `npm run build`: ESM and CJS bundles of the two public entry points, each with one bundled
+# `npm run build`: ESM and CJS bundles of the three public entry points, each with one bundled
 # declaration file per format, into dist/. The spec ships from generated/ as it is.
 #   dist/index.{mjs,cjs,d.mts,d.cts}    chat-rest-sdk
 #   dist/testing.{mjs,cjs,d.mts,d.cts}  chat-rest-sdk/testing
+#   dist/webhooks.{mjs,cjs,d.mts,d.cts} chat-rest-sdk/webhooks
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p dist
@@ -17,6 +18,8 @@ bundle src/index.ts --format=cjs --outfile=dist/index.cjs
 dirname_shim='import { fileURLToPath as __sdkFileURLToPath } from "node:url"; import { dirname as __sdkDirname } from "node:path"; const __dirname = __sdkDirname(__sdkFileURLToPath(import.meta.url));'
 bundle src/testing/index.ts --format=esm --outfile=dist/testing.mjs "--banner:js=$dirname_shim"
 bundle src/testing/index.ts --format=cjs --outfile=dist/testing.cjs
+bundle src/webhooks/index.ts --format=esm --outfile=dist/webhooks.mjs
+bundle src/webhooks/index.ts --format=cjs --outfile=dist/webhooks.cjs
 
 # One self-contained declaration file per entry point, then a CJS copy of each. A copy is correct
 # only while the file imports no relative path (whose extension would differ), so that is checked.

@@ -1,6 +1,8 @@
 // Writes generated/schema.d.ts with openapi-typescript, as its CLI would from redocly.yaml, plus one
 // transform the CLI cannot take: `format: binary` is a Blob (a File is one), which is what a
 // multipart body (see formDataBody) sends as a file part, where the default would type a string.
+// And an open list of names (`anyOf` of a string enum and a plain string, as WebhookTriggerName)
+// becomes the known names `| (string & {})`: `"a" | string` would collapse to `string` and lose them.
 import { writeFileSync } from "node:fs";
 import { loadConfig } from "@redocly/openapi-core";
 import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
@@ -10,10 +12,26 @@ const [input, output] = process.argv.slice(2);
 const redocly = await loadConfig({ configPath: "redocly.yaml" });
 const blob = ts.factory.createTypeReferenceNode("Blob");
 const orNull = (node) => ts.factory.createUnionTypeNode([node, ts.factory.createLiteralTypeNode(ts.factory.createNull())]);
+const anyString = ts.factory.createParenthesizedType(
+  ts.factory.createIntersectionTypeNode([
+    ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+    ts.factory.createTypeLiteralNode([]),
+  ]),
+);
+function openNames(schema) {
+  const [known, other, ...rest] = schema.anyOf ?? [];
+  const plainString = (s) => s?.type === "string" && !s.enum && !s.format && !s.pattern;
+  if (rest.length || known?.type !== "string" || !known.enum || !plainString(other)) return undefined;
+  const names = known.enum.map((name) => ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral(name)));
+  return ts.factory.createUnionTypeNode([...names, anyString]);
+}
 const ast = await openapiTS(new URL(input, `file://${process.cwd()}/`), {
   redocly,
   // Defaults describe what the service assumes when a field is omitted, so they must not make request fields required.
   defaultNonNullable: false,
-  transform: (schema) => (schema.format === "binary" ? (schema.nullable ? orNull(blob) : blob) : undefined),
+  transform: (schema) => {
+    if (schema.format === "binary") return schema.nullable ? orNull(blob) : blob;
+    return openNames(schema);
+  },
 });
 writeFileSync(output, `${COMMENT_HEADER}${astToString(ast)}`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lint the hand-maintained spec, bundle it, and derive every generated artefact from the bundle.
-# Writes generated/: openapi.json, openapi.yaml, schema.d.ts, manifest.ts and deprecated-operations.ts,
+# Writes generated/: openapi.json, openapi.yaml, schema.d.ts, manifest.ts, deprecated-operations.ts,
+# webhook-events.ts and webhook-examples.ts,
 # and the coverage table in README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,5 +21,7 @@ npx --no-install redocly bundle openapi/openapi.yaml --output "$tmp/openapi.yaml
 node scripts/generate-types.mjs openapi/openapi.yaml "$out/schema.d.ts"
 # manifest.ts lists every operation; deprecated-operations.ts, written beside it, only the deprecated ones.
 node scripts/generate-manifest.mjs "$out/openapi.json" "$out/manifest.ts"
+# The webhook events' key fields (for chat-rest-sdk/webhooks) and examples (for the test kit).
+node scripts/generate-webhooks.mjs "$out/openapi.json" "$out"
 echo "Wrote $out/openapi.json, $out/openapi.yaml, $out/schema.d.ts, $out/manifest.ts and $out/deprecated-operations.ts from openapi/."
 node scripts/write-coverage-table.mjs "$out/openapi.json" README.md

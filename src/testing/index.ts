@@ -8,3 +8,7 @@ export type { FakeUserSeed } from "./fake/users.js";
 export type { FakeGroupSeed } from "./fake/groups.js";
 export type { FakeMessageSeed } from "./fake/messages.js";
 export type { FakeCredentials } from "./fake/credentials.js";
+export { webhookEvents } from "./webhook-events.js";
+export type { WebhookEventName } from "./webhook-events.js";
+export { deliverWebhook } from "./deliver-webhook.js";
+export type { DeliverWebhookOptions } from "./deliver-webhook.js";

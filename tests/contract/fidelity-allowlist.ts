@@ -247,6 +247,10 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor puts the updatedAt cursor beside meta; the service's page lists carry it as meta.cursor (PaginationMetaWithCursor), as list-users does",
   "list-groups: 200 response property data[].updatedBy is only in ours":
     "one Group schema serves the group endpoints and the group of a conversation, whose examples (get-group-conversations) carry updatedBy",
+  "list-groups: 200 response property data[].onlineMembersCount is only in ours":
+    "one Group schema serves the group endpoints and the group of a webhook event, whose documented payloads carry onlineMembersCount",
+  "list-groups: 200 response property data[].oldOwner is only in ours":
+    "one Group schema serves the group endpoints and the group of a webhook event; the documented group_owner_transferred payload carries oldOwner",
   "list-groups: 200 response property data[].metadata is only in ours":
     "create-group and update-group take metadata and the groups reference (api-explorer.cometchat.com/reference/groups) lists it; the vendor's item schema omits it",
   "list-*: 200 response property data[].updatedAt is only in ours":

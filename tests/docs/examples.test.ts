@@ -11,6 +11,8 @@ const expected: Record<string, RegExp> = {
   "page-through-users": /^\d+ users\.$/m,
   "list-management-apps": /^\d+ app\(s\)\.$/m,
   "list-recorded-calls": /^\d+ recorded call\(s\)\.$/m,
+  "receive-webhooks":
+    /^Received message_sent: message 1 from cometchat-uid-1\.\nDelivery 1: 200\.\nDelivery 2: 200\.\nHandled 1 event\(s\)\.$/m,
 };
 
 function runExample(name?: string, chatEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -84,10 +84,11 @@ describe("the REST API reference (dist/docs/index.html)", () => {
     expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
-  test("lists in the sidebar exactly the tags that have operations", async () => {
+  test("lists in the sidebar exactly the tags that have operations or webhook events", async () => {
     const spec = JSON.parse(readFileSync(join(root, "generated", "openapi.json"), "utf8"));
     const used = new Set<string>();
-    for (const item of Object.values(spec.paths as Record<string, Record<string, { tags?: string[] }>>)) {
+    const items = { ...spec.paths, ...spec["x-webhooks"] } as Record<string, Record<string, { tags?: string[] }>>;
+    for (const item of Object.values(items)) {
       for (const op of Object.values(item)) for (const tag of op.tags ?? []) used.add(slug(tag));
     }
     const tagLinks = await page
@@ -103,6 +104,18 @@ describe("the REST API reference (dist/docs/index.html)", () => {
     await page.locator(operation).screenshot({ path: file });
     expect(existsSync(file)).toBe(true);
   });
+});
+
+describe("the webhook events (x-webhooks)", () => {
+  test("message_sent opens under its tag, with the fields of its payload", async () => {
+    const { page, requests } = await open("/index.html#/message-events/message_sent");
+    const event = page.locator('[id="message-events/message_sent"]');
+    await event.waitFor({ state: "visible", timeout: 30_000 });
+    const text = (await event.innerText()).split("\n").map((line) => line.trim());
+    expect(text).toContain("message_sent");
+    for (const field of ["trigger", "data", "appId", "region", "webhook"]) expect(text).toContain(field);
+    expect(requests.filter((request) => !isLocal(request.url))).toEqual([]);
+  }, 60_000);
 });
 
 describe("the deep links that README.md names", () => {
@@ -132,7 +145,7 @@ describe("the deep links that README.md names", () => {
 });
 
 describe("the SDK reference (dist/docs/sdk/)", () => {
-  test("opens on an introduction that links to both entry points, the main functions and the REST reference", async () => {
+  test("opens on an introduction that links to the three entry points, the main functions and the REST reference", async () => {
     const { page, requests } = await open("/sdk/index.html");
     const intro = page.locator(".tsd-typography").first();
     expect(await intro.innerText()).toContain("The TypeScript reference of the SDK");
@@ -142,6 +155,8 @@ describe("the SDK reference (dist/docs/sdk/)", () => {
       "modules/testing.html",
       "functions/index.createChatClient.html",
       "functions/testing.startMockServer.html",
+      "modules/webhooks.html",
+      "functions/webhooks.createWebhookHandler.html",
       "../index.html",
     ]) {
       expect(links).toContain(target);
@@ -157,6 +172,13 @@ describe("the SDK reference (dist/docs/sdk/)", () => {
     expect(text).toContain("ChatClientOptions");
     expect(requests.filter((request) => !isLocal(request.url))).toEqual([]);
     await page.screenshot({ path: join(docs, "sdk-create-chat-client.png") });
+  }, 60_000);
+
+  test("documents the webhooks entry point's createWebhookHandler", async () => {
+    const { page } = await open("/sdk/modules/webhooks.html");
+    const text = await page.locator("body").innerText();
+    expect(text).toContain("createWebhookHandler");
+    expect(text).toContain("verifyWebhookAuth");
   }, 60_000);
 
   test("documents the testing entry point's startMockServer", async () => {

@@ -28,11 +28,21 @@ function merged(spec: OpenApiDocument, node: JsonObject, value: unknown, pick: B
   if (branches) {
     // An optional property the valid request leaves out uses no branch, so none is probed.
     if (value === undefined) return schema;
+    // An anyOf with a bare branch of the value's type (known names, or any string: WebhookTriggerName)
+    // accepts whatever breaks its other branches, so only that bare branch constrains the value.
+    const open = schema.anyOf ? openBranch(spec, schema.anyOf as JsonObject[], value) : undefined;
+    if (open) return open;
     const branch = pick(branches, value);
     if (!branch) throw new Error("the valid request matches no oneOf/anyOf branch of its schema");
     return merged(spec, branch, value, pick);
   }
   return schema;
+}
+
+function openBranch(spec: OpenApiDocument, branches: JsonObject[], value: unknown): JsonObject | undefined {
+  return branches
+    .map((branch) => resolve(spec, branch))
+    .find((branch) => typeof value === branch.type && Object.keys(branch).every((key) => key === "type" || key === "description"));
 }
 
 /** Every schema site under `root`, depth-first, the root itself included. */

@@ -66,7 +66,7 @@ test("the tarball holds only the bundles, their declarations, the spec and the p
     /^bin\/[\w.-]+\.js$/, // the chat-rest-mock command
   ];
   expect(files.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
-  for (const entry of ["index", "testing"]) {
+  for (const entry of ["index", "testing", "webhooks"]) {
     for (const ext of ["mjs", "cjs", "d.mts", "d.cts"]) expect(files).toContain(`dist/${entry}.${ext}`);
   }
 }, 60_000);
@@ -88,6 +88,8 @@ test.each(CONFIGS)(
     expect(stdout).toContain("send-thread-message: reply");
     expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
     expect(stdout).toContain("fake: user packed-1 read back");
+    expect(stdout).toContain('webhooks: message_sent 200 ["<webhookID>","message_sent","1"]');
+    expect(stdout).toContain("webhooks: wrong password 401");
     expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
   },
   90_000,

@@ -29,6 +29,22 @@ export async function addTriggers() {
   });
 }
 
+// Plain assignments rather than expect-type, which cannot compare the `string & {}` of an open name list.
+export async function triggerNamesAreKnownButOpen() {
+  type Name = Schemas["WebhookTriggerName"];
+  // The documented names are listed (so editors offer them), and a name the service adds later still passes.
+  const known: Name = "message_sent";
+  const legacy: Name = "user_connection_status_change";
+  const later: Name = "a_trigger_added_later";
+  const asString: string = known;
+  const id: Schemas["Trigger"]["id"] = legacy;
+  await mgmt.POST("/apps/{appId}/webhooks/{webhookId}/triggers", { params: { path }, body: { triggerIds: [known, later] } });
+  const requested: NonNullable<Schemas["TriggerIdsRequest"]["triggerIds"]> = [known, later];
+  // @ts-expect-error a name is a string, not a number
+  const notAName: Name = 42;
+  return [asString, id, requested, notAName];
+}
+
 export async function removeTriggers() {
   const removed = await mgmt.DELETE("/apps/{appId}/webhooks/{webhookId}/triggers", {
     params: { path, header: { "X-Webhook-Version": 2 } },

@@ -1,13 +1,16 @@
 // The packed-package program: starts the mock through `chat-rest-sdk/testing`, runs the smoke
-// calls against it and prints them, then runs a short flow against the fake. Exits non-zero on any failure.
+// calls against it and prints them, receives a webhook through `chat-rest-sdk/webhooks`, then runs a
+// short flow against the fake. Exits non-zero on any failure.
 import { createChatClient } from "chat-rest-sdk";
 import { startFakeServer, startMockServer } from "chat-rest-sdk/testing";
 import { smoke } from "./smoke.js";
+import { webhooks } from "./webhooks.js";
 
 async function main(): Promise<void> {
   const mock = await startMockServer();
   try {
     for (const line of await smoke(mock.url)) console.log(line);
+    for (const line of await webhooks()) console.log(line);
   } finally {
     await mock.close();
   }

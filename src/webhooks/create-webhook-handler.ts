@@ -1,0 +1,132 @@
+import { ChatConfigError } from "../errors/chat-config-error.js";
+import { eventNameOf, isKnownTrigger } from "./known-triggers.js";
+import { parseWebhookEvent } from "./parse-webhook-event.js";
+import { readLimitedBody } from "./read-limited-body.js";
+import { verifyWebhookAuth, type WebhookCredentials } from "./verify-webhook-auth.js";
+import type { ParsedWebhookEvent, UnknownWebhookEvent, WebhookEventOf, WebhookTrigger } from "./webhook-event.js";
+import { WebhookPayloadError } from "./webhook-payload-error.js";
+
+/**
+ * One function per trigger you handle; a misspelt trigger does not compile. The legacy
+ * `user_connection_status_change` event also arrives as `after_connection_status_changed`; a
+ * handler under either name receives both.
+ */
+export type WebhookEventHandlers = {
+  [T in WebhookTrigger]?: (event: WebhookEventOf<T>) => unknown;
+};
+
+/** Options of {@link createWebhookHandler}: the webhook's credentials, and what to do with each event. */
+export interface WebhookHandlerOptions extends WebhookCredentials {
+  /**
+   * Handlers by trigger. An event whose trigger has no handler is acknowledged (200) and dropped.
+   * A handler may return a promise; the answer waits for it.
+   * @default none: required
+   * @example { message_sent: async (event) => { await notify(event.data.message.receiver); } }
+   */
+  on: WebhookEventHandlers;
+  /**
+   * Called with an event whose trigger the spec does not know (one the service added later).
+   * @default none: such events are acknowledged and dropped
+   * @example (event) => console.warn("unhandled webhook", String(event.trigger))
+   */
+  onUnknown?: (event: UnknownWebhookEvent) => unknown;
+  /**
+   * Called when a handler throws or rejects; the service then gets a 500 and retries. The error
+   * never goes into the response. An error thrown by `onError` itself is ignored.
+   * @default none: the error is dropped
+   * @example (error, event) => logger.error({ error, trigger: event && String(event.trigger) })
+   */
+  onError?: (error: unknown, event: ParsedWebhookEvent) => void;
+  /**
+   * Largest body accepted, in bytes. A larger one gets 413 and is not read further.
+   * @default 1048576 (1 MiB)
+   * @example 262144
+   */
+  maxBodyBytes?: number;
+}
+
+/** A handler of webhook deliveries in the Fetch API's terms: a `Request` in, a `Response` out. */
+export type WebhookHandler = (request: Request) => Promise<Response>;
+
+const oneMebibyte = 1024 * 1024;
+
+/**
+ * Builds a receiver for the service's webhooks: `(request: Request) => Promise<Response>`, which
+ * runs unchanged as a route of Next.js, Hono, Bun, Deno or Workers (`toNodeHandler` serves it
+ * from node:http or Express). It answers:
+ *
+ * | answer | when |
+ * |---|---|
+ * | 405 (`Allow: POST`) | the method is not POST |
+ * | 401 (`WWW-Authenticate: Basic`) | the Basic credentials are missing or wrong |
+ * | 413 | the body is over `maxBodyBytes`; the rest of it is not read |
+ * | 400 | the body is not an event (see `WebhookPayloadError`) |
+ * | 500 | a handler threw; the error goes to `onError`, and the service retries |
+ * | 200 | otherwise, once the handler (if any) has finished |
+ *
+ * Deliveries can repeat; use `webhookEventKey` to drop one you have handled.
+ *
+ * @throws {ChatConfigError} when the username or password is empty, or `maxBodyBytes` is not a positive integer.
+ * @example
+ * export const POST = createWebhookHandler({
+ *   username: process.env.CHAT_WEBHOOK_USER!,
+ *   password: process.env.CHAT_WEBHOOK_PASSWORD!,
+ *   on: { message_sent: (event) => console.log(event.data.message.id) },
+ * });
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  const { username, password, on, onUnknown, onError } = options;
+  const maxBodyBytes = options.maxBodyBytes ?? oneMebibyte;
+  if (typeof username !== "string" || username === "" || typeof password !== "string" || password === "") {
+    throw new ChatConfigError("createWebhookHandler needs the webhook's username and password; one of them is empty.");
+  }
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
+    throw new ChatConfigError(`maxBodyBytes must be a positive integer; it is ${String(maxBodyBytes)}.`);
+  }
+  const credentials = { username, password };
+
+  return async (request) => {
+    if (request.method !== "POST") return answer(405, "Webhooks are delivered with POST.", { allow: "POST" });
+    if (!verifyWebhookAuth(request.headers.get("authorization"), credentials)) {
+      return answer(401, "Missing or wrong credentials.", { "www-authenticate": 'Basic realm="webhook", charset="UTF-8"' });
+    }
+    const body = await readLimitedBody(request, maxBodyBytes);
+    if ("tooLarge" in body) return answer(413, `The body is larger than ${maxBodyBytes} bytes.`, { connection: "close" });
+    let event: ParsedWebhookEvent;
+    try {
+      event = parseWebhookEvent(body.bytes);
+    } catch (error) {
+      if (error instanceof WebhookPayloadError) return answer(400, error.message);
+      throw error;
+    }
+    try {
+      await dispatch(event, on, onUnknown);
+    } catch (error) {
+      try {
+        onError?.(error, event);
+      } catch {
+        // The hook's own failure must not turn a 500 into a crash of the route.
+      }
+      return answer(500, "The event could not be handled; it will be retried.");
+    }
+    return answer(200, "");
+  };
+}
+
+async function dispatch(event: ParsedWebhookEvent, on: WebhookEventHandlers, onUnknown: WebhookHandlerOptions["onUnknown"]) {
+  const trigger = String(event.trigger);
+  if (!isKnownTrigger(trigger)) {
+    await onUnknown?.(event as UnknownWebhookEvent);
+    return;
+  }
+  // A second spelling of a trigger reaches the handler of either name.
+  const handler = (on[trigger] ?? on[eventNameOf(trigger)]) as ((event: ParsedWebhookEvent) => unknown) | undefined;
+  await handler?.(event);
+}
+
+function answer(status: number, text: string, headers: Record<string, string> = {}): Response {
+  return new Response(text === "" ? null : text, {
+    status,
+    headers: text === "" ? headers : { "content-type": "text/plain; charset=utf-8", ...headers },
+  });
+}

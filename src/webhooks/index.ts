@@ -1,0 +1,17 @@
+export { verifyWebhookAuth } from "./verify-webhook-auth.js";
+export type { WebhookCredentials } from "./verify-webhook-auth.js";
+export { parseWebhookEvent } from "./parse-webhook-event.js";
+export { WebhookPayloadError } from "./webhook-payload-error.js";
+export { webhookEventKey } from "./webhook-event-key.js";
+export { createWebhookHandler } from "./create-webhook-handler.js";
+export type { WebhookHandler, WebhookHandlerOptions, WebhookEventHandlers } from "./create-webhook-handler.js";
+export { toNodeHandler } from "./to-node-handler.js";
+export type { NodeWebhookHandler } from "./to-node-handler.js";
+export type {
+  WebhookEvent,
+  WebhookTrigger,
+  WebhookEventOf,
+  UnknownWebhookEvent,
+  UnknownTrigger,
+  ParsedWebhookEvent,
+} from "./webhook-event.js";

@@ -1,0 +1,50 @@
+import { webhookEventKeyFields } from "../../generated/webhook-events.js";
+import type { ParsedWebhookEvent } from "./webhook-event.js";
+
+/** Key fields of an event the spec does not know: the same delivery twice has the same envelope and data. */
+const unknownEventFields = ["webhook", "trigger", "data"] as const;
+
+/**
+ * The idempotency key of an event: the same for every delivery of one event, different for two
+ * events. The service sends no event ID and retries failed deliveries, so keep the keys you have
+ * handled and drop an event whose key you have seen.
+ *
+ * The key is built from the fields the service's documentation names for that event (for
+ * `message_sent`: `webhook`, `trigger`, `data.message.id`), which the spec lists under each
+ * event's `x-idempotency-key`. Where the documentation names none, the fields that identify the
+ * event are used; for an event without a documented payload, and for an unknown one, that is the
+ * whole of `data`. The result is the JSON array of those fields' values (objects with sorted keys,
+ * a missing field as `null`), e.g. `["wh-1","message_sent","1"]`.
+ *
+ * @example
+ * if (await seen.has(webhookEventKey(event))) return; // a repeated delivery
+ */
+export function webhookEventKey(event: ParsedWebhookEvent): string {
+  const trigger = String(event.trigger);
+  const fields: readonly string[] = Object.hasOwn(webhookEventKeyFields, trigger)
+    ? webhookEventKeyFields[trigger as keyof typeof webhookEventKeyFields]
+    : unknownEventFields;
+  return `[${fields.map((path) => canonicalJson(valueAt(event, path))).join(",")}]`;
+}
+
+function valueAt(root: unknown, path: string): unknown {
+  let value = root;
+  for (const name of path.split(".")) {
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, name)) return undefined;
+    value = (value as Record<string, unknown>)[name];
+  }
+  return value;
+}
+
+/** JSON with the keys of every object sorted, so that two equal payloads give one key whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
