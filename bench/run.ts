@@ -23,8 +23,8 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
   pipeline: { heading: "5. Pipeline", quick: ["--runs", "1"] },
   load: { heading: "6. Load", quick: ["--bursts", "1"] },
   coldstart: { heading: "7. Cold start", quick: ["--rounds", "6"] },
-  webhooks: { heading: "8. Webhook verification" },
-  fake: { heading: "9. Fake server" },
+  webhooks: { heading: "8. Webhook verification", quick: ["--rounds", "5", "--iterations", "5000", "--quick", "true"] },
+  fake: { heading: "9. Fake server", quick: ["--rounds", "2", "--seconds", "2"] },
 };
 
 const root = process.cwd();
