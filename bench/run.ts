@@ -4,6 +4,7 @@
 //   --quick                 fewer rounds and smaller batches, for trying the bench itself; writes
 //                           .tmp/BENCHMARKS.quick.md, never BENCHMARKS.md or the README
 //   --render-only           rewrite BENCHMARKS.md and the README's quote from the last full run
+//   --only fake --update    run some sections again and publish them into the last full run's results
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
@@ -188,6 +189,15 @@ function main() {
   }
   r.machine.load[1] = loadavg()[0]!;
   const total = sum(Object.values(r.seconds)).toFixed(0);
+  if (process.argv.includes("--update")) {
+    if (!only.length || quick) throw new Error("--update takes --only and no --quick: it replaces sections of the last full run.");
+    const last = JSON.parse(readFileSync(join(results, "all.json"), "utf8")) as Run;
+    Object.assign(last.sections, r.sections);
+    Object.assign(last.seconds, r.seconds);
+    last.machine.date += `; ${only.join(", ")} run again on ${r.machine.date} at ${r.machine.commit}`;
+    writeFileSync(join(results, "all.json"), JSON.stringify(last, null, 2));
+    return console.log(`\n${headline(last)}\n${publish(last)} (${total} s)`);
+  }
   if (only.length || quick) {
     // A quick or partial run is for trying the bench: it never replaces the published figures.
     const file = `.tmp/BENCHMARKS.${quick ? "quick" : "partial"}.md`;
