@@ -10,10 +10,16 @@ import { badField, FakeError } from "./fake-error";
 import { fakeSpec, type FakeOperation, type FakeSpec } from "./fake-spec";
 import { FakeStore, type Membership, type StoredMessage } from "./fake-store";
 import { type FailNextOptions, Faults } from "./faults";
+import { appHandlers } from "./apps";
+import { conversationHandlers } from "./conversations";
 import { groupHandlers, groupView } from "./groups";
 import type { Handler } from "./handler";
 import { messageHandlers } from "./messages";
+import { moderationHandlers } from "./moderation";
+import { notificationHandlers } from "./notifications";
+import { reactionHandlers } from "./reactions";
 import { requestViolations } from "./request-violations";
+import { roleHandlers } from "./roles";
 import { type FakeSeed, type Seeded, seedStore } from "./seed";
 import { userHandlers, userView } from "./users";
 
@@ -130,7 +136,17 @@ export interface FakeServer extends FakeCredentials {
 /** Bodies above this are refused before parsing: the service takes JSON payloads of about 64 KB. */
 const MAX_BODY_BYTES = 1 << 20;
 
-const HANDLERS: Record<string, Handler> = { ...userHandlers, ...groupHandlers, ...messageHandlers };
+const HANDLERS: Record<string, Handler> = {
+  ...userHandlers,
+  ...groupHandlers,
+  ...messageHandlers,
+  ...conversationHandlers,
+  ...reactionHandlers,
+  ...moderationHandlers,
+  ...roleHandlers,
+  ...notificationHandlers,
+  ...appHandlers,
+};
 
 // Every answer carries the rate-limit headers the spec declares, at the service's default standard limit.
 const RATE_HEADERS = { "x-rate-limit": "20000", "x-rate-limit-remaining": "19999" };
@@ -210,6 +226,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     secret: options.secret ?? random(20),
   };
   const store = new FakeStore(options.maxItems ?? 100_000);
+  store.domain.homeAppId = credentials.appId;
   const faults = new Faults();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -342,7 +359,17 @@ async function answer(spec: FakeSpec, req: IncomingMessage, fake: Fake): Promise
     }
     const handler = HANDLERS[operation.operationId];
     if (!handler) return { status: 200, body: spec.example(operation, "200") ?? {} };
-    return { status: 200, body: handler({ store: fake.store, path: params, query, body, actor }) };
+    return {
+      status: 200,
+      body: handler({
+        store: fake.store,
+        path: params,
+        query,
+        body,
+        actor,
+        example: (operationId) => structuredClone(spec.example(operationId ? (spec.byId(operationId) ?? operation) : operation, "200")),
+      }),
+    };
   } catch (error) {
     if (error instanceof FakeError) return errorAnswer(error, operation);
     throw error;
