@@ -134,14 +134,12 @@ export const moderationHandlers: Record<string, Handler> = {
       });
       byMessage.set(messageId, reports);
     }
-    const data = [...byMessage]
-      .slice(0, limit)
-      .map(([id, reports]) => ({
-        ...structuredClone(store.messages.get(id)!),
-        appId: store.domain.homeAppId,
-        flaggedCount: reports.length,
-        flaggedBy: reports,
-      }));
+    const data = [...byMessage].slice(0, limit).map(([id, reports]) => ({
+      ...structuredClone(store.messages.get(id)!),
+      appId: store.domain.homeAppId,
+      flaggedCount: reports.length,
+      flaggedBy: reports,
+    }));
     return { data, meta: { current: { limit, count: data.length } } };
   },
 };

@@ -2,7 +2,7 @@
 // of each user, the providers that deliver them, and the push tokens of each session. Each is
 // stored as sent and answered back; the defaults, before anything is stored, are the service's
 // (the spec's examples of the settings and of the preferences).
-import { FakeError } from "./fake-error";
+import { badField, FakeError } from "./fake-error";
 import type { FakeStore } from "./fake-store";
 import type { Handler, HandlerContext } from "./handler";
 import { pick } from "./pick";
@@ -109,7 +109,8 @@ function pushProviders(kind: "fcm" | "apns", fields: readonly string[]) {
     }),
     add: ({ store, body }: HandlerContext) => {
       const values = pick(body, fields);
-      const id = String(values.providerId);
+      if (typeof values.providerId !== "string") throw badField("providerId", "is required");
+      const id = values.providerId;
       if (all(store).has(id))
         throw new FakeError(400, "ERR_PROVIDER_ALREADY_EXISTS", `A ${kind.toUpperCase()} provider with ID ${id} already exists.`);
       store.claim();
