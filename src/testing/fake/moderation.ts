@@ -41,7 +41,7 @@ const KEYWORD_LISTS: RecordKind = {
   param: "keywordId",
   label: "keyword list",
   notFound: "ERR_KEYWORD_LIST_NOT_FOUND",
-  fields: ["id", "name", "description", "category", "searchTerms"],
+  fields: ["id", "name", "description", "category", "searchTerms", "file"],
   // The request sends the terms comma-separated; the service lists them as an array, with a
   // revision id that counts the changes of the list.
   shape: (values, store, stored) => {
@@ -52,17 +52,22 @@ const KEYWORD_LISTS: RecordKind = {
           .pop() || 0,
       ) + 1;
     const id = String(stored?.id ?? values.id ?? "");
-    const terms =
-      typeof values.searchTerms === "string"
-        ? values.searchTerms
-            .split(",")
+    const { file, ...rest } = values;
+    const split = (text: unknown) =>
+      typeof text === "string"
+        ? text
+            .split(/[,\r\n]+/)
             .map((term) => term.trim())
             .filter(Boolean)
-        : undefined;
+        : [];
+    // The terms come from `searchTerms`, from a CSV file, or from both.
+    const terms = [...split(rest.searchTerms), ...split(file)];
+    const given = rest.searchTerms !== undefined || file !== undefined;
     return {
-      ...values,
-      ...(terms ? { searchTerms: terms } : {}),
-      ...(stored ? {} : { isCSV: false, active: true, appId: store.domain.homeAppId }),
+      ...rest,
+      ...(given ? { searchTerms: terms } : {}),
+      ...(file === undefined ? {} : { isCSV: true }),
+      ...(stored ? {} : { isCSV: file !== undefined, active: true, appId: store.domain.homeAppId }),
       ...(id ? { revisionId: `${store.domain.homeAppId}_${id}_${revision}` } : {}),
     };
   },

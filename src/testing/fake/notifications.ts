@@ -83,8 +83,8 @@ const sendgrid = singleton("sendgrid", "SendGrid provider", [
   "isEnabled",
 ]);
 const pushCustom = singleton("pushCustom", "custom push provider", WEBHOOK_FIELDS, (value) => ({ pushProviders: [value] }));
-const smsCustom = singleton("smsCustom", "custom SMS provider", WEBHOOK_FIELDS);
-const emailCustom = singleton("emailCustom", "custom email provider", WEBHOOK_FIELDS);
+const smsCustom = singleton("smsCustom", "custom SMS provider", [...WEBHOOK_FIELDS, "useStoredPhNo"]);
+const emailCustom = singleton("emailCustom", "custom email provider", [...WEBHOOK_FIELDS, "useStoredEmailID"]);
 
 const FCM_FIELDS = ["providerId", "serviceAccountFilename", "serviceAccountCreds", "notificationInPayload"] as const;
 const APNS_FIELDS = [

@@ -185,6 +185,26 @@ function readBody(req: IncomingMessage): Promise<Buffer | FakeError> {
   });
 }
 
+/**
+ * A multipart body's fields, each as text (a file as its content), read by the platform's own
+ * form-data parser (undici's, behind `Response.formData`): the models take the fields they know.
+ */
+async function formFields(raw: Buffer, contentType: string): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw badField("body", "is not valid multipart/form-data");
+  }
+  const fields: Record<string, string> = {};
+  const entries: [string, FormDataEntryValue][] = [];
+  form.forEach((value, name) => {
+    entries.push([name, value]);
+  });
+  for (const [name, value] of entries) fields[name] = typeof value === "string" ? value : await value.text();
+  return fields;
+}
+
 function copyState(store: FakeStore): FakeState {
   const lists = <V>(map: Map<string, Iterable<V>>) => new Map([...map].map(([key, values]) => [key, [...values]]));
   return {
@@ -348,6 +368,8 @@ async function answer(spec: FakeSpec, req: IncomingMessage, fake: Fake): Promise
       } catch {
         throw badField("body", "is not valid JSON");
       }
+    } else if (raw.length && String(req.headers["content-type"]).startsWith("multipart/form-data")) {
+      body = await formFields(raw, String(req.headers["content-type"]));
     }
     const { errors, query } = spec.check(operation, { path: params, search: url.searchParams, headers: req.headers, body });
     if (errors.length) throw requestViolations(errors, operation);
