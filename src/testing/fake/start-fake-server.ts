@@ -70,7 +70,8 @@ export interface FakeServerOptions {
   secret?: string;
   /**
    * The most items the fake stores (users, auth tokens, friendships, blocks, groups, memberships,
-   * bans and messages together). A request that would store more gets 403
+   * bans and messages, and each record of the rest of the domain: conversation marks, reactions,
+   * flags, roles, keys, settings, notification and moderation records, apps, together). A request that would store more gets 403
    * `ERR_PLAN_QUOTA_RESTRICTION`, whose message names this cap.
    * @default 100000
    * @example 500
