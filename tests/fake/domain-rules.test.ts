@@ -484,3 +484,55 @@ describe("the changes the service reports by webhook", () => {
     });
   });
 });
+
+test("the operations keyed by a user, a session or a message answer their documented error for one that does not exist", async () => {
+  fake.seed({ users: [{ uid: "ana", name: "Ana" }] });
+  const ghost = "uid=ghost";
+  const cases: [string, string, { body?: unknown; as?: string }, number, string][] = [
+    ["GET", "/conversations", { as: "ghost" }, 400, "ERR_UID_NOT_FOUND"],
+    ["POST", "/messages/999/flagged", { as: "ana", body: { reasonId: "spam" } }, 404, "ERR_MESSAGE_ID_NOT_FOUND"],
+    ["PATCH", `/notifications/v1/preferences?${ghost}`, { body: {} }, 404, "ERR_UID_NOT_FOUND"],
+    ["DELETE", `/notifications/v1/preferences?${ghost}`, {}, 404, "ERR_UID_NOT_FOUND"],
+    ["GET", `/notifications/v1/preferences/mute?${ghost}`, {}, 404, "ERR_UID_NOT_FOUND"],
+    [
+      "DELETE",
+      `/notifications/v1/preferences/mute?${ghost}`,
+      { body: { conversations: [{ id: "t", type: "group" }] } },
+      404,
+      "ERR_UID_NOT_FOUND",
+    ],
+    ["GET", `/notifications/v1/preferences/timezone?${ghost}`, {}, 404, "ERR_UID_NOT_FOUND"],
+    ["PATCH", "/notifications/v1/contact-details", { as: "ghost", body: { email: "g@example.org" } }, 400, "ERR_UID_NOT_FOUND"],
+    ["DELETE", "/notifications/v1/contact-details", { as: "ghost" }, 400, "ERR_UID_NOT_FOUND"],
+    ["GET", "/notifications/push/v1/tokens?authToken=nope", {}, 400, "ERR_AUTH_TOKEN_NOT_FOUND"],
+    ["DELETE", "/notifications/push/v1/tokens", { body: { authToken: "nope" } }, 400, "ERR_AUTH_TOKEN_NOT_FOUND"],
+    ["DELETE", "/notifications/push/v1/tokens/t-1", { body: { authToken: "nope" } }, 400, "ERR_AUTH_TOKEN_NOT_FOUND"],
+  ];
+  for (const [method, path, options, status, errorCode] of cases)
+    expect([method, path, ...code(await call(method, path, options))]).toEqual([method, path, status, errorCode]);
+});
+
+test("the lists and the app-wide records refuse a wrong API key with 401, and their paging parameters are checked", async () => {
+  const paths = [
+    "/conversations",
+    "/moderation/reasons",
+    "/moderation/rules",
+    "/moderation/keywords",
+    "/moderation/flagged-messages",
+    "/roles",
+    "/apikeys",
+    "/notifications/v1/settings",
+    "/notifications/push/v1/providers/fcm",
+    "/notifications/push/v1/providers/apns",
+  ];
+  for (const path of paths) {
+    const response = await fetch(`${fake.url}${path}`, { headers: { apikey: "wrong" } });
+    const body = await response.json();
+    await checker.check("GET", response.url, response.status, body);
+    expect([path, response.status, body.error.code]).toEqual([path, 401, "AUTH_ERR_APIKEY_NOT_FOUND"]);
+  }
+  expect(code(await call("GET", "/roles?perPage=0"))).toEqual([400, "ERR_BAD_REQUEST"]);
+  expect(code(await call("GET", "/apikeys?perPage=0"))).toEqual([400, "ERR_BAD_REQUEST"]);
+  expect(code(await call("GET", "/apps?perPage=0", { management: true }))).toEqual([400, "ERR_BAD_REQUEST"]);
+  expect(code(await call("POST", "/apps", { management: true, body: { name: "x", region: "mars" } }))).toEqual([400, "ERR_BAD_REQUEST"]);
+});
