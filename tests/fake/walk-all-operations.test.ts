@@ -1,7 +1,8 @@
-// One fake, never reset, walked through every operation of the spec twice in a row with
-// the contract harness's valid requests (the minimal ones, then the full ones), on the users, group, message and app the spec's examples
-// name: each answer must validate against the spec, and the stored state must stay bounded (a
-// request cannot store more than a few items, and walking again does not make it store more).
+// One fake, never reset, walked through every operation of the spec twice in a row with the
+// contract harness's valid requests (the minimal ones, then the full ones), on the users, group,
+// message and app the spec's examples name: each answer must validate against the spec, and the
+// stored state must stay bounded (a request cannot store more than a few items, and walking
+// again does not make it store more).
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { sendRaw } from "../harness/send-raw";
 import { loadSpec, operationsOf } from "../harness/spec";

@@ -223,8 +223,10 @@ function copyState(store: FakeStore): FakeState {
 
 /**
  * Starts a stateful fake of the Chat, Calls and Management APIs on loopback: users, groups,
- * members and messages are kept, with the service's rules, so a test can run a whole flow
- * (create a user, then read it back; send messages, then page through them). Every request is
+ * members and messages are kept, with the service's rules, and so are conversations and their
+ * receipts, reactions, flags, roles, API keys, notification and moderation records, and apps
+ * with their settings, so a test can run a whole flow (create a user, then read it back; send
+ * messages, then page through them; read them, and the unread count drops to 0). Every request is
  * checked against the spec (400 with the field in `details`, as the mock answers), and so are the
  * credentials; the operations the fake does not model answer from the spec's examples, as the
  * mock does. Needs the optional peers `openapi-backend` and `find-my-way`.
