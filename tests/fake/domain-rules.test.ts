@@ -478,9 +478,13 @@ describe("the changes the service reports by webhook", () => {
     conversationHandlers["mark-conversation-as-read"]!(context({ uid: "ana" }, "ben"));
     expect(() => conversationHandlers["mark-conversation-as-read"]!(context({ uid: "ghost" }, "ben"))).toThrow("ghost");
     expect(events.map(([trigger]) => trigger)).toEqual(["message_delivery_receipt", "message_read_receipt"]);
-    expect(events[1]![1]).toMatchObject({
-      receipt: { messageId: message.id, sender: "ben", receiver: "ana", receiverType: "user", readAt: expect.any(Number) },
-      message: { id: message.id },
+    expect(events[1]![1]).toEqual({
+      receiver: "ben",
+      receiverType: "user",
+      type: "receipts",
+      sender: "ben",
+      messageSender: "ana",
+      body: { action: "read", messageId: message.id, timestamp: expect.any(Number) },
     });
   });
 });

@@ -142,18 +142,14 @@ function markReceipt(store: FakeStore, reader: string, id: string, messages: Sto
   if (kind === "read") next.readUpTo = Math.max(next.readUpTo ?? 0, upTo);
   const latest = fromOthers.filter((message) => Number(message.id) > before).pop();
   if (!latest) return;
-  const at = nowSeconds();
+  // Shaped as the current receipt webhooks send it (the spec's MessageReceiptEventData).
   store.emit(kind === "read" ? "message_read_receipt" : "message_delivery_receipt", {
-    receipt: {
-      messageId: latest.id,
-      conversationId: id,
-      sender: reader,
-      receiver: latest.sender,
-      receiverType: latest.receiverType,
-      ...(kind === "read" ? { readAt: at } : {}),
-      deliveredAt: at,
-    },
-    message: structuredClone(latest),
+    receiver: latest.receiver,
+    receiverType: latest.receiverType,
+    type: "receipts",
+    sender: reader,
+    messageSender: latest.sender,
+    body: { action: kind, messageId: latest.id, timestamp: nowSeconds() },
   });
 }
 
