@@ -137,6 +137,13 @@ test("a repeated id of a reason is refused as a 400 (the operation documents no 
   expect((await call("GET", "/moderation/reasons/spam")).body.data.name).toBe("Spam");
 });
 
+test("a rule without a name is refused with 400 naming the field, and nothing is stored", async () => {
+  const before = fake.state.size;
+  const refused = await call("POST", "/moderation/rules", { body: { id: "nameless", enabled: true } });
+  expect([refused.status, refused.body.error.details]).toEqual([400, { name: ["name is required"] }]);
+  expect(fake.state.size).toBe(before);
+});
+
 test("the default role exists, can be changed and cannot be deleted", async () => {
   expect((await call("GET", "/roles/default")).body.data.role).toBe("default");
   await call("PUT", "/roles/default", { body: { description: "Everyone" } });

@@ -20,6 +20,8 @@ const RULES: RecordKind = {
   label: "rule",
   notFound: "ERR_RULE_NOT_FOUND",
   fields: ["id", "name", "description", "enabled", "action", "filters", "conditions"],
+  // The request's schema leaves every field optional; a rule is answered with its name.
+  required: ["name"],
   // A condition is sent with one value and answered with a list of them; the request names the
   // keyword flag `isKeywordReferencePresent`, the answer `isKeywordsReferencePresent`.
   shape: (values) => {

@@ -1,7 +1,7 @@
 // Internal: operations that store what they are sent and answer with it: create, read, change,
 // list and delete records by id, with the 404 and the 409 of the service's resources.
 import type { Records } from "./domain-store";
-import { FakeError } from "./fake-error";
+import { badField, FakeError } from "./fake-error";
 import { type FakeStore, nowSeconds } from "./fake-store";
 import type { Handler, HandlerContext } from "./handler";
 import { pick } from "./pick";
@@ -17,6 +17,8 @@ export interface RecordKind {
   notFound: string;
   /** Body fields a request may set; the id, when listed, only on create. */
   fields: readonly string[];
+  /** Fields a new record must have, where the answer's schema requires them and the request's does not. */
+  required?: readonly string[];
   /** Turns a body's values into the stored ones (for example a comma-separated list into an array). */
   shape?: (values: Record<string, unknown>, store: FakeStore, stored?: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -34,6 +36,7 @@ export function requireRecord(store: FakeStore, kind: RecordKind, id: string): R
 /** Stores a new record; its id comes from the body, or is given by the fake when the body has none. */
 export function createRecord(store: FakeStore, kind: RecordKind, body: unknown): Record<string, unknown> {
   const values = pick(body, kind.fields);
+  for (const field of kind.required ?? []) if (values[field as keyof typeof values] === undefined) throw badField(field, "is required");
   const id = values.id === undefined ? store.domain.nextId() : String(values.id);
   const all = records(store, kind);
   if (all.has(id))
