@@ -10,10 +10,16 @@ import { badField, FakeError } from "./fake-error";
 import { fakeSpec, type FakeOperation, type FakeSpec } from "./fake-spec";
 import { FakeStore, type Membership, type StoredMessage } from "./fake-store";
 import { type FailNextOptions, Faults } from "./faults";
+import { appHandlers } from "./apps";
+import { conversationHandlers } from "./conversations";
 import { groupHandlers, groupView } from "./groups";
 import type { Handler } from "./handler";
 import { messageHandlers } from "./messages";
+import { moderationHandlers } from "./moderation";
+import { notificationHandlers } from "./notifications";
+import { reactionHandlers } from "./reactions";
 import { requestViolations } from "./request-violations";
+import { roleHandlers } from "./roles";
 import { type FakeSeed, type Seeded, seedStore } from "./seed";
 import { userHandlers, userView } from "./users";
 
@@ -64,7 +70,8 @@ export interface FakeServerOptions {
   secret?: string;
   /**
    * The most items the fake stores (users, auth tokens, friendships, blocks, groups, memberships,
-   * bans and messages together). A request that would store more gets 403
+   * bans and messages, and each record of the rest of the domain: conversation marks, reactions,
+   * flags, roles, keys, settings, notification and moderation records, apps, together). A request that would store more gets 403
    * `ERR_PLAN_QUOTA_RESTRICTION`, whose message names this cap.
    * @default 100000
    * @example 500
@@ -130,7 +137,17 @@ export interface FakeServer extends FakeCredentials {
 /** Bodies above this are refused before parsing: the service takes JSON payloads of about 64 KB. */
 const MAX_BODY_BYTES = 1 << 20;
 
-const HANDLERS: Record<string, Handler> = { ...userHandlers, ...groupHandlers, ...messageHandlers };
+const HANDLERS: Record<string, Handler> = {
+  ...userHandlers,
+  ...groupHandlers,
+  ...messageHandlers,
+  ...conversationHandlers,
+  ...reactionHandlers,
+  ...moderationHandlers,
+  ...roleHandlers,
+  ...notificationHandlers,
+  ...appHandlers,
+};
 
 // Every answer carries the rate-limit headers the spec declares, at the service's default standard limit.
 const RATE_HEADERS = { "x-rate-limit": "20000", "x-rate-limit-remaining": "19999" };
@@ -169,6 +186,26 @@ function readBody(req: IncomingMessage): Promise<Buffer | FakeError> {
   });
 }
 
+/**
+ * A multipart body's fields, each as text (a file as its content), read by the platform's own
+ * form-data parser (undici's, behind `Response.formData`): the models take the fields they know.
+ */
+async function formFields(raw: Buffer, contentType: string): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw badField("body", "is not valid multipart/form-data");
+  }
+  const fields: Record<string, string> = {};
+  const entries: [string, FormDataEntryValue][] = [];
+  form.forEach((value, name) => {
+    entries.push([name, value]);
+  });
+  for (const [name, value] of entries) fields[name] = typeof value === "string" ? value : await value.text();
+  return fields;
+}
+
 function copyState(store: FakeStore): FakeState {
   const lists = <V>(map: Map<string, Iterable<V>>) => new Map([...map].map(([key, values]) => [key, [...values]]));
   return {
@@ -186,8 +223,10 @@ function copyState(store: FakeStore): FakeState {
 
 /**
  * Starts a stateful fake of the Chat, Calls and Management APIs on loopback: users, groups,
- * members and messages are kept, with the service's rules, so a test can run a whole flow
- * (create a user, then read it back; send messages, then page through them). Every request is
+ * members and messages are kept, with the service's rules, and so are conversations and their
+ * receipts, reactions, flags, roles, API keys, notification and moderation records, and apps
+ * with their settings, so a test can run a whole flow (create a user, then read it back; send
+ * messages, then page through them; read them, and the unread count drops to 0). Every request is
  * checked against the spec (400 with the field in `details`, as the mock answers), and so are the
  * credentials; the operations the fake does not model answer from the spec's examples, as the
  * mock does. Needs the optional peers `openapi-backend` and `find-my-way`.
@@ -210,6 +249,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     secret: options.secret ?? random(20),
   };
   const store = new FakeStore(options.maxItems ?? 100_000);
+  store.domain.homeAppId = credentials.appId;
   const faults = new Faults();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -331,6 +371,8 @@ async function answer(spec: FakeSpec, req: IncomingMessage, fake: Fake): Promise
       } catch {
         throw badField("body", "is not valid JSON");
       }
+    } else if (raw.length && String(req.headers["content-type"]).startsWith("multipart/form-data")) {
+      body = await formFields(raw, String(req.headers["content-type"]));
     }
     const { errors, query } = spec.check(operation, { path: params, search: url.searchParams, headers: req.headers, body });
     if (errors.length) throw requestViolations(errors, operation);
@@ -342,7 +384,17 @@ async function answer(spec: FakeSpec, req: IncomingMessage, fake: Fake): Promise
     }
     const handler = HANDLERS[operation.operationId];
     if (!handler) return { status: 200, body: spec.example(operation, "200") ?? {} };
-    return { status: 200, body: handler({ store: fake.store, path: params, query, body, actor }) };
+    return {
+      status: 200,
+      body: handler({
+        store: fake.store,
+        path: params,
+        query,
+        body,
+        actor,
+        example: (operationId) => structuredClone(spec.example(operationId ? (spec.byId(operationId) ?? operation) : operation, "200")),
+      }),
+    };
   } catch (error) {
     if (error instanceof FakeError) return errorAnswer(error, operation);
     throw error;
