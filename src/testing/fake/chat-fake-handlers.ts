@@ -47,7 +47,6 @@ function loadMsw(): Msw {
  * const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, region: "eu" });
  * await unwrap(chat.POST("/users", { body: { uid: "ada", name: "Ada" } }));
  */
-// biome-ignore lint/suspicious/noExplicitAny: msw's handler type would make msw a required dependency of these types.
 export function chatFakeHandlers(fake: FakeServer): any[] {
   const { http } = loadMsw();
   return HOSTS.map((host) =>
