@@ -14,6 +14,16 @@ const NOTIFICATION_OPERATIONS = operations
   .filter((id) => id.startsWith("notifications-") && id !== "notifications-logs");
 // The operations the fake keeps state for; the rest answer from the examples.
 const MODELED = new Set([
+  ...[
+    "list-webhooks",
+    "create-webhook",
+    "get-webhook",
+    "update-webhook",
+    "delete-webhook",
+    "list-triggers",
+    "add-triggers",
+    "remove-triggers",
+  ],
   ...["list-users", "create-user", "get-user", "update-user", "delete-user", "deactivate-users", "reactivate-users"],
   ...["list-authtokens", "create-authtoken", "flush-authtokens", "get-authtoken", "update-authtoken", "delete-authtoken"],
   ...["list-all-friends", "add-friend", "remove-friend", "list-blocked-users", "block-users", "unblock-users"],

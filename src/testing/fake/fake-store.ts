@@ -3,6 +3,7 @@
 import type { AuthToken, Group, Message, User } from "../../types";
 import { DomainStore } from "./domain-store";
 import { FakeError } from "./fake-error";
+import type { StoredWebhook } from "./webhooks";
 
 export type Scope = "admin" | "moderator" | "participant";
 
@@ -56,6 +57,10 @@ export class FakeStore {
   private lastMessageId = 0;
   /** Who hears of the changes: the webhook deliveries. A model function calls {@link emit} after a change is stored. */
   readonly listeners: FakeEventListener[] = [];
+  /** The Management API's webhooks of the served app, by ID, with their triggers. */
+  readonly webhooks = new Map<string, StoredWebhook>();
+  /** The served app: the only one whose webhooks the Management API keeps. */
+  appId = "";
 
   constructor(readonly maxItems: number) {}
 
@@ -69,6 +74,8 @@ export class FakeStore {
       map.clear();
     this.domain.reset();
     this.lastMessageId = 0;
+
+    this.webhooks.clear();
   }
 
   /** Everything stored, counted one per user, token, friendship, block, group, membership, ban and message, and the domain's records. */
@@ -76,6 +83,8 @@ export class FakeStore {
     let size = this.users.size + this.groups.size + this.messages.size + this.domain.size();
     for (const maps of [this.authTokens, this.friends, this.blocks, this.members, this.bans])
       for (const inner of maps.values()) size += inner.size;
+    // A webhook and each trigger attached to it.
+    for (const webhook of this.webhooks.values()) size += 1 + webhook.triggers.size;
     return size;
   }
 

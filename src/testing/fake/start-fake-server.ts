@@ -22,6 +22,8 @@ import { requestViolations } from "./request-violations";
 import { roleHandlers } from "./roles";
 import { type FakeSeed, type Seeded, seedStore } from "./seed";
 import { userHandlers, userView } from "./users";
+import { type FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
+import { webhookHandlers } from "./webhooks";
 
 /** Options of {@link startFakeServer}. */
 export interface FakeServerOptions {
@@ -83,6 +85,19 @@ export interface FakeServerOptions {
    * @example "./openapi.json"
    */
   spec?: string;
+  /**
+   * The app's region, sent as `region` in every webhook event.
+   * @default "us"
+   * @example "eu"
+   */
+  region?: string;
+  /**
+   * Milliseconds to wait before each retry of a failed webhook delivery (an answer other than 2xx,
+   * or no answer within 5 s), for webhooks created with `retryOnFailure`; one retry per entry.
+   * @default [100, 500, 2000]
+   * @example [0, 0, 0]
+   */
+  webhookRetryDelays?: number[];
 }
 
 /** A message of the fake's model: the service's fields, with its thread and edit marks. */
@@ -132,6 +147,22 @@ export interface FakeServer extends FakeCredentials {
    * @example fake.delayNext("get-user", 5_000)
    */
   delayNext(operationId: string, ms: number): void;
+  /**
+   * The events POSTed to the webhooks created through the Management API, oldest first: the
+   * last 1,000 (older ones are forgotten). Each read copies them anew; `reset()` empties them.
+   * @example
+   * await fake.webhooksSettled();
+   * expect(fake.webhookDeliveries.map((d) => d.trigger)).toEqual(["message_sent"]);
+   */
+  readonly webhookDeliveries: readonly FakeWebhookDelivery[];
+  /** Resolves once no webhook delivery is under way, retries included. */
+  webhooksSettled(): Promise<void>;
+  /**
+   * Answers one request in process, as the HTTP front would, without a socket: the Chat, Calls and
+   * Management operations alike, routed by the URL's path. `chatFakeHandlers` hands MSW's requests to it.
+   * @example const response = await fake.handle(new Request(`${fake.url}/users`, { headers: { apikey: fake.apiKey } }));
+   */
+  handle(request: Request): Promise<Response>;
 }
 
 /** Bodies above this are refused before parsing: the service takes JSON payloads of about 64 KB. */
@@ -147,6 +178,7 @@ const HANDLERS: Record<string, Handler> = {
   ...roleHandlers,
   ...notificationHandlers,
   ...appHandlers,
+  ...webhookHandlers,
 };
 
 // Every answer carries the rate-limit headers the spec declares, at the service's default standard limit.
@@ -169,6 +201,11 @@ function checkOptions(options: FakeServerOptions): void {
     if (value !== undefined && (typeof value !== "string" || value === ""))
       throw new TypeError(`startFakeServer: ${name} must be a non-empty string.`);
   }
+  if (options.region !== undefined && (typeof options.region !== "string" || options.region === ""))
+    throw new TypeError("startFakeServer: region must be a non-empty string.");
+  const delays = options.webhookRetryDelays;
+  if (delays !== undefined && !(Array.isArray(delays) && delays.length <= 10 && delays.every((ms) => Number.isFinite(ms) && ms >= 0)))
+    throw new TypeError("startFakeServer: webhookRetryDelays must be at most 10 non-negative numbers of milliseconds.");
   if (options.apiKey !== undefined && options.apiKey === options.authOnlyKey)
     throw new TypeError("startFakeServer: apiKey and authOnlyKey must differ.");
 }
@@ -250,15 +287,25 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   };
   const store = new FakeStore(options.maxItems ?? 100_000);
   store.domain.homeAppId = credentials.appId;
+  store.appId = credentials.appId;
+  const deliveries = new WebhookDeliveries(store, {
+    appId: credentials.appId,
+    region: options.region ?? "us",
+    retryDelays: options.webhookRetryDelays ?? [100, 500, 2000],
+  });
+  store.listeners.push(deliveries.listener);
   const faults = new Faults();
   const timers = new Set<NodeJS.Timeout>();
 
+  const fake: Fake = { store, faults, credentials, timers };
   const server = createServer((req, res) => {
     res.on("error", () => {});
-    answer(spec, req, { store, faults, credentials, timers }).then(
-      ({ status, body, headers }) => send(res, status, body, headers),
-      () => send(res, 500, { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake failed to answer." } }),
-    );
+    readBody(req)
+      .then((raw) => answer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, raw }, fake))
+      .then(
+        ({ status, body, headers }) => send(res, status, body, headers),
+        () => send(res, 500, FAILED),
+      );
   });
   await new Promise<void>((done, fail) => {
     server.once("error", fail);
@@ -277,12 +324,14 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     close: () =>
       (closing ??= new Promise<void>((done) => {
         for (const timer of timers) clearTimeout(timer);
+        deliveries.clear();
         server.close(() => done());
         server.closeAllConnections();
       })),
     reset() {
       store.reset();
       faults.clear();
+      deliveries.clear();
     },
     seed: (data) => seedStore(store, data),
     get state() {
@@ -296,7 +345,49 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       if (!spec.byId(operationId)) throw new TypeError(`delayNext: the spec has no operation ${JSON.stringify(operationId)}.`);
       faults.delayNext(operationId, ms);
     },
+    get webhookDeliveries() {
+      return deliveries.list();
+    },
+    webhooksSettled: () => deliveries.settled(),
+    handle: (request) => handleInProcess(spec, request, fake),
   };
+}
+
+const FAILED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake failed to answer." } };
+
+/** A request as the fake reads it, from either front: the HTTP server or `handle`. */
+interface Incoming {
+  method: string;
+  /** The path and query; the origin is ignored, so every host and region routes alike. */
+  url: string;
+  /** Lower-case names, as node:http gives them. */
+  headers: IncomingMessage["headers"];
+  raw: Buffer | FakeError;
+}
+
+async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Promise<Response> {
+  let raw: Buffer | FakeError;
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_BODY_BYTES) raw = badField("body", `is larger than ${MAX_BODY_BYTES} bytes`);
+  else {
+    const bytes = Buffer.from(await request.arrayBuffer());
+    raw = bytes.length > MAX_BODY_BYTES ? badField("body", `is larger than ${MAX_BODY_BYTES} bytes`) : bytes;
+  }
+  const { pathname, search } = new URL(request.url);
+  const headers: IncomingMessage["headers"] = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const {
+    status,
+    body,
+    headers: extra = {},
+  } = await answer(spec, { method: request.method, url: pathname + search, headers, raw }, fake).catch(() => ({
+    status: 500,
+    body: FAILED as unknown,
+    headers: undefined,
+  }));
+  return new Response(JSON.stringify(body), { status, headers: { ...RATE_HEADERS, ...extra, "content-type": "application/json" } });
 }
 
 interface Answer {
@@ -325,15 +416,15 @@ function errorAnswer(error: FakeError, operation: FakeOperation | undefined): An
   return { status, body: error.body(), headers: error.headers };
 }
 
-async function answer(spec: FakeSpec, req: IncomingMessage, fake: Fake): Promise<Answer> {
-  const raw = await readBody(req);
+async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer> {
+  const { raw } = req;
   let url: URL;
   try {
-    url = new URL(req.url ?? "/", "http://fake.invalid");
+    url = new URL(req.url, "http://fake.invalid");
   } catch {
     return errorAnswer(new FakeError(404, "ERR_NOT_FOUND", "The request's URL cannot be read."), undefined);
   }
-  const method = req.method ?? "GET";
+  const { method } = req;
   const found = spec.route(method, url.pathname);
   if (!found)
     return errorAnswer(new FakeError(404, "ERR_NOT_FOUND", `No operation serves ${method} ${url.pathname.slice(0, 200)}.`), undefined);
