@@ -193,6 +193,33 @@ test("every state change of the Chat API reaches the webhook with its trigger, w
   );
 });
 
+test("reactions and receipts reach the webhook too, each payload valid against its event schema", async () => {
+  const { chat } = clients;
+  const hook = await receiver();
+  await webhook(hook.url, ["message_reaction_added", "message_reaction_removed", "message_delivery_receipt", "message_read_receipt"]);
+  for (const uid of ["ann", "bob"]) await unwrap(chat.POST("/users", { body: { uid, name: uid.toUpperCase() } }));
+  const sent = await unwrap(chat.as("ann").POST("/messages", { body: { receiver: "bob", receiverType: "user", data: { text: "hi" } } }));
+  const at = { params: { path: { id: sent.data.id, reaction: "👍" } } };
+  await unwrap(chat.as("bob").POST("/messages/{id}/reactions/{reaction}", at));
+  await unwrap(chat.as("bob").DELETE("/messages/{id}/reactions/{reaction}", at));
+  await unwrap(chat.as("bob").POST("/users/{uid}/conversation/delivered", { params: { path: { uid: "ann" } }, body: {} }));
+  await unwrap(chat.as("bob").POST("/users/{uid}/conversation/read", { params: { path: { uid: "ann" } }, body: {} }));
+  await fake.webhooksSettled();
+  expect(hook.received.map((r) => r.body.trigger)).toEqual([
+    "message_reaction_added",
+    "message_reaction_removed",
+    "message_delivery_receipt",
+    "message_read_receipt",
+  ]);
+  expect(hook.received.flatMap((r) => eventProblems(r.body))).toEqual([]);
+  expect(hook.received[0]!.body.data.reaction).toMatchObject({ reaction: "👍", uid: "bob" });
+  expect(hook.received[3]!.body.data).toMatchObject({
+    sender: "bob",
+    messageSender: "ann",
+    body: { action: "read", messageId: sent.data.id },
+  });
+});
+
 test("only the triggers attached fire, and a disabled webhook receives nothing", async () => {
   const { chat, management } = clients;
   const hook = await receiver();
