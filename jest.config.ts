@@ -2,7 +2,16 @@ import type { Config } from "jest";
 
 const transform: Config["transform"] = {
   "^.+\\.ts$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node10", isolatedModules: true } }],
+  // msw 2 (an optional peer, tested here) loads dependencies that ship only ES modules; Jest on Node 20 cannot require them.
+  "/node_modules/(rettime|until-async|@open-draft|@mswjs|strict-event-emitter|outvariant|is-node-process|headers-polyfill)/.+\\.m?js$": [
+    "ts-jest",
+    { tsconfig: { module: "commonjs", allowJs: true, isolatedModules: true } },
+  ],
 };
+/** Everything in node_modules is left as it is, except the ES-module-only dependencies above. */
+const transformIgnorePatterns = [
+  "/node_modules/(?!(rettime|until-async|@open-draft|@mswjs|strict-event-emitter|outvariant|is-node-process|headers-polyfill)/)",
+];
 // Sources import with `.js` extensions (Node ESM style); Jest resolves them to the `.ts` files.
 const moduleNameMapper = { "^(\\.{1,2}/.*)\\.js$": "$1" };
 /** The tests that call the shared Prism mock, or start Prism processes of their own. */
@@ -20,6 +29,7 @@ const config: Config = {
       testMatch: ["**/*.test.ts"],
       testPathIgnorePatterns: ["/node_modules/", "<rootDir>/tests/contract/", "<rootDir>/tests/docs/examples\\.test\\.ts$"],
       transform,
+      transformIgnorePatterns,
       moduleNameMapper,
     },
     {

@@ -2,6 +2,8 @@ export { startMockServer } from "./start-mock-server.js";
 export type { MockServer, MockServerOptions } from "./start-mock-server.js";
 export { startFakeServer } from "./fake/start-fake-server.js";
 export type { FakeServer, FakeServerOptions, FakeState, FakeMessage } from "./fake/start-fake-server.js";
+export type { FakeWebhookDelivery } from "./fake/webhook-deliveries.js";
+export { chatFakeHandlers } from "./fake/chat-fake-handlers.js";
 export type { FailNextOptions } from "./fake/faults.js";
 export type { FakeSeed, FakeMemberSeed, Seeded } from "./fake/seed.js";
 export type { FakeUserSeed } from "./fake/users.js";

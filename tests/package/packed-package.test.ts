@@ -88,6 +88,7 @@ test.each(CONFIGS)(
     expect(stdout).toContain("send-thread-message: reply");
     expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
     expect(stdout).toContain("fake: user packed-1 read back");
+    expect(stdout).toContain("fake: chatFakeHandlers asks for msw");
     expect(stdout).toContain('webhooks: message_sent 200 ["<webhookID>","message_sent","1"]');
     expect(stdout).toContain("webhooks: wrong password 401");
     expect(stdout.trim().endsWith("smoke: ok")).toBe(true);

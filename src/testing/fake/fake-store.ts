@@ -1,7 +1,9 @@
 // Internal: the fake's model of one app: its users, groups and messages, and the bound on how
 // many items it keeps.
 import type { AuthToken, Group, Message, User } from "../../types";
+import { DomainStore } from "./domain-store";
 import { FakeError } from "./fake-error";
+import type { StoredWebhook } from "./webhooks";
 
 export type Scope = "admin" | "moderator" | "participant";
 
@@ -50,9 +52,15 @@ export class FakeStore {
   readonly members = new Map<string, Map<string, Membership>>();
   readonly bans = new Map<string, Map<string, number>>();
   readonly messages = new Map<string, StoredMessage>();
+  /** Conversations' marks, reactions, flags, roles, keys, notification and moderation records, apps. */
+  readonly domain = new DomainStore();
   private lastMessageId = 0;
   /** Who hears of the changes: the webhook deliveries. A model function calls {@link emit} after a change is stored. */
   readonly listeners: FakeEventListener[] = [];
+  /** The Management API's webhooks of the served app, by ID, with their triggers. */
+  readonly webhooks = new Map<string, StoredWebhook>();
+  /** The served app: the only one whose webhooks the Management API keeps. */
+  appId = "";
 
   constructor(readonly maxItems: number) {}
 
@@ -64,14 +72,19 @@ export class FakeStore {
   reset(): void {
     for (const map of [this.users, this.authTokens, this.friends, this.blocks, this.groups, this.members, this.bans, this.messages])
       map.clear();
+    this.domain.reset();
     this.lastMessageId = 0;
+
+    this.webhooks.clear();
   }
 
-  /** Everything stored, counted one per user, token, friendship, block, group, membership, ban and message. */
+  /** Everything stored, counted one per user, token, friendship, block, group, membership, ban and message, and the domain's records. */
   size(): number {
-    let size = this.users.size + this.groups.size + this.messages.size;
+    let size = this.users.size + this.groups.size + this.messages.size + this.domain.size();
     for (const maps of [this.authTokens, this.friends, this.blocks, this.members, this.bans])
       for (const inner of maps.values()) size += inner.size;
+    // A webhook and each trigger attached to it.
+    for (const webhook of this.webhooks.values()) size += 1 + webhook.triggers.size;
     return size;
   }
 

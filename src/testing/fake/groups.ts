@@ -10,7 +10,7 @@ import { pick } from "./pick";
 
 /** The fields of a group that a request may set, besides its GUID and owner. */
 const GROUP_FIELDS = ["name", "type", "description", "icon", "metadata", "tags"] as const;
-import { requireUser, userView } from "./users";
+import { entitiesOf, entityOf, requireUser, userView } from "./users";
 
 /** A group of {@link FakeSeed}: the fields of `POST /groups`, without its members. */
 export interface FakeGroupSeed {
@@ -46,6 +46,12 @@ export function groupView(store: FakeStore, group: Group, actor?: string, withTa
     if (membership) Object.assign(view, { scope: membership.scope, joinedAt: membership.joinedAt });
   }
   return view;
+}
+
+/** Members as an event's parties, each with its scope in the group. */
+function memberEntities(store: FakeStore, group: Group, uids: Iterable<string>): Record<string, Record<string, unknown>> {
+  const members = store.members.get(group.guid);
+  return Object.fromEntries([...uids].map((uid) => [uid, { ...entityOf(store, uid), scope: members?.get(uid)?.scope ?? "participant" }]));
 }
 
 function failed(code: string, message: string): Outcome {
@@ -139,6 +145,10 @@ export const groupHandlers: Record<string, Handler> = {
     const { members } = body as { members?: Record<string, string[]> };
     const group = createGroup(store, body as FakeGroupSeed, actor);
     const added = members ? addMembers(store, group, members) : undefined;
+    store.emit("group_created", {
+      group: groupView(store, group),
+      members: memberEntities(store, group, store.members.get(group.guid)?.keys() ?? []),
+    });
     return { data: { ...groupView(store, group, actor), ...(added ? { members: added } : {}) } };
   },
 
@@ -163,11 +173,13 @@ export const groupHandlers: Record<string, Handler> = {
 
   "delete-group": ({ store, path }) => {
     const group = requireGroup(store, path.guid!);
+    const before = groupView(store, group);
     store.groups.delete(group.guid);
     store.members.delete(group.guid);
     store.bans.delete(group.guid);
     for (const [id, message] of store.messages)
       if (message.receiverType === "group" && message.receiver === group.guid) store.messages.delete(id);
+    store.emit("group_deleted", { group: before });
     return { data: { success: true, message: `The group ${group.guid} has been deleted.` } };
   },
 
@@ -209,7 +221,19 @@ export const groupHandlers: Record<string, Handler> = {
     return { ...page, meta: { ...page.meta, ...(cursor ? { cursor } : {}) } };
   },
 
-  "add-group-members": ({ store, path, body }) => ({ data: addMembers(store, requireGroup(store, path.guid!), body ?? {}) }),
+  "add-group-members": ({ store, path, body, actor }) => {
+    const group = requireGroup(store, path.guid!);
+    const result = addMembers(store, group, body ?? {});
+    const succeeded = (lists: string[]) =>
+      lists.flatMap((list) => Object.entries(result[list] ?? {}).filter(([, outcome]) => outcome.success)).map(([uid]) => uid);
+    const added = succeeded(Object.keys(SCOPE_LISTS));
+    const banned = succeeded(["usersToBan"]);
+    const by = entityOf(store, actor ?? APP_SENDER);
+    if (added.length)
+      store.emit("group_member_added", { group: groupView(store, group), members: memberEntities(store, group, added), by });
+    if (banned.length) store.emit("group_member_banned", { group: groupView(store, group), members: entitiesOf(store, banned), by });
+    return { data: result };
+  },
 
   "list-group-members": ({ store, path, query }) => {
     const group = requireGroup(store, path.guid!);
@@ -221,30 +245,49 @@ export const groupHandlers: Record<string, Handler> = {
     return pageOf(members, query);
   },
 
-  "change-group-member-scope": ({ store, path, body }) => {
+  "change-group-member-scope": ({ store, path, body, actor }) => {
     const group = requireGroup(store, path.guid!);
     const membership = requireMember(store, group, path.uid!);
     const uid = path.uid!.toLowerCase();
     const scope = (body?.scope ?? "participant") as Scope;
     if (uid === group.owner && scope !== "admin") throw badField("scope", "of the group's owner must stay admin");
+    const oldScope = membership.scope;
     membership.scope = scope;
+    group.updatedAt = nowSeconds();
+    store.emit("group_member_scope_changed", {
+      group: groupView(store, group),
+      members: { [uid]: { ...entityOf(store, uid), scope, oldScope } },
+      by: entityOf(store, actor ?? APP_SENDER),
+    });
     return { data: { guid: group.guid, uid, scope, joinedAt: membership.joinedAt } };
   },
 
-  "kick-group-member": ({ store, path }) => {
+  "kick-group-member": ({ store, path, actor }) => {
     const group = requireGroup(store, path.guid!);
     requireMember(store, group, path.uid!);
     const uid = path.uid!.toLowerCase();
     if (uid === group.owner) throw badField("uid", "is the group's owner, who cannot be kicked; transfer the ownership first");
     store.members.get(group.guid)!.delete(uid);
+    group.updatedAt = nowSeconds();
+    store.emit("group_member_kicked", {
+      group: groupView(store, group),
+      members: entitiesOf(store, [uid]),
+      by: entityOf(store, actor ?? APP_SENDER),
+    });
     return { data: { success: true, message: `The member ${uid} has been kicked from the group ${group.guid}.` } };
   },
 
-  "ban-group-user": ({ store, path }) => {
+  "ban-group-user": ({ store, path, actor }) => {
     const group = requireGroup(store, path.guid!);
     const uid = requireUser(store, path.uid!).user.uid;
     const outcome = ban(store, group, uid);
     if (!outcome.success) throw badField("uid", outcome.error.message);
+    group.updatedAt = nowSeconds();
+    store.emit("group_member_banned", {
+      group: groupView(store, group),
+      members: entitiesOf(store, [uid]),
+      by: entityOf(store, actor ?? APP_SENDER),
+    });
     return { data: { success: true, message: `The user ${uid} has been banned from the group ${group.guid}.` } };
   },
 

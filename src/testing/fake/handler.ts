@@ -10,6 +10,11 @@ export interface HandlerContext {
   body: any;
   /** The user the request acts for (`onBehalfOf`, lower-cased), when it names one. */
   actor: string | undefined;
+  /**
+   * The spec's example of the 200 answer of this operation, or of the one named: the service's
+   * defaults, where a model layers what was stored over them.
+   */
+  example: (operationId?: string) => unknown;
 }
 
 /** Answers one operation with its 200 body, or throws a FakeError. */

@@ -5,7 +5,7 @@ import type { Handler, HandlerContext } from "./handler";
 import { inListOrder, sliceOf, type CursorQuery } from "./paging";
 import { pick } from "./pick";
 import { groupView, requireGroup } from "./groups";
-import { requireUser, userView } from "./users";
+import { entityOf, requireUser, userView } from "./users";
 
 /** A message of {@link FakeSeed}. `sender` defaults to the app; `text` is a shortcut for `data.text`. */
 export interface FakeMessageSeed {
@@ -123,6 +123,24 @@ function actionOn(store: FakeStore, message: StoredMessage, action: "edited" | "
   };
 }
 
+/** The message as a `message_sent` event carries it: with its sender and receiver in `data.entities`, as the service sends it. */
+function sentEvent(store: FakeStore, message: StoredMessage) {
+  const group = message.receiverType === "group" ? store.groups.get(message.receiver) : undefined;
+  const receiver = group
+    ? { entity: groupView(store, group), entityType: "group" }
+    : { entity: entityOf(store, message.receiver), entityType: "user" };
+  const sent = view(message);
+  const entities = { sender: { entity: entityOf(store, message.sender), entityType: "user" }, receiver };
+  sent.data = { ...sent.data, entities: entities as unknown as StoredMessage["data"]["entities"] };
+  return { message: sent };
+}
+
+/** Sends, then tells the webhooks. */
+function sent(store: FakeStore, message: StoredMessage) {
+  store.emit("message_sent", sentEvent(store, message));
+  return { data: view(message) };
+}
+
 function cursorQuery(query: Record<string, unknown>): CursorQuery {
   return {
     affix: query.affix as CursorQuery["affix"],
@@ -179,9 +197,9 @@ function send(context: HandlerContext, sender: string | undefined, extra: Partia
 }
 
 export const messageHandlers: Record<string, Handler> = {
-  "send-message": (context) => ({ data: view(send(context, context.actor)) }),
+  "send-message": (context) => sent(context.store, send(context, context.actor)),
 
-  "send-bot-message": (context) => ({ data: view(send(context, requireUser(context.store, context.path.uid!).user.uid)) }),
+  "send-bot-message": (context) => sent(context.store, send(context, requireUser(context.store, context.path.uid!).user.uid)),
 
   "send-thread-message": (context) => {
     const parent = requireMessage(context.store, context.path.id!);
@@ -196,7 +214,7 @@ export const messageHandlers: Record<string, Handler> = {
       sender: context.actor,
       parentId: parent.id,
     });
-    return { data: view(reply) };
+    return sent(context.store, reply);
   },
 
   "get-message-details": ({ store, path }) => ({ data: view(requireMessage(store, path.id!)) }),
@@ -209,7 +227,9 @@ export const messageHandlers: Record<string, Handler> = {
     if (body?.data) message.data = { ...message.data, ...pick(body.data, ["text", "metadata"]) };
     if (body?.tags) message.tags = body.tags;
     Object.assign(message, { editedAt: now, editedBy: by, updatedAt: now });
-    return { data: actionOn(store, message, "edited", by) };
+    const action = actionOn(store, message, "edited", by);
+    store.emit("message_edited", { message: action });
+    return { data: action };
   },
 
   "delete-message": ({ store, path, body, actor }) => {
@@ -222,7 +242,9 @@ export const messageHandlers: Record<string, Handler> = {
       if (message.deletedAt !== undefined) throw messageNotFound(message.id);
       Object.assign(message, { deletedAt: now, deletedBy: by, updatedAt: now });
     }
-    return { data: actionOn(store, message, "deleted", by) };
+    const action = actionOn(store, message, "deleted", by);
+    store.emit("message_deleted", { message: action });
+    return { data: action };
   },
 
   "list-all-thread-messages": (context) => {

@@ -10,12 +10,20 @@ import { badField, FakeError } from "./fake-error";
 import { fakeSpec, type FakeOperation, type FakeSpec } from "./fake-spec";
 import { FakeStore, type Membership, type StoredMessage } from "./fake-store";
 import { type FailNextOptions, Faults } from "./faults";
+import { appHandlers } from "./apps";
+import { conversationHandlers } from "./conversations";
 import { groupHandlers, groupView } from "./groups";
 import type { Handler } from "./handler";
 import { messageHandlers } from "./messages";
+import { moderationHandlers } from "./moderation";
+import { notificationHandlers } from "./notifications";
+import { reactionHandlers } from "./reactions";
 import { requestViolations } from "./request-violations";
+import { roleHandlers } from "./roles";
 import { type FakeSeed, type Seeded, seedStore } from "./seed";
 import { userHandlers, userView } from "./users";
+import { type FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
+import { webhookHandlers } from "./webhooks";
 
 /** Options of {@link startFakeServer}. */
 export interface FakeServerOptions {
@@ -64,7 +72,8 @@ export interface FakeServerOptions {
   secret?: string;
   /**
    * The most items the fake stores (users, auth tokens, friendships, blocks, groups, memberships,
-   * bans and messages together). A request that would store more gets 403
+   * bans and messages, and each record of the rest of the domain: conversation marks, reactions,
+   * flags, roles, keys, settings, notification and moderation records, apps, together). A request that would store more gets 403
    * `ERR_PLAN_QUOTA_RESTRICTION`, whose message names this cap.
    * @default 100000
    * @example 500
@@ -76,6 +85,19 @@ export interface FakeServerOptions {
    * @example "./openapi.json"
    */
   spec?: string;
+  /**
+   * The app's region, sent as `region` in every webhook event.
+   * @default "us"
+   * @example "eu"
+   */
+  region?: string;
+  /**
+   * Milliseconds to wait before each retry of a failed webhook delivery (an answer other than 2xx,
+   * or no answer within 5 s), for webhooks created with `retryOnFailure`; one retry per entry.
+   * @default [100, 500, 2000]
+   * @example [0, 0, 0]
+   */
+  webhookRetryDelays?: number[];
 }
 
 /** A message of the fake's model: the service's fields, with its thread and edit marks. */
@@ -125,12 +147,39 @@ export interface FakeServer extends FakeCredentials {
    * @example fake.delayNext("get-user", 5_000)
    */
   delayNext(operationId: string, ms: number): void;
+  /**
+   * The events POSTed to the webhooks created through the Management API, oldest first: the
+   * last 1,000 (older ones are forgotten). Each read copies them anew; `reset()` empties them.
+   * @example
+   * await fake.webhooksSettled();
+   * expect(fake.webhookDeliveries.map((d) => d.trigger)).toEqual(["message_sent"]);
+   */
+  readonly webhookDeliveries: readonly FakeWebhookDelivery[];
+  /** Resolves once no webhook delivery is under way, retries included. */
+  webhooksSettled(): Promise<void>;
+  /**
+   * Answers one request in process, as the HTTP front would, without a socket: the Chat, Calls and
+   * Management operations alike, routed by the URL's path. `chatFakeHandlers` hands MSW's requests to it.
+   * @example const response = await fake.handle(new Request(`${fake.url}/users`, { headers: { apikey: fake.apiKey } }));
+   */
+  handle(request: Request): Promise<Response>;
 }
 
 /** Bodies above this are refused before parsing: the service takes JSON payloads of about 64 KB. */
 const MAX_BODY_BYTES = 1 << 20;
 
-const HANDLERS: Record<string, Handler> = { ...userHandlers, ...groupHandlers, ...messageHandlers };
+const HANDLERS: Record<string, Handler> = {
+  ...userHandlers,
+  ...groupHandlers,
+  ...messageHandlers,
+  ...conversationHandlers,
+  ...reactionHandlers,
+  ...moderationHandlers,
+  ...roleHandlers,
+  ...notificationHandlers,
+  ...appHandlers,
+  ...webhookHandlers,
+};
 
 // Every answer carries the rate-limit headers the spec declares, at the service's default standard limit.
 const RATE_HEADERS = { "x-rate-limit": "20000", "x-rate-limit-remaining": "19999" };
@@ -152,6 +201,11 @@ function checkOptions(options: FakeServerOptions): void {
     if (value !== undefined && (typeof value !== "string" || value === ""))
       throw new TypeError(`startFakeServer: ${name} must be a non-empty string.`);
   }
+  if (options.region !== undefined && (typeof options.region !== "string" || options.region === ""))
+    throw new TypeError("startFakeServer: region must be a non-empty string.");
+  const delays = options.webhookRetryDelays;
+  if (delays !== undefined && !(Array.isArray(delays) && delays.length <= 10 && delays.every((ms) => Number.isFinite(ms) && ms >= 0)))
+    throw new TypeError("startFakeServer: webhookRetryDelays must be at most 10 non-negative numbers of milliseconds.");
   if (options.apiKey !== undefined && options.apiKey === options.authOnlyKey)
     throw new TypeError("startFakeServer: apiKey and authOnlyKey must differ.");
 }
@@ -167,6 +221,26 @@ function readBody(req: IncomingMessage): Promise<Buffer | FakeError> {
     req.on("end", () => done(size > MAX_BODY_BYTES ? badField("body", `is larger than ${MAX_BODY_BYTES} bytes`) : Buffer.concat(chunks)));
     req.on("error", () => done(badField("body", "could not be read")));
   });
+}
+
+/**
+ * A multipart body's fields, each as text (a file as its content), read by the platform's own
+ * form-data parser (undici's, behind `Response.formData`): the models take the fields they know.
+ */
+async function formFields(raw: Buffer, contentType: string): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw badField("body", "is not valid multipart/form-data");
+  }
+  const fields: Record<string, string> = {};
+  const entries: [string, FormDataEntryValue][] = [];
+  form.forEach((value, name) => {
+    entries.push([name, value]);
+  });
+  for (const [name, value] of entries) fields[name] = typeof value === "string" ? value : await value.text();
+  return fields;
 }
 
 function copyState(store: FakeStore): FakeState {
@@ -186,8 +260,10 @@ function copyState(store: FakeStore): FakeState {
 
 /**
  * Starts a stateful fake of the Chat, Calls and Management APIs on loopback: users, groups,
- * members and messages are kept, with the service's rules, so a test can run a whole flow
- * (create a user, then read it back; send messages, then page through them). Every request is
+ * members and messages are kept, with the service's rules, and so are conversations and their
+ * receipts, reactions, flags, roles, API keys, notification and moderation records, and apps
+ * with their settings, so a test can run a whole flow (create a user, then read it back; send
+ * messages, then page through them; read them, and the unread count drops to 0). Every request is
  * checked against the spec (400 with the field in `details`, as the mock answers), and so are the
  * credentials; the operations the fake does not model answer from the spec's examples, as the
  * mock does. Needs the optional peers `openapi-backend` and `find-my-way`.
@@ -210,15 +286,26 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     secret: options.secret ?? random(20),
   };
   const store = new FakeStore(options.maxItems ?? 100_000);
+  store.domain.homeAppId = credentials.appId;
+  store.appId = credentials.appId;
+  const deliveries = new WebhookDeliveries(store, {
+    appId: credentials.appId,
+    region: options.region ?? "us",
+    retryDelays: options.webhookRetryDelays ?? [100, 500, 2000],
+  });
+  store.listeners.push(deliveries.listener);
   const faults = new Faults();
   const timers = new Set<NodeJS.Timeout>();
 
+  const fake: Fake = { store, faults, credentials, timers };
   const server = createServer((req, res) => {
     res.on("error", () => {});
-    answer(spec, req, { store, faults, credentials, timers }).then(
-      ({ status, body, headers }) => send(res, status, body, headers),
-      () => send(res, 500, { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake failed to answer." } }),
-    );
+    readBody(req)
+      .then((raw) => answer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, raw }, fake))
+      .then(
+        ({ status, body, headers }) => send(res, status, body, headers),
+        () => send(res, 500, FAILED),
+      );
   });
   await new Promise<void>((done, fail) => {
     server.once("error", fail);
@@ -237,12 +324,14 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     close: () =>
       (closing ??= new Promise<void>((done) => {
         for (const timer of timers) clearTimeout(timer);
+        deliveries.clear();
         server.close(() => done());
         server.closeAllConnections();
       })),
     reset() {
       store.reset();
       faults.clear();
+      deliveries.clear();
     },
     seed: (data) => seedStore(store, data),
     get state() {
@@ -256,7 +345,49 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       if (!spec.byId(operationId)) throw new TypeError(`delayNext: the spec has no operation ${JSON.stringify(operationId)}.`);
       faults.delayNext(operationId, ms);
     },
+    get webhookDeliveries() {
+      return deliveries.list();
+    },
+    webhooksSettled: () => deliveries.settled(),
+    handle: (request) => handleInProcess(spec, request, fake),
   };
+}
+
+const FAILED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake failed to answer." } };
+
+/** A request as the fake reads it, from either front: the HTTP server or `handle`. */
+interface Incoming {
+  method: string;
+  /** The path and query; the origin is ignored, so every host and region routes alike. */
+  url: string;
+  /** Lower-case names, as node:http gives them. */
+  headers: IncomingMessage["headers"];
+  raw: Buffer | FakeError;
+}
+
+async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Promise<Response> {
+  let raw: Buffer | FakeError;
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_BODY_BYTES) raw = badField("body", `is larger than ${MAX_BODY_BYTES} bytes`);
+  else {
+    const bytes = Buffer.from(await request.arrayBuffer());
+    raw = bytes.length > MAX_BODY_BYTES ? badField("body", `is larger than ${MAX_BODY_BYTES} bytes`) : bytes;
+  }
+  const { pathname, search } = new URL(request.url);
+  const headers: IncomingMessage["headers"] = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const {
+    status,
+    body,
+    headers: extra = {},
+  } = await answer(spec, { method: request.method, url: pathname + search, headers, raw }, fake).catch(() => ({
+    status: 500,
+    body: FAILED as unknown,
+    headers: undefined,
+  }));
+  return new Response(JSON.stringify(body), { status, headers: { ...RATE_HEADERS, ...extra, "content-type": "application/json" } });
 }
 
 interface Answer {
@@ -285,15 +416,15 @@ function errorAnswer(error: FakeError, operation: FakeOperation | undefined): An
   return { status, body: error.body(), headers: error.headers };
 }
 
-async function answer(spec: FakeSpec, req: IncomingMessage, fake: Fake): Promise<Answer> {
-  const raw = await readBody(req);
+async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer> {
+  const { raw } = req;
   let url: URL;
   try {
-    url = new URL(req.url ?? "/", "http://fake.invalid");
+    url = new URL(req.url, "http://fake.invalid");
   } catch {
     return errorAnswer(new FakeError(404, "ERR_NOT_FOUND", "The request's URL cannot be read."), undefined);
   }
-  const method = req.method ?? "GET";
+  const { method } = req;
   const found = spec.route(method, url.pathname);
   if (!found)
     return errorAnswer(new FakeError(404, "ERR_NOT_FOUND", `No operation serves ${method} ${url.pathname.slice(0, 200)}.`), undefined);
@@ -331,6 +462,8 @@ async function answer(spec: FakeSpec, req: IncomingMessage, fake: Fake): Promise
       } catch {
         throw badField("body", "is not valid JSON");
       }
+    } else if (raw.length && String(req.headers["content-type"]).startsWith("multipart/form-data")) {
+      body = await formFields(raw, String(req.headers["content-type"]));
     }
     const { errors, query } = spec.check(operation, { path: params, search: url.searchParams, headers: req.headers, body });
     if (errors.length) throw requestViolations(errors, operation);
@@ -342,7 +475,17 @@ async function answer(spec: FakeSpec, req: IncomingMessage, fake: Fake): Promise
     }
     const handler = HANDLERS[operation.operationId];
     if (!handler) return { status: 200, body: spec.example(operation, "200") ?? {} };
-    return { status: 200, body: handler({ store: fake.store, path: params, query, body, actor }) };
+    return {
+      status: 200,
+      body: handler({
+        store: fake.store,
+        path: params,
+        query,
+        body,
+        actor,
+        example: (operationId) => structuredClone(spec.example(operationId ? (spec.byId(operationId) ?? operation) : operation, "200")),
+      }),
+    };
   } catch (error) {
     if (error instanceof FakeError) return errorAnswer(error, operation);
     throw error;

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { AuthToken, CreateUserRequest, User } from "../../types";
 import { FakeError, uidNotFound } from "./fake-error";
-import { type FakeStore, nowSeconds, type StoredUser } from "./fake-store";
+import { APP_SENDER, type FakeStore, nowSeconds, type StoredUser } from "./fake-store";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
 import { pick } from "./pick";
@@ -18,6 +18,25 @@ export function userView(stored: StoredUser, withTags = true): User {
   const user = structuredClone(stored.user);
   if (!withTags) delete user.tags;
   return user;
+}
+
+/** The app itself as a party of an event, as the service names it. */
+const SYSTEM_ENTITY = { uid: APP_SENDER, name: "System", avatar: "", role: "default", status: "offline" };
+
+/** A user as a party of a webhook event (the spec's `EntityDetails`); the app for `app_system` or a user since deleted. */
+export function entityOf(store: FakeStore, uid: string): Record<string, unknown> {
+  const stored = store.liveUser(uid);
+  if (!stored) return uid === APP_SENDER ? { ...SYSTEM_ENTITY } : { uid };
+  const { uid: id, name, avatar, link, role, status, createdAt } = stored.user;
+  const { lastActiveAt } = stored.user as { lastActiveAt?: number };
+  return Object.fromEntries(
+    Object.entries({ uid: id, name, avatar, link, role, status, createdAt, lastActiveAt }).filter(([, v]) => v !== undefined),
+  );
+}
+
+/** The users of `uids` as an event's parties, by UID. */
+export function entitiesOf(store: FakeStore, uids: Iterable<string>): Record<string, Record<string, unknown>> {
+  return Object.fromEntries([...uids].map((uid) => [uid, entityOf(store, uid)]));
 }
 
 /** A user that exists and is not deleted; otherwise 404 ERR_UID_NOT_FOUND. */
@@ -238,6 +257,8 @@ export const userHandlers: Record<string, Handler> = {
       }
       results[blocked] = { success: true, message: `The user ${uid} has blocked the user ${blocked}.` };
     }
+    const done = Object.keys(results).filter((blocked) => results[blocked]!.success);
+    if (done.length) store.emit("user_blocked", { users: entitiesOf(store, done), by: entityOf(store, uid) });
     return { data: results };
   },
 
@@ -250,6 +271,8 @@ export const userHandlers: Record<string, Handler> = {
         ? { success: true, message: `The user ${uid} has unblocked the user ${blocked}.` }
         : { success: false, message: `The user ${uid} had not blocked the user ${blocked}.` };
     }
+    const done = Object.keys(results).filter((blocked) => results[blocked]!.success);
+    if (done.length) store.emit("user_unblocked", { users: entitiesOf(store, done), by: entityOf(store, uid) });
     return { data: results };
   },
 

@@ -1,8 +1,8 @@
 // The packed-package program: starts the mock through `chat-rest-sdk/testing`, runs the smoke
 // calls against it and prints them, receives a webhook through `chat-rest-sdk/webhooks`, then runs a
-// short flow against the fake. Exits non-zero on any failure.
+// short flow against the fake, whose MSW adapter asks for msw. Exits non-zero on any failure.
 import { createChatClient } from "chat-rest-sdk";
-import { startFakeServer, startMockServer } from "chat-rest-sdk/testing";
+import { chatFakeHandlers, startFakeServer, startMockServer } from "chat-rest-sdk/testing";
 import { smoke } from "./smoke.js";
 import { webhooks } from "./webhooks.js";
 
@@ -22,6 +22,17 @@ async function main(): Promise<void> {
     const read = await chat.GET("/users/{uid}", { params: { path: { uid: "packed-1" } } });
     if (read.data?.data.name !== "Packed" || fake.state.users.size !== 1) throw new Error(`fake: read back ${JSON.stringify(read.data)}`);
     console.log(`fake: user ${read.data.data.uid} read back`);
+    // msw is an optional peer, not installed here: the adapter names the command that installs it.
+    const missing = (() => {
+      try {
+        chatFakeHandlers(fake);
+        return "";
+      } catch (error) {
+        return String(error);
+      }
+    })();
+    if (!missing.includes("npm install --save-dev msw@")) throw new Error(`fake: chatFakeHandlers without msw: ${missing || "no error"}`);
+    console.log("fake: chatFakeHandlers asks for msw");
   } finally {
     await fake.close();
   }

@@ -43,7 +43,7 @@ describe("every public option documents @default and @example", () => {
     [
       "testing/fake/start-fake-server.ts",
       "FakeServerOptions",
-      ["port", "host", "appId", "apiKey", "authOnlyKey", "key", "secret", "maxItems", "spec"],
+      ["port", "host", "appId", "apiKey", "authOnlyKey", "key", "secret", "maxItems", "spec", "region", "webhookRetryDelays"],
     ],
     ["testing/fake/faults.ts", "FailNextOptions", ["status", "retryAfter", "times"]],
   ])("%s %s", (file, iface, expected) => {

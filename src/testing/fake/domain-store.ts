@@ -1,0 +1,94 @@
+// Internal: the parts of the fake's model around the core: what each user has read and received
+// of each conversation, reactions, flags, roles, API keys, notification and moderation records,
+// and the Management API's apps and their settings. FakeStore counts and resets it with the core.
+
+/** How far one user got in one conversation, and what they set on it. */
+export interface ConversationMarks {
+  /** The highest message id the user read; later messages from others are unread. */
+  readUpTo?: number;
+  /** The highest message id that reached the user. */
+  deliveredUpTo?: number;
+  /** Messages up to this id are hidden from the user (a reset conversation). */
+  resetAt?: number;
+  tags?: string[];
+  updatedAt?: number;
+}
+
+export interface StoredReaction {
+  id: string;
+  messageId: string;
+  reaction: string;
+  uid: string;
+  reactedAt: number;
+}
+
+/** A store of records by id, counted one per record. */
+export type Records = Map<string, Record<string, unknown>>;
+
+export class DomainStore {
+  /** UID, then conversation id, to that user's marks. */
+  readonly marks = new Map<string, Map<string, ConversationMarks>>();
+  /** Message id to its reactions, oldest first. */
+  readonly reactions = new Map<string, StoredReaction[]>();
+  readonly flags: Records = new Map();
+  readonly roles: Records = new Map();
+  /** Role to the restricted feature keys, each with when it was restricted. */
+  readonly restricted = new Map<string, Map<string, number>>();
+  /** Role, or `group:<guid>:<scope>`, to the permissions set on it. */
+  readonly permissions = new Map<string, Map<string, unknown>>();
+  readonly apiKeys: Records = new Map();
+  readonly apps: Records = new Map();
+  /** App id to the settings mapped on it. */
+  readonly appSettings = new Map<string, Map<string, boolean>>();
+  /** Moderation reasons, rules and keyword lists; notification records (settings, preferences, providers, tokens). */
+  readonly records = new Map<string, Records>();
+  private lastId = 0;
+
+  /** The app the fake serves, which always exists in the Management API. */
+  homeAppId = "";
+
+  nextId(): string {
+    return String(++this.lastId);
+  }
+
+  marksOf(uid: string, conversationId: string): ConversationMarks {
+    let byConversation = this.marks.get(uid);
+    if (!byConversation) this.marks.set(uid, (byConversation = new Map()));
+    let marks = byConversation.get(conversationId);
+    if (!marks) byConversation.set(conversationId, (marks = {}));
+    return marks;
+  }
+
+  /** One kind of record (for example `rules`), created on first use. */
+  kind(name: string): Records {
+    let records = this.records.get(name);
+    if (!records) this.records.set(name, (records = new Map()));
+    return records;
+  }
+
+  reset(): void {
+    for (const map of [
+      this.marks,
+      this.reactions,
+      this.flags,
+      this.roles,
+      this.restricted,
+      this.permissions,
+      this.apiKeys,
+      this.apps,
+      this.appSettings,
+      this.records,
+    ])
+      map.clear();
+    this.lastId = 0;
+  }
+
+  /** One per conversation mark, reaction, flag, role, restriction, permission, key, app, setting and record. */
+  size(): number {
+    let size = this.flags.size + this.roles.size + this.apiKeys.size + this.apps.size;
+    for (const nested of [this.marks, this.restricted, this.permissions, this.appSettings, this.records])
+      for (const inner of nested.values()) size += inner.size;
+    for (const list of this.reactions.values()) size += list.length;
+    return size;
+  }
+}

@@ -1,0 +1,164 @@
+// Internal: the webhooks that fire. A listener of the store's changes POSTs each event, as the
+// service does, to every enabled webhook with the event's trigger attached, and keeps a bounded
+// record of what it sent for the test to read.
+import type { FakeStore } from "./fake-store";
+import type { StoredWebhook } from "./webhooks";
+
+/** One event sent (or being sent) to one webhook, as {@link FakeServer.webhookDeliveries} lists it. */
+export interface FakeWebhookDelivery {
+  /** ID of the webhook the event went to. */
+  webhook: string;
+  /** The event's trigger, as in `payload.trigger`. */
+  trigger: string;
+  /** The webhook's URL when the event fired. */
+  url: string;
+  /** `pending` while an attempt or a retry is under way; `failed` once the attempts are spent. */
+  state: "pending" | "delivered" | "failed";
+  /** The HTTP status of the last answer; undefined before one, or when the connection failed. */
+  status?: number;
+  /** How many times the event was POSTed so far. */
+  attempts: number;
+  /** Why the last attempt failed without an answer: a connection error or the timeout. */
+  error?: string;
+  /** The body POSTed: `{ trigger, data, appId, region, webhook }`. */
+  payload: { trigger: string; data: Record<string, unknown>; appId: string; region: string; webhook: string };
+}
+
+/** The deliveries kept for reading: older ones are forgotten (and at most this many are under way). */
+export const MAX_DELIVERIES = 1_000;
+
+/** How long one attempt waits for the receiver's answer, as the service does not wait long. */
+const ATTEMPT_TIMEOUT_MS = 5_000;
+
+export interface DeliveryOptions {
+  appId: string;
+  region: string;
+  /** Milliseconds before each retry of a webhook with `retryOnFailure`. */
+  retryDelays: readonly number[];
+}
+
+/** Basic credentials as the service sends them: base64 of `username:password` in UTF-8. */
+function basicAuth(webhook: StoredWebhook): Record<string, string> {
+  if (!webhook.useBasicAuth) return {};
+  const token = Buffer.from(`${webhook.username ?? ""}:${webhook.password ?? ""}`, "utf8").toString("base64");
+  return { authorization: `Basic ${token}` };
+}
+
+export class WebhookDeliveries {
+  private readonly deliveries: FakeWebhookDelivery[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private readonly aborts = new Set<AbortController>();
+
+  constructor(
+    private readonly store: FakeStore,
+    private readonly options: DeliveryOptions,
+  ) {}
+
+  /** The store's listener: one delivery per enabled webhook with `trigger` attached. */
+  readonly listener = (trigger: string, data: Record<string, unknown>): void => {
+    for (const webhook of this.store.webhooks.values()) {
+      if (webhook.webhook.enabled === false || !webhook.triggers.has(trigger)) continue;
+      const delivery: FakeWebhookDelivery = {
+        webhook: webhook.webhook.id,
+        trigger,
+        url: webhook.webhook.webhookURL,
+        state: "pending",
+        attempts: 0,
+        payload: {
+          trigger,
+          data: structuredClone(data),
+          appId: this.options.appId,
+          region: this.options.region,
+          webhook: webhook.webhook.id,
+        },
+      };
+      this.deliveries.push(delivery);
+      if (this.deliveries.length > MAX_DELIVERIES) this.deliveries.shift();
+      if (this.running.size >= MAX_DELIVERIES) {
+        delivery.state = "failed";
+        delivery.error = `More than ${MAX_DELIVERIES} deliveries are under way; this one was dropped.`;
+        continue;
+      }
+      const run = this.deliver(delivery, basicAuth(webhook), webhook.retryOnFailure).finally(() => this.running.delete(run));
+      this.running.add(run);
+    }
+  };
+
+  /** Copies of the deliveries kept, oldest first. */
+  list(): FakeWebhookDelivery[] {
+    return this.deliveries.map((delivery) => structuredClone(delivery));
+  }
+
+  /** Resolves once no delivery is under way, retries included. */
+  async settled(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running]);
+  }
+
+  /** Forgets the deliveries and stops those under way. */
+  clear(): void {
+    for (const abort of this.aborts) abort.abort();
+    this.deliveries.length = 0;
+  }
+
+  private async deliver(delivery: FakeWebhookDelivery, auth: Record<string, string>, retry: boolean): Promise<void> {
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    const body = JSON.stringify(delivery.payload);
+    try {
+      const delays = retry ? this.options.retryDelays : [];
+      for (let attempt = 0; attempt <= delays.length && !abort.signal.aborted; attempt++) {
+        if (attempt > 0) await wait(delays[attempt - 1]!, abort.signal);
+        if (abort.signal.aborted) break;
+        delivery.attempts++;
+        if (await this.attempt(delivery, body, auth, abort.signal)) {
+          delivery.state = "delivered";
+          return;
+        }
+      }
+      delivery.state = "failed";
+    } finally {
+      this.aborts.delete(abort);
+    }
+  }
+
+  /** One POST; true on a 2xx answer. */
+  private async attempt(delivery: FakeWebhookDelivery, body: string, auth: Record<string, string>, stop: AbortSignal): Promise<boolean> {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), ATTEMPT_TIMEOUT_MS);
+    const onStop = () => timeout.abort();
+    stop.addEventListener("abort", onStop);
+    try {
+      // The global fetch at the time of sending, so a receiver mocked with MSW gets the event too.
+      const response = await globalThis.fetch(delivery.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...auth },
+        body,
+        signal: timeout.signal,
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      delivery.status = response.status;
+      delete delivery.error;
+      return response.ok;
+    } catch (error) {
+      delete delivery.status;
+      delivery.error =
+        timeout.signal.aborted && !stop.aborted ? `No answer within ${ATTEMPT_TIMEOUT_MS} ms.` : String((error as Error).cause ?? error);
+      return false;
+    } finally {
+      clearTimeout(timer);
+      stop.removeEventListener("abort", onStop);
+    }
+  }
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((done) => {
+    const timer = setTimeout(finish, ms);
+    function finish() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", finish);
+      done();
+    }
+    signal.addEventListener("abort", finish);
+  });
+}
