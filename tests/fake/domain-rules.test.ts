@@ -166,6 +166,11 @@ test("permissions set on a role or a group scope are answered back and unset one
     "ERR_ROLE_NOT_FOUND",
   ]);
   expect(code(await call("DELETE", "/roles/nobody/permissions/createGroup"))).toEqual([404, "ERR_ROLE_NOT_FOUND"]);
+  // The catalogue of permissions is the service's, for an existing role or group only.
+  expect((await call("GET", "/roles/support/permissions")).body.data.map((p: { id: string }) => p.id)).toContain("createGroup");
+  expect(code(await call("GET", "/roles/nobody/permissions"))).toEqual([404, "ERR_ROLE_NOT_FOUND"]);
+  expect((await call("GET", "/groups/team/scopes/participant/permissions")).status).toBe(200);
+  expect(code(await call("GET", "/groups/none/scopes/participant/permissions"))).toEqual([404, "ERR_GUID_NOT_FOUND"]);
 
   const scope = await call("PUT", "/groups/team/scopes/participant/permissions", { body: { permissions: { initiateCall: "deny" } } });
   expect(scope.body.data.permissions).toEqual({ initiateCall: "deny" });

@@ -40,6 +40,7 @@ const MODELED = new Set([
   ...["delete-reason", "list-rules", "create-rule", "get-rule", "update-rule", "delete-rule", "list-rule-keywords"],
   ...["create-rule-keyword", "get-rule-keyword", "update-rule-keyword", "delete-rule-keyword"],
   ...["list-roles", "create-role", "get-role", "update-role", "delete-role", "get-restrictedfeatures", "restrict-features"],
+  ...["list-role-permissions", "list-scope-permissions"],
   ...["allow-features", "set-role-permissions", "unset-role-permissions", "set-scope-permissions", "unset-scope-permissions"],
   ...["list-apikeys", "create-apikey", "get-apikey", "update-apikey", "delete-apikey"],
   ...["list-apps", "create-app", "delete-app", "list-settings", "map-settings", "unmap-settings"],

@@ -127,6 +127,18 @@ export const roleHandlers: Record<string, Handler> = {
     return { data: { success: true, message: "The feature has been allowed successfully." } };
   },
 
+  // The permissions a role or scope can take are the service's catalogue, the same for every role;
+  // only the role or group must exist. The values set are in the answers of set and unset.
+  "list-role-permissions": (context) => {
+    requireRole(context.store, context.path.role!);
+    return context.example();
+  },
+
+  "list-scope-permissions": (context) => {
+    requireGroup(context.store, context.path.guid!);
+    return context.example();
+  },
+
   "set-role-permissions": ({ store, path, body }) => {
     requireRole(store, path.role!);
     return setPermissions(store, path.role!, body.permissions ?? {}, `role ${path.role}`);
