@@ -39,7 +39,8 @@ export async function sendCall(
   warnIfDeprecated(method, path, settings.logger);
   const { params } = checkCall(method, path, init, config.credentialNames, boundUid);
   const own = init?.middleware as ClientConfig["middleware"] | undefined;
-  const middleware = own?.length ? [...config.middleware, ...own] : config.middleware;
+  // A copy, as openapi-fetch takes one: a hook that ejects middleware must not make the next one skipped.
+  const middleware = [...config.middleware, ...(own ?? [])];
   const built = buildRequest(config, method, path, params, init, settings.userAgent, middleware.length > 0);
   const call: TransportCall = {
     method,

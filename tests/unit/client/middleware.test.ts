@@ -132,6 +132,22 @@ describe("calls with middleware", () => {
     expect(data).toEqual({ data: [], meta: {} });
   });
 
+  test("middleware that ejects itself during a call does not make the next one skipped", async () => {
+    const rec = recordingFetch(200, { data: [], meta: {} });
+    const chat = createChatClient({ appId: "hp", apiKey: "k", fetch: rec.fetch });
+    const ran: string[] = [];
+    const once: Middleware = {
+      onRequest: () => {
+        ran.push("once");
+        chat.eject(once);
+      },
+    };
+    chat.use(once, { onRequest: () => void ran.push("always") });
+    await chat.GET("/users");
+    await chat.GET("/users");
+    expect(ran).toEqual(["once", "always", "always"]);
+  });
+
   test("a middleware that openapi-fetch refuses leaves the client working", async () => {
     const rec = recordingFetch(200, { data: [], meta: {} });
     const chat = createChatClient({ appId: "hp", apiKey: "k", fetch: rec.fetch });
