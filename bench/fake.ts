@@ -23,17 +23,22 @@ async function timeStart(start: () => Promise<{ close(): Promise<void> }>): Prom
   return elapsed;
 }
 
-/** Calls `GET /users` from `concurrency` workers for `seconds`, through the SDK; answers per second. */
+/**
+ * Calls `GET /users` from `concurrency` workers for `seconds`, through the SDK; answers per second.
+ * A first half second is not counted: it warms the JIT and opens the keep-alive sockets, which
+ * would otherwise weigh on whichever server is measured first.
+ */
 async function throughput(baseUrl: string, apiKey: string, seconds: number, concurrency: number): Promise<number> {
   const chat = createChatClient({ appId: "bench", apiKey, baseUrl, maxRetries: 0 });
   let done = 0;
-  const until = performance.now() + seconds * 1000;
+  const counted = performance.now() + 500;
+  const until = counted + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < until) {
         const { response } = await chat.GET("/users");
         if (response.status !== 200) throw new Error(`GET /users answered ${response.status}`);
-        done++;
+        if (performance.now() > counted) done++;
       }
     }),
   );
@@ -66,7 +71,8 @@ async function main(): Promise<void> {
   }
   const rounds = numArg("rounds", 3);
   const seconds = numArg("seconds", 3);
-  const concurrency = numArg("concurrency", 8);
+  // Enough calls in flight to keep a server busy while the client waits on the others.
+  const concurrency = numArg("concurrency", 32);
   const script = process.argv[1]!;
   const mockStarts: number[] = [];
   const fakeStarts: number[] = [];
