@@ -39,8 +39,9 @@ export async function sendCall(
   warnIfDeprecated(method, path, settings.logger);
   const { params } = checkCall(method, path, init, config.credentialNames, boundUid);
   const own = init?.middleware as ClientConfig["middleware"] | undefined;
-  // A copy, as openapi-fetch takes one: a hook that ejects middleware must not make the next one skipped.
-  const middleware = [...config.middleware, ...(own ?? [])];
+  // A copy, as openapi-fetch takes one: a hook that ejects middleware must not make the next one
+  // skipped. Most calls have none, and then there is nothing to copy.
+  const middleware = config.middleware.length || own?.length ? [...config.middleware, ...(own ?? [])] : config.middleware;
   const built = buildRequest(config, method, path, params, init, settings.userAgent, middleware.length > 0);
   const call: TransportCall = {
     method,
