@@ -1,6 +1,5 @@
-// Internal: an OpenAPI 3.0 Schema Object as a JSON Schema Ajv reads with the same meaning.
-// The same conversion as the contract harness's (tests/harness/oas30-to-json-schema.ts), which
-// checks answers; this one serves the fake's checks of requests from inside the package.
+// Internal: an OpenAPI 3.0 Schema Object as a JSON Schema Ajv reads with the same meaning. The
+// fake checks requests with it, and the contract harness checks answers with it.
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
