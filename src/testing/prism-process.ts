@@ -8,7 +8,7 @@ import { clientUrl } from "./client-url";
 
 export interface PrismProcess {
   url: string;
-  /** Everything Prism has printed so far (its log names each request and every violation). */
+  /** The last `LOG_TAIL_CHARS` characters Prism has printed (its log names each request and every violation). */
   log(): string;
   close(): Promise<void>;
 }
@@ -90,6 +90,15 @@ function track(child: ChildProcess): void {
 
 const STOP_GRACE_MS = 5_000;
 
+/** How much of Prism's output is kept: it writes a line per request for as long as it runs. */
+export const LOG_TAIL_CHARS = 64 * 1024;
+
+/** `log` followed by `chunk`, cut to its last `max` characters. */
+export function appendTail(log: string, chunk: string, max = LOG_TAIL_CHARS): string {
+  const next = log + chunk;
+  return next.length > max ? next.slice(-max) : next;
+}
+
 // SIGKILL runs no handler of ours, so the hooks above cannot stop the mock then. Prism starts
 // behind this line instead: it reads a pipe from this process, and exits when the pipe closes,
 // which the kernel does whenever this process ends.
@@ -104,9 +113,10 @@ export async function startPrism(options: PrismProcessOptions): Promise<PrismPro
   track(child);
   let log = "";
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  // Keep reading output for the whole life of the process, so a chatty Prism never blocks on a full pipe.
+  // Keep reading output for the whole life of the process, so a chatty Prism never blocks on a
+  // full pipe, and keep only its tail, so a long-lived mock does not grow this process's memory.
   const onData = (chunk: Buffer) => {
-    log += chunk.toString();
+    log = appendTail(log, chunk.toString());
   };
   child.stdout.on("data", onData);
   child.stderr.on("data", onData);

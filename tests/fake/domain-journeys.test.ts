@@ -1,7 +1,7 @@
 // Flows around the core of the service (conversations and receipts, reactions, flags, roles and
 // their features, API keys, notification preferences and push tokens, apps and their settings),
 // end to end through the SDK's clients against the fake, each answer checked against the spec.
-import { BadRequestError, NotFoundError, unwrap } from "../../src/index";
+import { AuthenticationError, BadRequestError, createChatClient, NotFoundError, PermissionDeniedError, unwrap } from "../../src/index";
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { answerChecker, clientsOf } from "./answer-checker";
 
@@ -169,6 +169,30 @@ test("an API key is created, listed, renamed and deleted, and is then not found"
   const gone = await failure(unwrap(chat.GET("/apikeys/{apiKey}", path)));
   expect(gone).toBeInstanceOf(NotFoundError);
   expect((gone as NotFoundError).code).toBe("ERR_APIKEY_NOT_FOUND");
+});
+
+test("a key created through POST /apikeys works with its scope until it is deleted", async () => {
+  const { chat } = clients;
+  const created = await unwrap(chat.POST("/apikeys", { body: { name: "Server key", scope: "authOnly" } }));
+  const apiKey = created.data.apiKey;
+  const path = { params: { path: { apiKey } } };
+  const withKey = createChatClient({ appId: fake.appId, apiKey, baseUrl: fake.url, fetch: checker.fetch, maxRetries: 0 });
+
+  // An authOnly key creates users, and may do nothing else.
+  await unwrap(withKey.POST("/users", { body: { uid: "ana", name: "Ana" } }));
+  expect(fake.state.users.has("ana")).toBe(true);
+  const denied = await failure(unwrap(withKey.GET("/users")));
+  expect(denied).toBeInstanceOf(PermissionDeniedError);
+  expect((denied as PermissionDeniedError).code).toBe("AUTH_ERR_NO_ACCESS");
+
+  // Its scope widened, the same key lists users.
+  await unwrap(chat.PUT("/apikeys/{apiKey}", { ...path, body: { scope: "fullAccess" } }));
+  expect((await unwrap(withKey.GET("/users"))).data.map((user) => user.uid)).toEqual(["ana"]);
+
+  await unwrap(chat.DELETE("/apikeys/{apiKey}", path));
+  const revoked = await failure(unwrap(withKey.GET("/users")));
+  expect(revoked).toBeInstanceOf(AuthenticationError);
+  expect((revoked as AuthenticationError).code).toBe("AUTH_ERR_APIKEY_NOT_FOUND");
 });
 
 test("an app's settings are mapped and read back, and the defaults return when they are unmapped", async () => {

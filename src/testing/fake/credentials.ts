@@ -15,8 +15,17 @@ const AUTH_ONLY_OPERATIONS = new Set(["create-user", "create-authtoken"]);
 
 type Headers = Record<string, string | string[] | undefined>;
 
-/** Throws the service's 401 or 403 when the request's credentials do not allow the operation. */
-export function checkCredentials(operation: FakeOperation, headers: Headers, credentials: FakeCredentials): void {
+/**
+ * Throws the service's 401 or 403 when the request's credentials do not allow the operation.
+ * Besides the fake's own keys, a key created through `POST /apikeys` works with its scope
+ * (`scopeOf` finds it) until it is deleted, as the service's keys do.
+ */
+export function checkCredentials(
+  operation: FakeOperation,
+  headers: Headers,
+  credentials: FakeCredentials,
+  scopeOf: (apiKey: string) => unknown = () => undefined,
+): void {
   if (operation.credentials === "management") {
     const { key, secret } = headers;
     if (key === undefined || secret === undefined)
@@ -28,8 +37,9 @@ export function checkCredentials(operation: FakeOperation, headers: Headers, cre
   }
   const { apikey } = headers;
   if (apikey === undefined || apikey === "") throw new FakeError(401, "AUTH_ERR_EMPTY_APIKEY", "The request has no apikey header.");
-  if (apikey === credentials.apiKey) return;
-  if (apikey === credentials.authOnlyKey) {
+  const scope = typeof apikey === "string" ? scopeOf(apikey) : undefined;
+  if (apikey === credentials.apiKey || scope === "fullAccess") return;
+  if (apikey === credentials.authOnlyKey || scope === "authOnly") {
     if (AUTH_ONLY_OPERATIONS.has(operation.operationId)) return;
     throw new FakeError(
       403,
