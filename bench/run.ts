@@ -50,6 +50,23 @@ function between(text: string, [start, end]: readonly [string, string]): string 
   return from === -1 || to === -1 ? `${start}\n${end}` : text.slice(from, to + end.length);
 }
 
+/**
+ * The full run's date and the sections run again since, with `now` added: an earlier note keeps
+ * only the sections not run again now, so each figure's note says when it was measured, once.
+ */
+function rerunNote(date: string, only: string[], now: string): string {
+  const [base, ...reruns] = date.split("; ");
+  const kept = reruns.flatMap((note) => {
+    const at = note.indexOf(" run again on ");
+    const sections = note
+      .slice(0, at)
+      .split(", ")
+      .filter((name) => !only.includes(name));
+    return sections.length ? [`${sections.join(", ")}${note.slice(at)}`] : [];
+  });
+  return [base, ...kept, now].join("; ");
+}
+
 function machine() {
   const git = (...args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout?.trim() ?? "";
   const version = (pkg: string) => JSON.parse(read(`node_modules/${pkg}/package.json`)).version as string;
@@ -195,7 +212,7 @@ function main() {
     const last = JSON.parse(readFileSync(join(results, "all.json"), "utf8")) as Run;
     Object.assign(last.sections, r.sections);
     Object.assign(last.seconds, r.seconds);
-    last.machine.date += `; ${only.join(", ")} run again on ${r.machine.date} at ${r.machine.commit}`;
+    last.machine.date = rerunNote(last.machine.date, only, `${only.join(", ")} run again on ${r.machine.date} at ${r.machine.commit}`);
     writeFileSync(join(results, "all.json"), JSON.stringify(last, null, 2));
     return console.log(`\n${headline(last)}\n${publish(last)} (${total} s)`);
   }
