@@ -58,6 +58,30 @@ test("the unread count of a conversation goes up with each message sent and down
   expect(again.data.map((c) => [c.conversationId, c.unreadMessageCount])).toEqual([["ana_user_ben", "2"]]);
 });
 
+test("a user conversation takes tags for the user who set them, and a conversation with no messages is not found", async () => {
+  const { chat } = clients;
+  pair();
+  await unwrap(chat.as("ben").POST("/messages", { body: { receiver: "ana", receiverType: "user", data: { text: "hi" } } }));
+  const path = { params: { path: { uid: "ben" } } };
+  const tagged = await unwrap(chat.as("ana").PUT("/users/{uid}/conversation", { ...path, body: { tags: ["pinned"] } }));
+  expect(tagged.data).toMatchObject({ conversationId: "ana_user_ben", tags: ["pinned"] });
+  const pinned = { params: { query: { tags: ["pinned"] } } };
+  const mine = await unwrap(chat.as("ana").GET("/conversations", pinned));
+  expect(mine.data.map((c) => [c.conversationId, c.tags])).toEqual([["ana_user_ben", ["pinned"]]]);
+  // The other side of the same conversation has its own tags.
+  expect((await unwrap(chat.as("ben").GET("/conversations", pinned))).data).toEqual([]);
+  // New tags replace the ones before.
+  await unwrap(chat.as("ana").PUT("/users/{uid}/conversation", { ...path, body: { tags: ["archived"] } }));
+  expect((await unwrap(chat.as("ana").GET("/conversations", pinned))).data).toEqual([]);
+
+  fake.seed({ users: [{ uid: "cy", name: "Cy" }] });
+  const none = await failure(
+    unwrap(chat.as("ana").PUT("/users/{uid}/conversation", { params: { path: { uid: "cy" } }, body: { tags: ["x"] } })),
+  );
+  expect(none).toBeInstanceOf(NotFoundError);
+  expect((none as NotFoundError).code).toBe("ERR_CONVERSATION_NOT_FOUND");
+});
+
 test("a group conversation counts the messages of others, takes tags, and starts again after a reset", async () => {
   const { chat } = clients;
   fake.seed({

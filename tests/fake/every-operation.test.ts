@@ -33,7 +33,7 @@ const MODELED = new Set([
   ...["send-thread-message", "user-list-user-messages", "user-list-group-messages", "send-bot-message"],
   ...["list-all-conversations", "get-conversation", "delete-conversation", "get-user-conversations", "reset-user-conversation"],
   ...["mark-conversation-as-delivered", "mark-conversation-as-read", "mark-conversation-as-unread", "get-group-conversations"],
-  ...["update-group-conversation", "reset-group-conversation", "mark-group-conversation-as-delivered"],
+  ...["update-user-conversation", "update-group-conversation", "reset-group-conversation", "mark-group-conversation-as-delivered"],
   ...["mark-group-conversation-as-read", "mark-group-conversation-as-unread"],
   ...["add-message-reactions", "remove-message-reactions", "list-all-reactions", "get-message-reactions"],
   ...["flag-a-message", "list-flagged-messages", "list-reasons", "create-reason", "get-reason-details", "update-reason-details"],

@@ -175,6 +175,15 @@ function actorOf(context: HandlerContext): string {
   return context.actor as string;
 }
 
+/** The user's side of the conversation with the request's `tags`, when it has any: they replace the ones before. */
+function tagged(context: HandlerContext, uid: string, id: string, messages: StoredMessage[]) {
+  if (Array.isArray(context.body?.tags)) {
+    if (!context.store.domain.marks.get(uid)?.has(id)) context.store.claim();
+    Object.assign(context.store.domain.marksOf(uid, id), { tags: [...context.body.tags], updatedAt: nowSeconds() });
+  }
+  return viewOrNotFound(context.store, id, messages, uid);
+}
+
 const messageIdOf = (context: HandlerContext) => context.body?.messageId as number | undefined;
 
 function listConversations(context: HandlerContext) {
@@ -237,6 +246,12 @@ export const conversationHandlers: Record<string, Handler> = {
     return viewOrNotFound(context.store, id, messages, uid);
   },
 
+  "update-user-conversation": (context) => {
+    const uid = actorOf(context);
+    const { id, messages } = userConversation(context.store, uid, context.path.uid!);
+    return tagged(context, uid, id, messages);
+  },
+
   "reset-user-conversation": (context) => {
     const uid = actorOf(context);
     const other = String(context.body?.conversationWith ?? context.path.uid);
@@ -281,11 +296,7 @@ export const conversationHandlers: Record<string, Handler> = {
   "update-group-conversation": (context) => {
     const uid = actorOf(context);
     const { id, messages } = groupConversation(context.store, uid, context.path.guid!);
-    if (Array.isArray(context.body?.tags)) {
-      if (!context.store.domain.marks.get(uid)?.has(id)) context.store.claim();
-      Object.assign(context.store.domain.marksOf(uid, id), { tags: [...context.body.tags], updatedAt: nowSeconds() });
-    }
-    return viewOrNotFound(context.store, id, messages, uid);
+    return tagged(context, uid, id, messages);
   },
 
   "reset-group-conversation": (context) => {
