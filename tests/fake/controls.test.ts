@@ -132,6 +132,20 @@ test("past maxItems, a write gets 403 ERR_PLAN_QUOTA_RESTRICTION naming the cap,
   expect((await unwrap(chat.GET("/users"))).data).toHaveLength(2);
   expect(() => fake.seed({ users: [{ uid: "c", name: "C" }] })).toThrow(/at most 3 items/);
 });
+test("a rule's revisions count against maxItems, and a change that does not fit leaves the rule as it was", async () => {
+  const { fake, chat } = await start({ maxItems: 3 });
+  const path = { params: { path: { ruleId: "r" } } };
+  // The rule and its first revision take two items; one change takes the third.
+  await unwrap(chat.POST("/moderation/rules", { body: { id: "r", name: "One" } }));
+  await unwrap(chat.PUT("/moderation/rules/{ruleId}", { ...path, body: { name: "Two" } }));
+  const full = await chat.PUT("/moderation/rules/{ruleId}", { ...path, body: { name: "Three" } });
+  expect(full.response.status).toBe(403);
+  expect(full.error).toMatchObject({ error: { code: "ERR_PLAN_QUOTA_RESTRICTION" } });
+  expect((await unwrap(chat.GET("/moderation/rules/{ruleId}", path))).data).toMatchObject({ name: "Two", revisionId: `${fake.appId}_r_2` });
+  // A new rule would need two items: neither it nor a revision is stored.
+  expect((await chat.POST("/moderation/rules", { body: { id: "s", name: "S" } })).response.status).toBe(403);
+  expect((await unwrap(chat.GET("/moderation/rules"))).data.map((rule) => rule.id)).toEqual(["r"]);
+});
 
 test("the answer checker itself reports an undocumented status and a body off the schema", async () => {
   const { fake } = await start();

@@ -219,6 +219,34 @@ test("a key created through POST /apikeys works with its scope until it is delet
   expect((revoked as AuthenticationError).code).toBe("AUTH_ERR_APIKEY_NOT_FOUND");
 });
 
+test("a moderation rule keeps each saved state as a revision, newest and active first, until it is deleted", async () => {
+  const { chat } = clients;
+  const path = { params: { path: { ruleId: "no-links" } } };
+  await unwrap(chat.POST("/moderation/rules", { body: { id: "no-links", name: "No links", enabled: false } }));
+  await unwrap(chat.PUT("/moderation/rules/{ruleId}", { ...path, body: { enabled: true } }));
+  const renamed = await unwrap(chat.PUT("/moderation/rules/{ruleId}", { ...path, body: { name: "No URLs" } }));
+  expect(renamed.data).toMatchObject({ name: "No URLs", enabled: true, active: true, revisionId: `${fake.appId}_no-links_3` });
+
+  const revisions = await unwrap(chat.GET("/moderation/rules/{ruleId}/revisions", path));
+  expect(revisions.data.map((r) => [r.revisionId, r.name, r.enabled, r.active])).toEqual([
+    [`${fake.appId}_no-links_3`, "No URLs", true, true],
+    [`${fake.appId}_no-links_2`, "No links", true, false],
+    [`${fake.appId}_no-links_1`, "No links", false, false],
+  ]);
+  expect(revisions.meta).toEqual({ current: { limit: 10, count: 3 } });
+  expect((await unwrap(chat.GET("/moderation/rules/{ruleId}", path))).data).toEqual(revisions.data[0]);
+
+  await unwrap(chat.DELETE("/moderation/rules/{ruleId}", path));
+  const gone = await failure(unwrap(chat.GET("/moderation/rules/{ruleId}/revisions", path)));
+  expect(gone).toBeInstanceOf(NotFoundError);
+  expect((gone as NotFoundError).code).toBe("ERR_RULE_NOT_FOUND");
+  // Created again, the rule starts a new history.
+  await unwrap(chat.POST("/moderation/rules", { body: { id: "no-links", name: "No links" } }));
+  expect((await unwrap(chat.GET("/moderation/rules/{ruleId}/revisions", path))).data.map((r) => r.revisionId)).toEqual([
+    `${fake.appId}_no-links_1`,
+  ]);
+});
+
 test("an app's settings are mapped and read back, and the defaults return when they are unmapped", async () => {
   const { management } = clients;
   const app = await unwrap(management.POST("/apps", { body: { name: "Staging", region: "eu" } }));

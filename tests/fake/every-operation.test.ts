@@ -37,7 +37,7 @@ const MODELED = new Set([
   ...["mark-group-conversation-as-read", "mark-group-conversation-as-unread"],
   ...["add-message-reactions", "remove-message-reactions", "list-all-reactions", "get-message-reactions"],
   ...["flag-a-message", "list-flagged-messages", "list-reasons", "create-reason", "get-reason-details", "update-reason-details"],
-  ...["delete-reason", "list-rules", "create-rule", "get-rule", "update-rule", "delete-rule", "list-rule-keywords"],
+  ...["delete-reason", "list-rules", "create-rule", "get-rule", "update-rule", "delete-rule", "list-rule-revisions", "list-rule-keywords"],
   ...["create-rule-keyword", "get-rule-keyword", "update-rule-keyword", "delete-rule-keyword"],
   ...["list-roles", "create-role", "get-role", "update-role", "delete-role", "get-restrictedfeatures", "restrict-features"],
   ...["list-role-permissions", "list-scope-permissions"],

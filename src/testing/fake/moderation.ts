@@ -1,10 +1,20 @@
 // Internal: moderation rules, keyword lists and flag reasons, stored as sent; and flags on
 // messages, which name one of the reasons and gather per message for the moderators' list.
 import { FakeError, messageNotFound } from "./fake-error";
-import { nowSeconds } from "./fake-store";
+import { type FakeStore, nowSeconds } from "./fake-store";
 import type { Handler } from "./handler";
 import { type RecordKind, recordHandlers, requireRecord } from "./records";
 import { requireUser } from "./users";
+
+/** The id of a record's next revision, as the service numbers them: `<app>_<id>_<n>`, from 1. */
+function nextRevisionId(store: FakeStore, id: string, stored: Record<string, unknown> | undefined): string {
+  const last = Number(
+    String(stored?.revisionId ?? "")
+      .split("_")
+      .pop() || 0,
+  );
+  return `${store.domain.homeAppId}_${id}_${last + 1}`;
+}
 
 export const REASONS: RecordKind = {
   kind: "reasons",
@@ -38,6 +48,41 @@ const RULES: RecordKind = {
   },
 };
 
+/** Every saved state of each rule, oldest first, by rule id: what `list-rule-revisions` answers. */
+const RULE_REVISIONS = "ruleRevisions";
+const REVISIONS_LISTED = 10;
+
+/** Saves the rule as it now is as its newest revision; a revision counts against `maxItems`. */
+function saveRevision(store: FakeStore, rule: Record<string, unknown>): Record<string, unknown> {
+  store.claim();
+  rule.revisionId = nextRevisionId(store, String(rule.id), rule);
+  rule.active = true;
+  const revisions = store.domain.kind(RULE_REVISIONS);
+  revisions.set(String(rule.revisionId), { ...structuredClone(rule), active: false });
+  return rule;
+}
+
+/** The revisions of one rule, newest first: the current one (`active: true`), then the ones before it. */
+function revisionsOf(store: FakeStore, rule: Record<string, unknown>): Record<string, unknown>[] {
+  const prefix = `${store.domain.homeAppId}_${rule.id}_`;
+  const before = [...store.domain.kind(RULE_REVISIONS).entries()]
+    .filter(([revisionId]) => revisionId.startsWith(prefix) && revisionId !== rule.revisionId)
+    .map(([, revision]) => structuredClone(revision));
+  return [structuredClone(rule), ...before.reverse()];
+}
+
+function dropRevisions(store: FakeStore, id: string): void {
+  const prefix = `${store.domain.homeAppId}_${id}_`;
+  const revisions = store.domain.kind(RULE_REVISIONS);
+  for (const revisionId of [...revisions.keys()]) if (revisionId.startsWith(prefix)) revisions.delete(revisionId);
+}
+
+const ruleHandlers = recordHandlers(
+  RULES,
+  { list: "list-rules", create: "create-rule", get: "get-rule", update: "update-rule", delete: "delete-rule" },
+  (id) => ({ data: { success: true, message: `Rule with id ${id} has been deleted successfully.` } }),
+);
+
 const KEYWORD_LISTS: RecordKind = {
   kind: "keywordLists",
   param: "keywordId",
@@ -47,12 +92,6 @@ const KEYWORD_LISTS: RecordKind = {
   // The request sends the terms comma-separated; the service lists them as an array, with a
   // revision id that counts the changes of the list.
   shape: (values, store, stored) => {
-    const revision =
-      Number(
-        String(stored?.revisionId ?? "")
-          .split("_")
-          .pop() || 0,
-      ) + 1;
     const id = String(stored?.id ?? values.id ?? "");
     const { file, ...rest } = values;
     const split = (text: unknown) =>
@@ -70,7 +109,7 @@ const KEYWORD_LISTS: RecordKind = {
       ...(given ? { searchTerms: terms } : {}),
       ...(file === undefined ? {} : { isCSV: true }),
       ...(stored ? {} : { isCSV: file !== undefined, active: true, appId: store.domain.homeAppId }),
-      ...(id ? { revisionId: `${store.domain.homeAppId}_${id}_${revision}` } : {}),
+      ...(id ? { revisionId: nextRevisionId(store, id, stored) } : {}),
     };
   },
 };
@@ -82,11 +121,32 @@ export const moderationHandlers: Record<string, Handler> = {
     // The service answers this one deletion without the `data` envelope.
     (id) => ({ success: true, message: `The reason with id ${id} has been deleted successfully.` }),
   ),
-  ...recordHandlers(
-    RULES,
-    { list: "list-rules", create: "create-rule", get: "get-rule", update: "update-rule", delete: "delete-rule" },
-    (id) => ({ data: { success: true, message: `Rule with id ${id} has been deleted successfully.` } }),
-  ),
+  ...ruleHandlers,
+  // A rule keeps every state it was saved in, and the current one is its active revision.
+  "create-rule": (context) => {
+    // The rule and its first revision: both fit, or neither is stored.
+    context.store.claim(2);
+    const { data } = ruleHandlers["create-rule"]!(context) as { data: Record<string, unknown> };
+    return { data: structuredClone(saveRevision(context.store, requireRecord(context.store, RULES, String(data.id)))) };
+  },
+  "update-rule": (context) => {
+    const id = context.path.ruleId!;
+    // The revision is claimed before the rule changes, so a full store leaves the rule as it was.
+    const rule = requireRecord(context.store, RULES, id);
+    context.store.claim();
+    ruleHandlers["update-rule"]!(context);
+    return { data: structuredClone(saveRevision(context.store, rule)) };
+  },
+  "delete-rule": (context) => {
+    const answer = ruleHandlers["delete-rule"]!(context);
+    dropRevisions(context.store, context.path.ruleId!);
+    return answer;
+  },
+  "list-rule-revisions": ({ store, path }) => {
+    // The vendor's example answers `limit: 10`: the ten newest, with no cursor to the rest.
+    const data = revisionsOf(store, requireRecord(store, RULES, path.ruleId!)).slice(0, REVISIONS_LISTED);
+    return { data, meta: { current: { limit: REVISIONS_LISTED, count: data.length } } };
+  },
   ...recordHandlers(
     KEYWORD_LISTS,
     {
