@@ -240,11 +240,16 @@ test("a moderation rule keeps each saved state as a revision, newest and active 
   const gone = await failure(unwrap(chat.GET("/moderation/rules/{ruleId}/revisions", path)));
   expect(gone).toBeInstanceOf(NotFoundError);
   expect((gone as NotFoundError).code).toBe("ERR_RULE_NOT_FOUND");
+  // Another rule whose id starts with this one's keeps its own history.
+  await unwrap(chat.POST("/moderation/rules", { body: { id: "no-links_2", name: "Other" } }));
   // Created again, the rule starts a new history.
   await unwrap(chat.POST("/moderation/rules", { body: { id: "no-links", name: "No links" } }));
   expect((await unwrap(chat.GET("/moderation/rules/{ruleId}/revisions", path))).data.map((r) => r.revisionId)).toEqual([
     `${fake.appId}_no-links_1`,
   ]);
+  await unwrap(chat.DELETE("/moderation/rules/{ruleId}", path));
+  const other = await unwrap(chat.GET("/moderation/rules/{ruleId}/revisions", { params: { path: { ruleId: "no-links_2" } } }));
+  expect(other.data.map((r) => [r.revisionId, r.name])).toEqual([[`${fake.appId}_no-links_2_1`, "Other"]]);
 });
 
 test("an app's settings are mapped and read back, and the defaults return when they are unmapped", async () => {

@@ -48,9 +48,17 @@ const RULES: RecordKind = {
   },
 };
 
-/** Every saved state of each rule, oldest first, by rule id: what `list-rule-revisions` answers. */
+/** Every saved state of every rule, oldest first, by revision id: what `list-rule-revisions` answers. */
 const RULE_REVISIONS = "ruleRevisions";
 const REVISIONS_LISTED = 10;
+
+/** The ids of one rule's revisions; a rule `a` must not claim those of a rule `a_1`. */
+function revisionIdsOf(store: FakeStore, ruleId: unknown): string[] {
+  const prefix = `${store.domain.homeAppId}_${ruleId}_`;
+  return [...store.domain.kind(RULE_REVISIONS).keys()].filter(
+    (revisionId) => revisionId.startsWith(prefix) && /^\d+$/.test(revisionId.slice(prefix.length)),
+  );
+}
 
 /** Saves the rule as it now is as its newest revision; a revision counts against `maxItems`. */
 function saveRevision(store: FakeStore, rule: Record<string, unknown>): Record<string, unknown> {
@@ -64,17 +72,16 @@ function saveRevision(store: FakeStore, rule: Record<string, unknown>): Record<s
 
 /** The revisions of one rule, newest first: the current one (`active: true`), then the ones before it. */
 function revisionsOf(store: FakeStore, rule: Record<string, unknown>): Record<string, unknown>[] {
-  const prefix = `${store.domain.homeAppId}_${rule.id}_`;
-  const before = [...store.domain.kind(RULE_REVISIONS).entries()]
-    .filter(([revisionId]) => revisionId.startsWith(prefix) && revisionId !== rule.revisionId)
-    .map(([, revision]) => structuredClone(revision));
+  const revisions = store.domain.kind(RULE_REVISIONS);
+  const before = revisionIdsOf(store, rule.id)
+    .filter((revisionId) => revisionId !== rule.revisionId)
+    .map((revisionId) => structuredClone(revisions.get(revisionId)!));
   return [structuredClone(rule), ...before.reverse()];
 }
 
-function dropRevisions(store: FakeStore, id: string): void {
-  const prefix = `${store.domain.homeAppId}_${id}_`;
+function dropRevisions(store: FakeStore, ruleId: string): void {
   const revisions = store.domain.kind(RULE_REVISIONS);
-  for (const revisionId of [...revisions.keys()]) if (revisionId.startsWith(prefix)) revisions.delete(revisionId);
+  for (const revisionId of revisionIdsOf(store, ruleId)) revisions.delete(revisionId);
 }
 
 const ruleHandlers = recordHandlers(
