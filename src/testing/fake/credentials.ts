@@ -17,14 +17,14 @@ type Headers = Record<string, string | string[] | undefined>;
 
 /**
  * Throws the service's 401 or 403 when the request's credentials do not allow the operation.
- * Besides the fake's own keys, a key created through `POST /apikeys` works with its scope
- * (`scopeOf` finds it) until it is deleted, as the service's keys do.
+ * Besides the fake's own keys, a key created through `POST /apikeys` (in `issued`) works with its
+ * scope until it is deleted, as the service's keys do.
  */
 export function checkCredentials(
   operation: FakeOperation,
   headers: Headers,
   credentials: FakeCredentials,
-  scopeOf: (apiKey: string) => unknown = () => undefined,
+  issued: ReadonlyMap<string, Record<string, unknown>>,
 ): void {
   if (operation.credentials === "management") {
     const { key, secret } = headers;
@@ -37,7 +37,7 @@ export function checkCredentials(
   }
   const { apikey } = headers;
   if (apikey === undefined || apikey === "") throw new FakeError(401, "AUTH_ERR_EMPTY_APIKEY", "The request has no apikey header.");
-  const scope = typeof apikey === "string" ? scopeOf(apikey) : undefined;
+  const scope = typeof apikey === "string" ? issued.get(apikey)?.scope : undefined;
   if (apikey === credentials.apiKey || scope === "fullAccess") return;
   if (apikey === credentials.authOnlyKey || scope === "authOnly") {
     if (AUTH_ONLY_OPERATIONS.has(operation.operationId)) return;

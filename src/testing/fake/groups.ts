@@ -54,6 +54,11 @@ function memberEntities(store: FakeStore, group: Group, uids: Iterable<string>):
   return Object.fromEntries([...uids].map((uid) => [uid, { ...entityOf(store, uid), scope: members?.get(uid)?.scope ?? "participant" }]));
 }
 
+/** Reports a change to a group's members: the group as it now is, those members, and who acted (the app, without onBehalfOf). */
+function emitMembers(store: FakeStore, trigger: string, group: Group, members: Record<string, unknown>, actor: string | undefined) {
+  store.emit(trigger, { group: groupView(store, group), members, by: entityOf(store, actor ?? APP_SENDER) });
+}
+
 function failed(code: string, message: string): Outcome {
   return { success: false, error: { code, message } };
 }
@@ -228,10 +233,8 @@ export const groupHandlers: Record<string, Handler> = {
       lists.flatMap((list) => Object.entries(result[list] ?? {}).filter(([, outcome]) => outcome.success)).map(([uid]) => uid);
     const added = succeeded(Object.keys(SCOPE_LISTS));
     const banned = succeeded(["usersToBan"]);
-    const by = entityOf(store, actor ?? APP_SENDER);
-    if (added.length)
-      store.emit("group_member_added", { group: groupView(store, group), members: memberEntities(store, group, added), by });
-    if (banned.length) store.emit("group_member_banned", { group: groupView(store, group), members: entitiesOf(store, banned), by });
+    if (added.length) emitMembers(store, "group_member_added", group, memberEntities(store, group, added), actor);
+    if (banned.length) emitMembers(store, "group_member_banned", group, entitiesOf(store, banned), actor);
     return { data: result };
   },
 
@@ -254,11 +257,7 @@ export const groupHandlers: Record<string, Handler> = {
     const oldScope = membership.scope;
     membership.scope = scope;
     group.updatedAt = nowSeconds();
-    store.emit("group_member_scope_changed", {
-      group: groupView(store, group),
-      members: { [uid]: { ...entityOf(store, uid), scope, oldScope } },
-      by: entityOf(store, actor ?? APP_SENDER),
-    });
+    emitMembers(store, "group_member_scope_changed", group, { [uid]: { ...entityOf(store, uid), scope, oldScope } }, actor);
     return { data: { guid: group.guid, uid, scope, joinedAt: membership.joinedAt } };
   },
 
@@ -269,11 +268,7 @@ export const groupHandlers: Record<string, Handler> = {
     if (uid === group.owner) throw badField("uid", "is the group's owner, who cannot be kicked; transfer the ownership first");
     store.members.get(group.guid)!.delete(uid);
     group.updatedAt = nowSeconds();
-    store.emit("group_member_kicked", {
-      group: groupView(store, group),
-      members: entitiesOf(store, [uid]),
-      by: entityOf(store, actor ?? APP_SENDER),
-    });
+    emitMembers(store, "group_member_kicked", group, entitiesOf(store, [uid]), actor);
     return { data: { success: true, message: `The member ${uid} has been kicked from the group ${group.guid}.` } };
   },
 
@@ -283,11 +278,7 @@ export const groupHandlers: Record<string, Handler> = {
     const outcome = ban(store, group, uid);
     if (!outcome.success) throw badField("uid", outcome.error.message);
     group.updatedAt = nowSeconds();
-    store.emit("group_member_banned", {
-      group: groupView(store, group),
-      members: entitiesOf(store, [uid]),
-      by: entityOf(store, actor ?? APP_SENDER),
-    });
+    emitMembers(store, "group_member_banned", group, entitiesOf(store, [uid]), actor);
     return { data: { success: true, message: `The user ${uid} has been banned from the group ${group.guid}.` } };
   },
 

@@ -3,7 +3,7 @@
 import { FakeError, messageNotFound } from "./fake-error";
 import { type FakeStore, nowSeconds } from "./fake-store";
 import type { Handler } from "./handler";
-import { type RecordKind, recordHandlers, requireRecord } from "./records";
+import { createRecord, type RecordKind, recordHandlers, requireRecord, updateRecord } from "./records";
 import { requireUser } from "./users";
 
 /** The id of a record's next revision, as the service numbers them: `<app>_<id>_<n>`, from 1. */
@@ -60,9 +60,8 @@ function revisionIdsOf(store: FakeStore, ruleId: unknown): string[] {
   );
 }
 
-/** Saves the rule as it now is as its newest revision; a revision counts against `maxItems`. */
+/** Saves the rule as it now is as its newest revision; the caller has claimed room for it, as a revision counts against `maxItems`. */
 function saveRevision(store: FakeStore, rule: Record<string, unknown>): Record<string, unknown> {
-  store.claim();
   rule.revisionId = nextRevisionId(store, String(rule.id), rule);
   rule.active = true;
   const revisions = store.domain.kind(RULE_REVISIONS);
@@ -130,19 +129,16 @@ export const moderationHandlers: Record<string, Handler> = {
   ),
   ...ruleHandlers,
   // A rule keeps every state it was saved in, and the current one is its active revision.
-  "create-rule": (context) => {
+  "create-rule": ({ store, body }) => {
     // The rule and its first revision: both fit, or neither is stored.
-    context.store.claim(2);
-    const { data } = ruleHandlers["create-rule"]!(context) as { data: Record<string, unknown> };
-    return { data: structuredClone(saveRevision(context.store, requireRecord(context.store, RULES, String(data.id)))) };
+    store.claim(2);
+    return { data: structuredClone(saveRevision(store, createRecord(store, RULES, body))) };
   },
-  "update-rule": (context) => {
-    const id = context.path.ruleId!;
-    // The revision is claimed before the rule changes, so a full store leaves the rule as it was.
-    const rule = requireRecord(context.store, RULES, id);
-    context.store.claim();
-    ruleHandlers["update-rule"]!(context);
-    return { data: structuredClone(saveRevision(context.store, rule)) };
+  "update-rule": ({ store, path, body }) => {
+    requireRecord(store, RULES, path.ruleId!);
+    // Room for the revision is claimed before the rule changes, so a full store leaves the rule as it was.
+    store.claim();
+    return { data: structuredClone(saveRevision(store, updateRecord(store, RULES, path.ruleId!, body))) };
   },
   "delete-rule": (context) => {
     const answer = ruleHandlers["delete-rule"]!(context);

@@ -453,7 +453,7 @@ async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer
         headers: failure.retryAfter === undefined ? {} : { "retry-after": String(failure.retryAfter) },
       };
     }
-    checkCredentials(operation, req.headers, fake.credentials, (key) => fake.store.domain.apiKeys.get(key)?.scope);
+    checkCredentials(operation, req.headers, fake.credentials, fake.store.domain.apiKeys);
     if (raw instanceof FakeError) throw raw;
     let body: unknown;
     if (raw.length && operation.body) {
