@@ -2,7 +2,7 @@
 # Lint the hand-maintained spec, bundle it, and derive every generated artefact from the bundle.
 # Writes generated/: openapi.json, openapi.yaml, schema.d.ts, manifest.ts, deprecated-operations.ts,
 # webhook-events.ts and webhook-examples.ts,
-# and the coverage table in README.md.
+# and docs/operations.md, the table of operations that README.md links to.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
@@ -24,4 +24,4 @@ node scripts/generate-manifest.mjs "$out/openapi.json" "$out/manifest.ts"
 # The webhook events' key fields (for chat-rest-sdk/webhooks) and examples (for the test kit).
 node scripts/generate-webhooks.mjs "$out/openapi.json" "$out"
 echo "Wrote $out/openapi.json, $out/openapi.yaml, $out/schema.d.ts, $out/manifest.ts and $out/deprecated-operations.ts from openapi/."
-node scripts/write-coverage-table.mjs "$out/openapi.json" README.md
+node scripts/write-operations-page.mjs "$out/openapi.json" docs/operations.md

@@ -1,5 +1,5 @@
-// The operations of a bundled spec grouped by tag, in the spec's tag order, for the README's
-// coverage table and the docs. A tag that no operation uses is left out.
+// The operations of a bundled spec grouped by tag, in the spec's tag order, for the
+// table of operations (docs/operations.md) and the docs. A tag that no operation uses is left out.
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 /** How an operation uses the onBehalfOf header: `required`, `optional` or `none`. */

@@ -1,6 +1,6 @@
 // The repository's commands, run as a contributor runs them, say what they did or what to fix.
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { operations } from "../../generated/manifest";
@@ -26,32 +26,26 @@ describe.each(["test-docs.sh", "test-runtimes.sh"])("scripts/%s without Chromium
   });
 });
 
-describe("the README's coverage table (scripts/write-coverage-table.mjs)", () => {
-  const START = "<!-- coverage:start (written by `npm run generate` from the spec; do not edit) -->";
-  const END = "<!-- coverage:end -->";
+describe("the table of operations (scripts/write-operations-page.mjs)", () => {
   let work: string;
   beforeEach(() => {
-    work = mkdtempSync(join(tmpdir(), "chat-rest-sdk-coverage-"));
+    work = mkdtempSync(join(tmpdir(), "chat-rest-sdk-operations-"));
   });
   afterEach(() => rmSync(work, { recursive: true, force: true }));
 
-  test("rewrites an emptied table to what README.md holds, and says what it wrote", async () => {
-    const readme = readFileSync(join(root, "README.md"), "utf8");
-    const emptied = `${readme.slice(0, readme.indexOf(START) + START.length)}\n${readme.slice(readme.indexOf(END))}`;
-    writeFileSync(join(work, "README.md"), emptied);
-    const { code, stdout } = await run("node", ["scripts/write-coverage-table.mjs", "generated/openapi.json", join(work, "README.md")]);
+  test("writes the page that docs/operations.md holds, and says what it wrote", async () => {
+    const page = join(work, "operations.md");
+    const { code, stdout } = await run("node", ["scripts/write-operations-page.mjs", "generated/openapi.json", page]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(new RegExp(`^${join(work, "README.md")}: coverage table of ${operations.length} operations in \\d+ tags\\.\n$`));
-    expect(readFileSync(join(work, "README.md"), "utf8")).toBe(readme);
+    expect(stdout).toMatch(new RegExp(`^${page}: ${operations.length} operations in \\d+ tags\\.\n$`));
+    expect(readFileSync(page, "utf8")).toBe(readFileSync(join(root, "docs", "operations.md"), "utf8"));
   });
 
   test("lists every operation with the onBehalfOf use that the runtime manifest derives, and no tag without operations", () => {
-    const readme = readFileSync(join(root, "README.md"), "utf8");
-    const rows = readme
-      .slice(readme.indexOf(START) + START.length, readme.indexOf(END))
-      .trim()
+    const page = readFileSync(join(root, "docs", "operations.md"), "utf8");
+    const rows = page
       .split("\n")
-      .slice(2)
+      .filter((line) => line.startsWith("| ") && !line.startsWith("| tag |"))
       .map((row) => row.split("|").map((cell) => cell.trim()));
     const listed = rows.map(([, , operation, operationId, , onBehalfOf]) => `${operation} ${operationId} ${onBehalfOf}`);
     const expected = operations.map((op) => `\`${op.method} ${op.path}\` \`${op.operationId}\` ${op.onBehalfOf}`);
@@ -67,10 +61,9 @@ describe("the README's coverage table (scripts/write-coverage-table.mjs)", () =>
     expect(new Set(rows.map(([, tag]) => tag))).toEqual(tagged);
   });
 
-  test("refuses a README without the markers and names them", async () => {
-    cpSync(join(root, "LICENSE"), join(work, "README.md"));
-    const { code, stderr } = await run("node", ["scripts/write-coverage-table.mjs", "generated/openapi.json", join(work, "README.md")]);
+  test("names its arguments when one is missing", async () => {
+    const { code, stderr } = await run("node", ["scripts/write-operations-page.mjs", "generated/openapi.json"]);
     expect(code).toBe(1);
-    expect(stderr).toContain(`the coverage markers are missing; put these two lines where the table belongs:\n${START}\n${END}`);
+    expect(stderr).toContain("usage: node scripts/write-operations-page.mjs <bundled spec> <page>");
   });
 });
