@@ -20,8 +20,14 @@ const CLOSE_BRACE = 0x7d;
  * answer too (the parse that follows refuses it).
  */
 export function jsonNestsDeeper(text: string, max: number): boolean {
-  // Each level takes two characters, so a short text cannot be too deep.
+  // Each level takes two characters, so a short text cannot be too deep; nor can one with no more
+  // opening brackets than `max` (found by indexOf, native and far faster than the loop below).
   if (text.length <= 2 * max) return false;
+  let brackets = 0;
+  for (const open of ["{", "["]) {
+    for (let at = text.indexOf(open); at !== -1 && brackets <= max; at = text.indexOf(open, at + 1)) brackets++;
+  }
+  if (brackets <= max) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -16,7 +16,7 @@ export interface FakeWebhookDelivery {
   state: "pending" | "delivered" | "failed";
   /** The HTTP status of the last answer; undefined before one, or when the connection failed. A redirect (3xx) is not followed: it is a failed attempt. */
   status?: number;
-  /** The start of the last answer's body, as text: at most {@link MAX_RESPONSE_PREFIX_BYTES} bytes, enough for a log. The rest is never read. */
+  /** The start of the last answer's body, as text: at most 1,024 bytes, enough for a log. The rest is never read. */
   responseText?: string;
   /** How many times the event was POSTed so far. */
   attempts: number;

@@ -29,6 +29,11 @@ test.each([10_000, 500_000])("a body nested %i deep is refused as text, as bytes
   expect(() => parseWebhookEvent(value)).toThrow(WebhookPayloadError);
 });
 
+test("many brackets side by side are not depth: 10,000 sibling arrays parse", () => {
+  const wide = eventWithData(`[${Array.from({ length: 10_000 }, () => "[{}]").join(",")}]`);
+  expect((parseWebhookEvent(wide) as { data: unknown[] }).data).toHaveLength(10_000);
+});
+
 test("brackets inside strings do not count toward the depth", () => {
   const event = { ...webhookEvents.message_sent, note: "[".repeat(10_000) };
   expect(parseWebhookEvent(JSON.stringify(event)).trigger).toBe("message_sent");
