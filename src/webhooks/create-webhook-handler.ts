@@ -43,12 +43,22 @@ export interface WebhookHandlerOptions extends WebhookCredentials {
    * @example 262144
    */
   maxBodyBytes?: number;
+  /**
+   * Milliseconds the body has to arrive in full, from the moment the handler starts reading it. A
+   * slower body gets 408 and is not read further, so a client that sends a byte a minute cannot
+   * hold the receiver (on node:http, nothing else bounds it before the server's 300 s
+   * `requestTimeout`).
+   * @default 10000
+   * @example 2000
+   */
+  bodyTimeoutMs?: number;
 }
 
 /** A handler of webhook deliveries in the Fetch API's terms: a `Request` in, a `Response` out. */
 export type WebhookHandler = (request: Request) => Promise<Response>;
 
 const oneMebibyte = 1024 * 1024;
+const tenSeconds = 10_000;
 
 /**
  * Builds a receiver for the service's webhooks: `(request: Request) => Promise<Response>`, which
@@ -60,13 +70,14 @@ const oneMebibyte = 1024 * 1024;
  * | 405 (`Allow: POST`) | the method is not POST |
  * | 401 (`WWW-Authenticate: Basic`) | the Basic credentials are missing or wrong |
  * | 413 | the body is over `maxBodyBytes`; the rest of it is not read |
- * | 400 | the body is not an event (see `WebhookPayloadError`) |
+ * | 408 | the body did not arrive within `bodyTimeoutMs` |
+ * | 400 | the body is not an event (see `WebhookPayloadError`), or the client broke off sending it |
  * | 500 | a handler threw; the error goes to `onError`, and the service retries |
  * | 200 | otherwise, once the handler (if any) has finished |
  *
  * Deliveries can repeat; use `webhookEventKey` to drop one you have handled.
  *
- * @throws {ChatConfigError} when the username or password is empty, or `maxBodyBytes` is not a positive integer.
+ * @throws {ChatConfigError} when the username or password is empty, `maxBodyBytes` is not a positive integer, or `bodyTimeoutMs` is not one of at most 2^31 - 1.
  * @example
  * export const POST = createWebhookHandler({
  *   username: process.env.CHAT_WEBHOOK_USER!,
@@ -77,11 +88,16 @@ const oneMebibyte = 1024 * 1024;
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   const { username, password, on, onUnknown, onError } = options;
   const maxBodyBytes = options.maxBodyBytes ?? oneMebibyte;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? tenSeconds;
   if (typeof username !== "string" || username === "" || typeof password !== "string" || password === "") {
     throw new ChatConfigError("createWebhookHandler needs the webhook's username and password; one of them is empty.");
   }
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
     throw new ChatConfigError(`maxBodyBytes must be a positive integer; it is ${String(maxBodyBytes)}.`);
+  }
+  // A timer's delay is a signed 32-bit number of milliseconds; past it, the timer would fire at once.
+  if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs <= 0 || bodyTimeoutMs > 2 ** 31 - 1) {
+    throw new ChatConfigError(`bodyTimeoutMs must be a positive integer of at most 2147483647; it is ${String(bodyTimeoutMs)}.`);
   }
   const credentials = { username, password };
 
@@ -90,8 +106,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (!verifyWebhookAuth(request.headers.get("authorization"), credentials)) {
       return answer(401, "Missing or wrong credentials.", { "www-authenticate": 'Basic realm="webhook", charset="UTF-8"' });
     }
-    const body = await readLimitedBody(request, maxBodyBytes);
+    const body = await readLimitedBody(request, maxBodyBytes, bodyTimeoutMs);
+    // A body that was not read to its end leaves the connection unusable: each of these closes it.
     if ("tooLarge" in body) return answer(413, `The body is larger than ${maxBodyBytes} bytes.`, { connection: "close" });
+    if ("timedOut" in body) return answer(408, `The body did not arrive within ${bodyTimeoutMs} ms.`, { connection: "close" });
+    if ("failed" in body) return answer(400, "The body could not be read to its end.", { connection: "close" });
     let event: ParsedWebhookEvent;
     try {
       event = parseWebhookEvent(body.bytes);

@@ -1,3 +1,4 @@
+import { jsonNestsDeeper, MAX_WEBHOOK_DEPTH, valueNestsDeeper } from "./nesting-depth.js";
 import type { ParsedWebhookEvent } from "./webhook-event.js";
 import { WebhookPayloadError } from "./webhook-payload-error.js";
 
@@ -7,16 +8,18 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  * Reads a webhook body into a typed event. Give it the raw body (a string or bytes) or a value
  * already parsed from JSON. Comparing `trigger` with a known name narrows `data` to that event.
  *
- * It checks only what routing needs (a JSON object with a string `trigger`) and does not validate
- * `data` against the spec, so that a receiver stays fast and accepts fields the service adds.
+ * It checks only what routing needs (a JSON object with a string `trigger`, nested at most 128
+ * levels deep) and does not validate `data` against the spec, so that a receiver stays fast and
+ * accepts fields the service adds.
  *
- * @throws {WebhookPayloadError} when the body is not JSON, not an object, or has no string `trigger`.
+ * @throws {WebhookPayloadError} when the body is not JSON, not an object, has no string `trigger`,
+ * or nests arrays and objects more than 128 levels deep.
  * @example
  * const event = parseWebhookEvent(await request.text());
  * if (event.trigger === "message_sent") console.log(event.data.message.text);
  */
 export function parseWebhookEvent(body: string | Uint8Array | unknown): ParsedWebhookEvent {
-  const value = typeof body === "string" ? parseJson(body) : body instanceof Uint8Array ? parseJson(decode(body)) : body;
+  const value = typeof body === "string" ? parseJson(body) : body instanceof Uint8Array ? parseJson(decode(body)) : checkDepth(body);
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new WebhookPayloadError(`A webhook body must be a JSON object; this one is ${describe(value)}.`);
   }
@@ -40,6 +43,7 @@ function decode(bytes: Uint8Array): string {
 }
 
 function parseJson(text: string): unknown {
+  if (jsonNestsDeeper(text, MAX_WEBHOOK_DEPTH)) throw tooDeep();
   try {
     return JSON.parse(text);
   } catch (cause) {
@@ -48,6 +52,14 @@ function parseJson(text: string): unknown {
     throw new WebhookPayloadError(`A webhook body must be JSON; this one is not${at === undefined ? "" : ` (at position ${at})`}.`);
   }
 }
+
+function checkDepth(value: unknown): unknown {
+  if (valueNestsDeeper(value, MAX_WEBHOOK_DEPTH)) throw tooDeep();
+  return value;
+}
+
+const tooDeep = () =>
+  new WebhookPayloadError(`A webhook body must nest arrays and objects at most ${MAX_WEBHOOK_DEPTH} levels deep; this one nests deeper.`);
 
 function describe(value: unknown): string {
   if (value === null) return "null";

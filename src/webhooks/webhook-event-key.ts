@@ -1,5 +1,7 @@
 import { webhookEventKeyFields } from "../../generated/webhook-events.js";
+import { MAX_WEBHOOK_DEPTH } from "./nesting-depth.js";
 import type { ParsedWebhookEvent } from "./webhook-event.js";
+import { WebhookPayloadError } from "./webhook-payload-error.js";
 
 /** Key fields of an event the spec does not know: the same delivery twice has the same envelope and data. */
 const unknownEventFields = ["webhook", "trigger", "data"] as const;
@@ -16,6 +18,8 @@ const unknownEventFields = ["webhook", "trigger", "data"] as const;
  * whole of `data`. The result is the JSON array of those fields' values (objects with sorted keys,
  * a missing field as `null`), e.g. `["wh-1","message_sent","1"]`.
  *
+ * @throws {WebhookPayloadError} when a key field nests more than 128 levels deep, which no event
+ * from `parseWebhookEvent` does.
  * @example
  * if (await seen.has(webhookEventKey(event))) return; // a repeated delivery
  */
@@ -24,7 +28,7 @@ export function webhookEventKey(event: ParsedWebhookEvent): string {
   const fields: readonly string[] = Object.hasOwn(webhookEventKeyFields, trigger)
     ? webhookEventKeyFields[trigger as keyof typeof webhookEventKeyFields]
     : unknownEventFields;
-  return `[${fields.map((path) => canonicalJson(valueAt(event, path))).join(",")}]`;
+  return `[${fields.map((path) => canonicalJson(valueAt(event, path), path.split(".").length + 1)).join(",")}]`;
 }
 
 function valueAt(root: unknown, path: string): unknown {
@@ -36,14 +40,23 @@ function valueAt(root: unknown, path: string): unknown {
   return value;
 }
 
-/** JSON with the keys of every object sorted, so that two equal payloads give one key whatever their key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+/**
+ * JSON with the keys of every object sorted, so that two equal payloads give one key whatever their
+ * key order. `depth` is the level of `value` in the event; the recursion stops at the depth that
+ * parseWebhookEvent allows, so a value built by hand cannot exhaust the stack.
+ */
+function canonicalJson(value: unknown, depth: number): string {
+  if (typeof value === "object" && value !== null && depth > MAX_WEBHOOK_DEPTH) {
+    throw new WebhookPayloadError(
+      `A webhook event must nest arrays and objects at most ${MAX_WEBHOOK_DEPTH} levels deep; this one nests deeper.`,
+    );
+  }
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, depth + 1)).join(",")}]`;
   if (typeof value === "object" && value !== null) {
     const entries = Object.keys(value)
       .sort()
       .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key], depth + 1)}`);
     return `{${entries.join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";

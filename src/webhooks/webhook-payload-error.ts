@@ -2,7 +2,8 @@ import { ChatError } from "../errors/chat-error.js";
 
 /**
  * Thrown by {@link parseWebhookEvent} when a body is not a webhook event: not JSON (or not UTF-8),
- * not a JSON object, or without a string `trigger`. Its message says which, and quotes none of
+ * not a JSON object, without a string `trigger`, or nested more than 128 levels deep (and by
+ * `webhookEventKey` on an event built by hand that nests deeper). Its message says which, and quotes none of
  * the body. A trigger that is merely unknown is not an error: it parses to an `UnknownWebhookEvent`.
  *
  * It does not check that `data` matches the event's schema; the test kit's fixtures and the spec

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { packageRoot } from "../prism-process";
 import type { FakeServer } from "./start-fake-server";
+import { DELIVERY_HEADER } from "./webhook-deliveries";
 
 /** The version of msw this package is tested with, for the install hint. */
 const MSW_VERSION = "2.15.0";
@@ -18,7 +19,13 @@ const HOSTS = [
 ];
 
 interface Msw {
-  http: { all(path: RegExp, resolver: (info: { request: Request }) => Promise<Response>): unknown };
+  http: {
+    all(
+      predicate: RegExp | ((info: { request: Request }) => boolean),
+      resolver: (info: { request: Request }) => Promise<Response> | Response,
+    ): unknown;
+  };
+  passthrough(): Response;
 }
 
 function loadMsw(): Msw {
@@ -37,7 +44,11 @@ function loadMsw(): Msw {
  * MSW request handlers that answer the SDK's real URLs from a fake: the Chat and Calls hosts of
  * every app and region, and the Management host. Pass them to `setupServer` (from `msw/node`) and
  * the clients need no `baseUrl`; each request is answered in process by `fake.handle`, without a
- * socket, with the same checks and state as the fake's HTTP front. Needs the optional peer `msw` 2.
+ * socket, with the same checks and state as the fake's HTTP front. A host of another app gets the
+ * service's 401 `AUTH_ERR_INVALID_APPID`, so a client built with the wrong `appId` fails as it
+ * would against the service. The fake's own webhook deliveries pass through to their receivers,
+ * whatever `onUnhandledRequest` says (a receiver mocked with MSW gets them only if its handler
+ * comes first, as with `server.use`). Needs the optional peer `msw` 2.
  * Typed `any[]` so that these types compile without msw installed; `setupServer` takes them as they are.
  *
  * @example
@@ -48,15 +59,22 @@ function loadMsw(): Msw {
  * await unwrap(chat.POST("/users", { body: { uid: "ada", name: "Ada" } }));
  */
 export function chatFakeHandlers(fake: FakeServer): any[] {
-  const { http } = loadMsw();
-  return HOSTS.map((host) =>
+  const { http, passthrough } = loadMsw();
+  const hosts = HOSTS.map((host) =>
     http.all(host, async ({ request }) => {
-      // The fake routes the spec's paths: the host and the /v3 of the Chat and Calls hosts go.
-      const url = new URL(request.url.replace(host, "http://fake.invalid"));
+      // The fake routes the spec's paths: the /v3 of the Chat and Calls hosts goes. The host stays,
+      // for the fake to refuse another app's.
+      const url = new URL(request.url.replace(host, new URL(request.url).origin));
       const hasBody = request.method !== "GET" && request.method !== "HEAD";
       return fake.handle(
         new Request(url, { method: request.method, headers: request.headers, body: hasBody ? await request.arrayBuffer() : undefined }),
       );
     }),
   );
+  // A delivery is the fake's own request, not the code under test's: it goes out as it is.
+  const deliveries = http.all(
+    ({ request }) => request.headers.has(DELIVERY_HEADER),
+    () => passthrough(),
+  );
+  return [...hosts, deliveries];
 }

@@ -61,6 +61,12 @@ export class FakeStore {
   readonly webhooks = new Map<string, StoredWebhook>();
   /** The served app: the only one whose webhooks the Management API keeps. */
   appId = "";
+  /**
+   * Items stored at the last count plus the room claimed since, or undefined when the store must be
+   * counted again. Every model function claims before it stores, so this is never below
+   * {@link size}; deletions leave it above, until the next count.
+   */
+  private counted: number | undefined = 0;
 
   constructor(readonly maxItems: number) {}
 
@@ -74,6 +80,7 @@ export class FakeStore {
       map.clear();
     this.domain.reset();
     this.lastMessageId = 0;
+    this.counted = undefined;
 
     this.webhooks.clear();
   }
@@ -88,14 +95,28 @@ export class FakeStore {
     return size;
   }
 
-  /** Throws the cap's answer when `count` more items would pass `maxItems`. */
+  /**
+   * Throws the cap's answer when `count` more items would pass `maxItems`, and counts them as
+   * stored otherwise. The store is walked ({@link size}) only when the running count says the cap
+   * is near, or after {@link recount}: a write costs the same in a store of 40,000 items as in an
+   * empty one, instead of a walk of every nested map each time.
+   */
   claim(count = 1): void {
-    if (this.size() + count <= this.maxItems) return;
+    if (this.counted === undefined || this.counted + count > this.maxItems) this.counted = this.size();
+    if (this.counted + count <= this.maxItems) {
+      this.counted += count;
+      return;
+    }
     throw new FakeError(
       403,
       "ERR_PLAN_QUOTA_RESTRICTION",
       `The fake stores at most ${this.maxItems} items (its maxItems option) and is full: reset() it, or start it with a larger maxItems.`,
     );
+  }
+
+  /** Makes the next {@link claim} count the store afresh: for code that fills it without claiming (a restore, say). */
+  recount(): void {
+    this.counted = undefined;
   }
 
   nextMessageId(): string {

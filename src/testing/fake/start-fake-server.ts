@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { AuthToken, Group, User } from "../../types";
 import { clientUrl } from "../client-url";
 import { bundledSpec } from "../prism-process";
+import { checkAppHost } from "./app-host";
 import { checkCredentials, type FakeCredentials } from "./credentials";
 import { badField, FakeError } from "./fake-error";
 import { fakeSpec, type FakeOperation, type FakeSpec } from "./fake-spec";
@@ -18,6 +19,7 @@ import { messageHandlers } from "./messages";
 import { moderationHandlers } from "./moderation";
 import { notificationHandlers } from "./notifications";
 import { reactionHandlers } from "./reactions";
+import { parseJsonBody, readFetchBody, readNodeBody } from "./request-body";
 import { requestViolations } from "./request-violations";
 import { roleHandlers } from "./roles";
 import { type FakeSeed, type Seeded, seedStore } from "./seed";
@@ -165,9 +167,6 @@ export interface FakeServer extends FakeCredentials {
   handle(request: Request): Promise<Response>;
 }
 
-/** Bodies above this are refused before parsing: the service takes JSON payloads of about 64 KB. */
-const MAX_BODY_BYTES = 1 << 20;
-
 const HANDLERS: Record<string, Handler> = {
   ...userHandlers,
   ...groupHandlers,
@@ -208,19 +207,6 @@ function checkOptions(options: FakeServerOptions): void {
     throw new TypeError("startFakeServer: webhookRetryDelays must be at most 10 non-negative numbers of milliseconds.");
   if (options.apiKey !== undefined && options.apiKey === options.authOnlyKey)
     throw new TypeError("startFakeServer: apiKey and authOnlyKey must differ.");
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer | FakeError> {
-  return new Promise((done) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on("end", () => done(size > MAX_BODY_BYTES ? badField("body", `is larger than ${MAX_BODY_BYTES} bytes`) : Buffer.concat(chunks)));
-    req.on("error", () => done(badField("body", "could not be read")));
-  });
 }
 
 /**
@@ -295,13 +281,13 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   });
   store.listeners.push(deliveries.listener);
   const faults = new Faults();
-  const timers = new Set<NodeJS.Timeout>();
-
-  const fake: Fake = { store, faults, credentials, timers };
+  const fake: Fake = { store, faults, credentials, holds: new Set(), closed: false };
   const server = createServer((req, res) => {
     res.on("error", () => {});
-    readBody(req)
-      .then((raw) => answer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, raw }, fake))
+    readNodeBody(req)
+      .then((raw) =>
+        answer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, raw }, fake),
+      )
       .then(
         ({ status, body, headers }) => send(res, status, body, headers),
         () => send(res, 500, FAILED),
@@ -323,7 +309,8 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     ...credentials,
     close: () =>
       (closing ??= new Promise<void>((done) => {
-        for (const timer of timers) clearTimeout(timer);
+        fake.closed = true;
+        for (const release of fake.holds) release();
         deliveries.clear();
         server.close(() => done());
         server.closeAllConnections();
@@ -354,6 +341,21 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
 }
 
 const FAILED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake failed to answer." } };
+const CLOSED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake was closed while delayNext held this request." } };
+
+/** Waits `ms`, or until `close()`, whichever comes first. */
+function hold(fake: Fake, ms: number): Promise<void> {
+  if (fake.closed) return Promise.resolve();
+  return new Promise<void>((done) => {
+    const release = () => {
+      clearTimeout(timer);
+      fake.holds.delete(release);
+      done();
+    };
+    const timer = setTimeout(release, ms);
+    fake.holds.add(release);
+  });
+}
 
 /** A request as the fake reads it, from either front: the HTTP server or `handle`. */
 interface Incoming {
@@ -362,32 +364,36 @@ interface Incoming {
   url: string;
   /** Lower-case names, as node:http gives them. */
   headers: IncomingMessage["headers"];
+  /** The host the request was sent to, when known: a host of another app is refused. */
+  host: string | undefined;
   raw: Buffer | FakeError;
 }
 
+/** `handle()`: never rejects; a failure anywhere in the answer is a 500, as on the HTTP front. */
 async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Promise<Response> {
-  let raw: Buffer | FakeError;
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) raw = badField("body", `is larger than ${MAX_BODY_BYTES} bytes`);
-  else {
-    const bytes = Buffer.from(await request.arrayBuffer());
-    raw = bytes.length > MAX_BODY_BYTES ? badField("body", `is larger than ${MAX_BODY_BYTES} bytes`) : bytes;
+  let answered: Answer;
+  try {
+    const raw = await readFetchBody(request);
+    const { host, pathname, search } = new URL(request.url);
+    const headers: IncomingMessage["headers"] = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    answered = await answer(spec, { method: request.method, url: pathname + search, headers, host, raw }, fake);
+  } catch {
+    answered = { status: 500, body: FAILED };
   }
-  const { pathname, search } = new URL(request.url);
-  const headers: IncomingMessage["headers"] = {};
-  request.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  const {
-    status,
-    body,
-    headers: extra = {},
-  } = await answer(spec, { method: request.method, url: pathname + search, headers, raw }, fake).catch(() => ({
-    status: 500,
-    body: FAILED as unknown,
-    headers: undefined,
-  }));
-  return new Response(JSON.stringify(body), { status, headers: { ...RATE_HEADERS, ...extra, "content-type": "application/json" } });
+  const { status, text } = serialized(answered);
+  return new Response(text, { status, headers: { ...RATE_HEADERS, ...answered.headers, "content-type": "application/json" } });
+}
+
+/** The answer's JSON, or the 500 when it cannot be written (a value JSON cannot hold). */
+function serialized({ status, body }: Answer): { status: number; text: string } {
+  try {
+    return { status, text: JSON.stringify(body) };
+  } catch {
+    return { status: 500, text: JSON.stringify(FAILED) };
+  }
 }
 
 interface Answer {
@@ -400,14 +406,26 @@ interface Fake {
   store: FakeStore;
   faults: Faults;
   credentials: FakeCredentials;
-  timers: Set<NodeJS.Timeout>;
+  /** Ends the wait of each request held by `delayNext`; `close()` calls them all. */
+  holds: Set<() => void>;
+  closed: boolean;
 }
 
+/** Writes the answer; it never throws, since nothing would catch it (an answer JSON cannot hold is a 500). */
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.destroyed || res.headersSent) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, { ...RATE_HEADERS, ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-  res.end(text);
+  const written = serialized({ status, body });
+  try {
+    res.writeHead(written.status, {
+      ...RATE_HEADERS,
+      ...headers,
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(written.text),
+    });
+    res.end(written.text);
+  } catch {
+    res.destroy();
+  }
 }
 
 function errorAnswer(error: FakeError, operation: FakeOperation | undefined): Answer {
@@ -418,6 +436,11 @@ function errorAnswer(error: FakeError, operation: FakeOperation | undefined): An
 
 async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer> {
   const { raw } = req;
+  try {
+    checkAppHost(req.host, fake.credentials.appId);
+  } catch (error) {
+    return errorAnswer(error as FakeError, undefined);
+  }
   let url: URL;
   try {
     url = new URL(req.url, "http://fake.invalid");
@@ -431,14 +454,10 @@ async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer
   const { operation, params } = found;
   try {
     const delay = fake.faults.takeDelay(operation.operationId);
-    if (delay)
-      await new Promise<void>((done) => {
-        const timer = setTimeout(() => {
-          fake.timers.delete(timer);
-          done();
-        }, delay);
-        fake.timers.add(timer);
-      });
+    if (delay) {
+      await hold(fake, delay);
+      if (fake.closed) return { status: 500, body: CLOSED };
+    }
     const failure = fake.faults.takeFailure(operation.operationId);
     if (failure) {
       const body = spec.example(operation, String(failure.status)) ?? {
@@ -456,13 +475,8 @@ async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer
     checkCredentials(operation, req.headers, fake.credentials, fake.store.domain.apiKeys);
     if (raw instanceof FakeError) throw raw;
     let body: unknown;
-    if (raw.length && operation.body) {
-      try {
-        body = JSON.parse(raw.toString("utf8"));
-      } catch {
-        throw badField("body", "is not valid JSON");
-      }
-    } else if (raw.length && String(req.headers["content-type"]).startsWith("multipart/form-data")) {
+    if (raw.length && operation.body) body = parseJsonBody(raw);
+    else if (raw.length && String(req.headers["content-type"]).startsWith("multipart/form-data")) {
       body = await formFields(raw, String(req.headers["content-type"]));
     }
     const { errors, query } = spec.check(operation, { path: params, search: url.searchParams, headers: req.headers, body });

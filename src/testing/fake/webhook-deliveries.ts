@@ -14,8 +14,10 @@ export interface FakeWebhookDelivery {
   url: string;
   /** `pending` while an attempt or a retry is under way; `failed` once the attempts are spent. */
   state: "pending" | "delivered" | "failed";
-  /** The HTTP status of the last answer; undefined before one, or when the connection failed. */
+  /** The HTTP status of the last answer; undefined before one, or when the connection failed. A redirect (3xx) is not followed: it is a failed attempt. */
   status?: number;
+  /** The start of the last answer's body, as text: at most 1,024 bytes, enough for a log. The rest is never read. */
+  responseText?: string;
   /** How many times the event was POSTed so far. */
   attempts: number;
   /** Why the last attempt failed without an answer: a connection error or the timeout. */
@@ -29,6 +31,15 @@ export const MAX_DELIVERIES = 1_000;
 
 /** How long one attempt waits for the receiver's answer, as the service does not wait long. */
 const ATTEMPT_TIMEOUT_MS = 5_000;
+
+/** How much of a receiver's answer is read (and kept as `responseText`); then the body is cancelled. */
+export const MAX_RESPONSE_PREFIX_BYTES = 1024;
+
+/**
+ * A header on every delivery, so that `chatFakeHandlers` lets the fake's own requests through MSW
+ * to the receiver. The service sends no such header; a receiver can ignore it.
+ */
+export const DELIVERY_HEADER = "x-chat-fake-delivery";
 
 export interface DeliveryOptions {
   appId: string;
@@ -128,19 +139,23 @@ export class WebhookDeliveries {
     const onStop = () => timeout.abort();
     stop.addEventListener("abort", onStop);
     try {
-      // The global fetch at the time of sending, so a receiver mocked with MSW gets the event too.
+      // The global fetch at the time of sending: under MSW, chatFakeHandlers passes it through.
+      // A redirect is the receiver's answer, as the service treats it; following it would post
+      // the event to another origin and record it as delivered here.
       const response = await globalThis.fetch(delivery.url, {
         method: "POST",
-        headers: { "content-type": "application/json", ...auth },
+        headers: { "content-type": "application/json", [DELIVERY_HEADER]: delivery.webhook, ...auth },
         body,
+        redirect: "manual",
         signal: timeout.signal,
       });
-      await response.arrayBuffer().catch(() => undefined);
       delivery.status = response.status;
+      delivery.responseText = await prefixOf(response);
       delete delivery.error;
       return response.ok;
     } catch (error) {
       delete delivery.status;
+      delete delivery.responseText;
       delivery.error =
         timeout.signal.aborted && !stop.aborted ? `No answer within ${ATTEMPT_TIMEOUT_MS} ms.` : String((error as Error).cause ?? error);
       return false;
@@ -149,6 +164,27 @@ export class WebhookDeliveries {
       stop.removeEventListener("abort", onStop);
     }
   }
+}
+
+/** The first bytes of an answer's body as text; the body is cancelled after them, however long it is. */
+async function prefixOf(response: Response): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < MAX_RESPONSE_PREFIX_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // A body cut off midway: what arrived is the prefix.
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_RESPONSE_PREFIX_BYTES).toString("utf8");
 }
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {

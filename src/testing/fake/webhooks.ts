@@ -1,7 +1,7 @@
 // Internal: the Management API's webhooks of the app the fake serves, and the triggers attached
 // to each; the deliveries read them (see webhook-deliveries.ts).
 import type { Webhook } from "../../types";
-import { FakeError } from "./fake-error";
+import { badField, FakeError } from "./fake-error";
 import { type FakeStore, nowSeconds } from "./fake-store";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
@@ -33,6 +33,22 @@ function requireWebhook(store: FakeStore, appId: string, id: string): StoredWebh
   return stored;
 }
 
+/**
+ * The service delivers over HTTP only: a `webhookURL` of any other scheme (`file:`, `data:`,
+ * `javascript:`, ...) is refused with its validation error, 400 `ERR_BAD_REQUEST` (the
+ * Management API's error codes list it for webhooks; its constraints ask for a valid URL).
+ */
+function checkUrl(body: Record<string, unknown>): void {
+  if (body.webhookURL === undefined) return;
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(String(body.webhookURL)).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== "http:" && protocol !== "https:") throw badField("webhookURL", "must be an http or https URL");
+}
+
 function update(stored: StoredWebhook, body: Record<string, unknown>): void {
   Object.assign(stored.webhook, pick(body, READ_FIELDS), { updatedAt: nowSeconds() });
   if (typeof body.useBasicAuth === "boolean") stored.useBasicAuth = body.useBasicAuth;
@@ -55,6 +71,7 @@ export const webhookHandlers: Record<string, Handler> = {
 
   "create-webhook": ({ store, path, body }) => {
     requireApp(store, path.appId!);
+    checkUrl(body);
     const id = String(body.id);
     // The service keeps IDs unique within the app; it documents no 409 here, so the fake answers 400.
     if (store.webhooks.has(id)) throw new FakeError(400, "ERR_WEBHOOK_ALREADY_EXISTS", `A webhook with ID ${id} already exists.`);
@@ -76,6 +93,7 @@ export const webhookHandlers: Record<string, Handler> = {
 
   "update-webhook": ({ store, path, body }) => {
     const stored = requireWebhook(store, path.appId!, path.webhookId!);
+    checkUrl(body ?? {});
     update(stored, body ?? {});
     return { data: view(stored) };
   },

@@ -153,6 +153,52 @@ test("a declared Content-Length over maxBodyBytes gets 413 before any of the bod
   expect(pulled).toBeLessThanOrEqual(1);
 });
 
+test("a body that stops arriving gets 408 after bodyTimeoutMs, with Connection: close, and its stream is cancelled", async () => {
+  let cancelled = false;
+  const stalled = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"trigger"'));
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  const { handler, received } = handlerWith({ bodyTimeoutMs: 50 });
+  const request = new Request(url, {
+    method: "POST",
+    headers: { authorization: basic("chat-events", "s3cret") },
+    body: stalled,
+    duplex: "half",
+  } as RequestInit);
+  const response = await handler(request);
+  expect(response.status).toBe(408);
+  expect(response.headers.get("connection")).toBe("close");
+  expect(cancelled).toBe(true);
+  expect(received).toEqual([]);
+});
+
+test("a body whose stream breaks (the client went away) gets 400 instead of a rejected promise", async () => {
+  const broken = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"trigger"'));
+    },
+    pull(controller) {
+      controller.error(new Error("socket hang up"));
+    },
+  });
+  const { handler, received } = handlerWith();
+  const request = new Request(url, {
+    method: "POST",
+    headers: { authorization: basic("chat-events", "s3cret") },
+    body: broken,
+    duplex: "half",
+  } as RequestInit);
+  const response = await handler(request);
+  expect(response.status).toBe(400);
+  expect(response.headers.get("connection")).toBe("close");
+  expect(received).toEqual([]);
+});
+
 test("a body of exactly maxBodyBytes is accepted", async () => {
   const text = JSON.stringify(webhookEvents.message_sent);
   const { handler, received } = handlerWith({ maxBodyBytes: Buffer.byteLength(text) });
@@ -198,6 +244,8 @@ test.each([
   ["an empty password", { username: "u", password: "" }],
   ["a zero maxBodyBytes", { ...credentials, maxBodyBytes: 0 }],
   ["a fractional maxBodyBytes", { ...credentials, maxBodyBytes: 10.5 }],
+  ["a zero bodyTimeoutMs", { ...credentials, bodyTimeoutMs: 0 }],
+  ["a bodyTimeoutMs past what a timer can wait", { ...credentials, bodyTimeoutMs: 2 ** 31 }],
 ])("%s is refused with ChatConfigError when the handler is built", (_case, options) => {
   expect(() => createWebhookHandler({ on: {}, ...options })).toThrow(ChatConfigError);
 });
