@@ -1,0 +1,42 @@
+/**
+ * Runs `task` on each item of `source`, at most `concurrency` at a time, and takes the next item
+ * from `source` only when a task has room: a source that reads a file or a cursor is read as fast
+ * as the tasks finish, and never more than `concurrency` items are held at once. The first task
+ * that rejects stops the taking (the source is closed); the tasks under way finish, then its
+ * error is thrown. `stopped` is asked before each item: a true answer ends the run early.
+ */
+export async function forEachLimited<T>(
+  source: Iterable<T> | AsyncIterable<T>,
+  concurrency: number,
+  task: (item: T, index: number) => Promise<void>,
+  stopped: () => boolean = () => false,
+): Promise<void> {
+  const iterator =
+    Symbol.asyncIterator in source ? (source as AsyncIterable<T>)[Symbol.asyncIterator]() : (source as Iterable<T>)[Symbol.iterator]();
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  let index = 0;
+  let finished = false;
+  try {
+    while (!failure && !stopped()) {
+      if (running.size >= concurrency) {
+        await Promise.race(running);
+        continue;
+      }
+      const next = await iterator.next();
+      if (next.done) {
+        finished = true;
+        break;
+      }
+      const run: Promise<void> = task(next.value, index++)
+        .catch((error: unknown) => void (failure ??= { error }))
+        .finally(() => running.delete(run));
+      running.add(run);
+    }
+  } finally {
+    // Only a run that ends early closes the source: one that ran out is closed already.
+    if (!finished) await iterator.return?.();
+    await Promise.all(running);
+  }
+  if (failure) throw failure.error;
+}
