@@ -14,13 +14,17 @@ export async function forEachLimited<T>(
   const iterator =
     Symbol.asyncIterator in source ? (source as AsyncIterable<T>)[Symbol.asyncIterator]() : (source as Iterable<T>)[Symbol.iterator]();
   const running = new Set<Promise<void>>();
+  // One waiter for a free slot, woken by the task that frees it. Not Promise.race over the tasks:
+  // each race would add a reaction to every task still running, and a slow one would collect
+  // one per record that finishes meanwhile.
+  let wake: (() => void) | undefined;
   let failure: { error: unknown } | undefined;
   let index = 0;
   let finished = false;
   try {
     while (!failure && !stopped()) {
       if (running.size >= concurrency) {
-        await Promise.race(running);
+        await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }
       const next = await iterator.next();
@@ -30,7 +34,11 @@ export async function forEachLimited<T>(
       }
       const run: Promise<void> = task(next.value, index++)
         .catch((error: unknown) => void (failure ??= { error }))
-        .finally(() => running.delete(run));
+        .finally(() => {
+          running.delete(run);
+          wake?.();
+          wake = undefined;
+        });
       running.add(run);
     }
   } finally {
