@@ -4,6 +4,10 @@
  * as the tasks finish, and never more than `concurrency` items are held at once. The first task
  * that rejects stops the taking (the source is closed); the tasks under way finish, then its
  * error is thrown. `stopped` is asked before each item: a true answer ends the run early.
+ *
+ * Written here rather than taken from p-map, which reads async iterables the same way: p-map ships
+ * only as an ES module (the CommonJS build and Jest on Node 20 cannot load it), and it would be
+ * the package's second runtime dependency for forty lines.
  */
 export async function forEachLimited<T>(
   source: Iterable<T> | AsyncIterable<T>,
