@@ -103,7 +103,8 @@ interface Plan {
  * `NotFoundError` for an unknown GUID). Bad input throws a `ChatConfigError` before anything is sent.
  *
  * @example
- * const result = await syncGroupMembers(chat, "order-1042", { admins: ["seller-7"], participants: ["buyer-42", "courier-3"] }, { removeOthers: true });
+ * const wanted = { admins: ["seller-7"], participants: ["buyer-42", "courier-3"] };
+ * const result = await syncGroupMembers(chat, "order-1042", wanted, { removeOthers: true });
  * for (const { uid, error } of result.failed) console.warn(`${uid}: ${error.code} ${error.message}`);
  */
 export async function syncGroupMembers(
