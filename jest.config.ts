@@ -13,7 +13,7 @@ const transformIgnorePatterns = [
   "/node_modules/(?!(rettime|until-async|@open-draft|@mswjs|strict-event-emitter|outvariant|is-node-process|headers-polyfill)/)",
 ];
 // Sources import with `.js` extensions (Node ESM style); Jest resolves them to the `.ts` files.
-const moduleNameMapper = { "^(\\.{1,2}/.*)\\.js$": "$1" };
+const moduleNameMapper = { "^(\\.{1,2}/.*)\\.js$": "$1", "^chat-rest-sdk$": "<rootDir>/src/index.ts" };
 /** The tests that call the shared Prism mock, or start Prism processes of their own. */
 const CONTRACT = ["<rootDir>/tests/contract/**/*.test.ts", "<rootDir>/tests/docs/examples.test.ts"];
 

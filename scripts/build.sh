@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# `npm run build`: ESM and CJS bundles of the three public entry points, each with one bundled
+# `npm run build`: ESM and CJS bundles of the public entry points, each with one bundled
 # declaration file per format, into dist/. The spec ships from generated/ as it is.
 #   dist/index.{mjs,cjs,d.mts,d.cts}    chat-rest-sdk
 #   dist/testing.{mjs,cjs,d.mts,d.cts}  chat-rest-sdk/testing
 #   dist/webhooks.{mjs,cjs,d.mts,d.cts} chat-rest-sdk/webhooks
+#   dist/helpers.{mjs,cjs,d.mts,d.cts}  chat-rest-sdk/helpers
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p dist
@@ -20,12 +21,18 @@ bundle src/testing/index.ts --format=esm --outfile=dist/testing.mjs "--banner:js
 bundle src/testing/index.ts --format=cjs --outfile=dist/testing.cjs
 bundle src/webhooks/index.ts --format=esm --outfile=dist/webhooks.mjs
 bundle src/webhooks/index.ts --format=cjs --outfile=dist/webhooks.cjs
+# The helpers import the core by the package's name (tsconfig.json maps it to src/ for development), so they share its classes.
+bundle src/helpers/index.ts --format=esm --external:chat-rest-sdk --outfile=dist/helpers.mjs
+bundle src/helpers/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/helpers.cjs
 
 # One self-contained declaration file per entry point, then a CJS copy of each. A copy is correct
 # only while the file imports no relative path (whose extension would differ), so that is checked.
 # dts.config.json skips the generator's own type check (noCheck): tests/package compiles these
 # files under four strict module settings with skipLibCheck off, which checks more, and costs less here.
 npx --no-install dts-bundle-generator --silent --config scripts/dts.config.json
+# chat-rest-sdk/helpers imports the core's declarations rather than a copy of them (see scripts/tsconfig.helpers-dts.json).
+mkdir -p .tmp/dts/node_modules/chat-rest-sdk && cp dist/index.d.mts .tmp/dts/node_modules/chat-rest-sdk/index.d.ts
+npx --no-install dts-bundle-generator --silent --config scripts/dts.helpers.json
 for file in dist/*.d.mts; do
   if grep -qE "from ['\"]\.\.?/" "$file"; then
     echo "build: $file imports a relative file, so it cannot double as CommonJS declarations." >&2

@@ -157,6 +157,8 @@ describe("the SDK reference (dist/docs/sdk/)", () => {
       "functions/testing.startMockServer.html",
       "modules/webhooks.html",
       "functions/webhooks.createWebhookHandler.html",
+      "modules/helpers.html",
+      "functions/helpers.issueAuthToken.html",
       "../index.html",
     ]) {
       expect(links).toContain(target);

@@ -18,6 +18,11 @@ describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
     expect(files.filter((file) => file.includes("src/webhooks/") || file.includes("generated/webhook-"))).toEqual([]);
   });
 
+  test("the client bundles none of chat-rest-sdk/helpers, which imports the client rather than the reverse", async () => {
+    const sdk = await measureBundle("src/index.ts", { external: [] });
+    expect(Object.keys(sdk.inputs).filter((file) => file.includes("src/helpers/"))).toEqual([]);
+  });
+
   test(`a spec of ${SIZE_TARGETS.operations} operations adds 0 bytes`, async () => {
     const today = await measureBundle("src/index.ts", { external: ["openapi-fetch"] });
     const synthetic = await measureSynthetic();

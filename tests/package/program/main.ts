@@ -3,6 +3,7 @@
 // short flow against the fake, whose MSW adapter asks for msw. Exits non-zero on any failure.
 import { createChatClient } from "chat-rest-sdk";
 import { chatFakeHandlers, startFakeServer, startMockServer } from "chat-rest-sdk/testing";
+import { helpers } from "./helpers.js";
 import { smoke } from "./smoke.js";
 import { webhooks } from "./webhooks.js";
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     })();
     if (!missing.includes("npm install --save-dev msw@")) throw new Error(`fake: chatFakeHandlers without msw: ${missing || "no error"}`);
     console.log("fake: chatFakeHandlers asks for msw");
+    for (const line of await helpers(fake)) console.log(line);
   } finally {
     await fake.close();
   }

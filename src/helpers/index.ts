@@ -1,0 +1,19 @@
+export { ensureUser } from "./ensure-user.js";
+export type { EnsureUserOptions, EnsuredUser } from "./ensure-user.js";
+export { issueAuthToken } from "./issue-auth-token.js";
+export type { IssueAuthTokenOptions, IssuedAuthToken } from "./issue-auth-token.js";
+export { ensureGroup } from "./ensure-group.js";
+export type { EnsureGroupOptions, EnsuredGroup } from "./ensure-group.js";
+export { syncGroupMembers } from "./sync-group-members.js";
+export type {
+  SyncGroupMembersOptions,
+  SyncGroupMembersResult,
+  WantedMembers,
+  GroupScope,
+  AddedMember,
+  ScopeChange,
+} from "./sync-group-members.js";
+export { importUsers } from "./import-users.js";
+export type { ImportUsersOptions, ImportUsersResult, ImportProgress, ImportFailure, ProgressTimers } from "./import-users.js";
+export type { HelperFailure } from "./helper-failure.js";
+export type { UserInput, GroupInput, OnExists } from "./check-input.js";

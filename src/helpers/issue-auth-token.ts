@@ -1,0 +1,65 @@
+import { type ChatClient, unwrap } from "chat-rest-sdk";
+import { checkClient, checkFlag, checkOnExists, checkOptions, checkUser, type UserInput } from "./check-input.js";
+import { createIfAbsent } from "./create-if-absent.js";
+import { ENSURE_USER_OPTIONS, type EnsuredUser, type EnsureUserOptions } from "./ensure-user.js";
+import { settleExistingUser } from "./existing-user.js";
+
+/** Options of {@link issueAuthToken}: those of `ensureUser`, and `force`. */
+export interface IssueAuthTokenOptions extends EnsureUserOptions {
+  /**
+   * Asks the service for a new token (`force: true` of `POST /users/{uid}/auth_tokens`) where it
+   * would otherwise give back one it issued before.
+   * @default false
+   * @example true
+   */
+  force?: boolean;
+}
+
+/**
+ * What {@link issueAuthToken} did: the user, as `ensureUser` reports it, and the auth token the
+ * client app logs in with. A deactivated user gets no token: check `deactivated` first.
+ */
+export type IssuedAuthToken =
+  | (EnsuredUser & { deactivated: false /** The auth token to hand to the client app's login. */; authToken: string })
+  | (EnsuredUser & { deactivated: true; authToken?: undefined });
+
+/**
+ * Makes sure the user exists and creates an auth token for them: the one call a login route needs.
+ * A new user is created with its token in one request (`POST /users` with `withAuthToken`); for
+ * an existing one, `ensureUser`'s 409 path runs and then `POST /users/{uid}/auth_tokens`. Two
+ * sign-ins at once for one UID both get a token, and one user is created.
+ *
+ * A deactivated user gets no token (`deactivated: true`, no `authToken`) unless `reactivate` is set.
+ * Errors are those of `ensureUser`.
+ *
+ * @example
+ * const login = await issueAuthToken(chat, { uid: "buyer-42", name: "Ada Lovelace" });
+ * if (login.deactivated) throw new Error("This account cannot chat.");
+ * console.log(login.created ? "new chat user" : "returning chat user", login.authToken);
+ */
+export async function issueAuthToken(chat: ChatClient, user: UserInput, options?: IssueAuthTokenOptions): Promise<IssuedAuthToken> {
+  checkClient("issueAuthToken: chat", chat);
+  const input = checkUser("issueAuthToken: user", user);
+  const checked = checkOptions<IssueAuthTokenOptions>("issueAuthToken: options", options, [...ENSURE_USER_OPTIONS, "force"]);
+  const force = checkFlag("issueAuthToken: options.force", checked.force);
+  const plan = {
+    onExists: checkOnExists("issueAuthToken: options.onExists", checked.onExists),
+    reactivate: checkFlag("issueAuthToken: options.reactivate", checked.reactivate),
+    checkDeactivated: true,
+  };
+  const outcome = await createIfAbsent(chat.POST("/users", { body: { ...input, withAuthToken: true } }), "ERR_UID_ALREADY_EXISTS");
+  if (outcome.created) {
+    const { authToken, ...created } = outcome.created.data;
+    const result = { user: created, created: true, updated: false, deactivated: false, reactivated: false } as const;
+    // The service documents the token on this answer; were it left out, one more call gets it.
+    return { ...result, authToken: authToken ?? (await createToken(chat, created.uid, force)) };
+  }
+  const settled = await settleExistingUser(chat, input, outcome.conflict, plan);
+  if (settled.deactivated) return { ...settled, created: false, deactivated: true };
+  return { ...settled, created: false, deactivated: false, authToken: await createToken(chat, settled.user.uid, force) };
+}
+
+async function createToken(chat: ChatClient, uid: string, force: boolean): Promise<string> {
+  const body = force ? { force } : {};
+  return (await unwrap(chat.POST("/users/{uid}/auth_tokens", { params: { path: { uid } }, body }))).data.authToken;
+}

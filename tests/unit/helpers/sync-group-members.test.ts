@@ -1,0 +1,166 @@
+// syncGroupMembers against the fake, through the SDK: adds, scope changes and kicks that make a
+// group's members match a list, and nothing sent once they do.
+import { ChatConfigError, NotFoundError, unwrap } from "../../../src/index";
+import { syncGroupMembers } from "../../../src/helpers/index";
+import { type FakeServer, startFakeServer } from "../../../src/testing/index";
+import { type RecordingClient, recordingClient } from "./recording-client";
+
+// The first answers of a file compile the spec's schemas for the answer checks: seconds on a busy machine.
+jest.setTimeout(30_000);
+
+let fake: FakeServer;
+let client: RecordingClient;
+
+const users = (...uids: string[]) => uids.map((uid) => ({ uid, name: uid.toUpperCase() }));
+const membersOf = (guid: string) => Object.fromEntries([...(fake.state.members.get(guid) ?? new Map())].map(([uid, m]) => [uid, m.scope]));
+
+beforeAll(async () => {
+  fake = await startFakeServer();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.reset();
+  fake.seed({
+    users: users("o", "a", "b", "c", "d", "e", "x"),
+    groups: [{ guid: "order-1", name: "Order 1", owner: "o" }],
+    members: [
+      { guid: "order-1", uid: "a" },
+      { guid: "order-1", uid: "b" },
+      { guid: "order-1", uid: "c" },
+    ],
+  });
+  client = recordingClient(fake);
+});
+afterEach(() => expect(client.checker.problems()).toEqual([]));
+
+test("from {a, b, c} owned by o to participants [b, c, d] and moderators [e], it adds d and e, kicks a and keeps o", async () => {
+  const wanted = { participants: ["b", "c", "d"], moderators: ["e"] };
+  const result = await syncGroupMembers(client.chat, "order-1", wanted, { removeOthers: true });
+  expect(result).toEqual({
+    added: [
+      { uid: "d", scope: "participant" },
+      { uid: "e", scope: "moderator" },
+    ],
+    removed: ["a"],
+    scopeChanged: [],
+    unchanged: ["b", "c", "o"],
+    failed: [],
+  });
+  expect(membersOf("order-1")).toEqual({ o: "admin", b: "participant", c: "participant", d: "participant", e: "moderator" });
+  // One add per scope, one kick.
+  expect(client.changing().sort()).toEqual([
+    "DELETE /groups/order-1/members/a",
+    "POST /groups/order-1/members",
+    "POST /groups/order-1/members",
+  ]);
+
+  const before = client.requests.length;
+  const again = await syncGroupMembers(client.chat, "order-1", wanted, { removeOthers: true });
+  expect(client.requests.slice(before).every((request) => request.startsWith("GET "))).toBe(true);
+  expect(client.changing()).toHaveLength(3);
+  expect(again).toEqual({ added: [], removed: [], scopeChanged: [], unchanged: ["b", "c", "d", "e", "o"], failed: [] });
+});
+
+test("scopes that differ are changed, and a UID in several lists gets the highest scope", async () => {
+  const result = await syncGroupMembers(client.chat, "order-1", { admins: ["b"], moderators: ["a", "b"], participants: ["c", "a"] });
+  expect(result.scopeChanged).toEqual([
+    { uid: "a", from: "participant", to: "moderator" },
+    { uid: "b", from: "participant", to: "admin" },
+  ]);
+  expect(result.unchanged).toEqual(["c", "o"]);
+  expect(membersOf("order-1")).toEqual({ o: "admin", a: "moderator", b: "admin", c: "participant" });
+});
+
+test("the owner is never kicked nor demoted, whatever the lists say", async () => {
+  const result = await syncGroupMembers(client.chat, "order-1", { participants: ["o", "b"] }, { removeOthers: true });
+  expect(result.unchanged).toEqual(["b", "o"]);
+  expect(result.removed).toEqual(["a", "c"]);
+  expect(result.scopeChanged).toEqual([]);
+  expect(membersOf("order-1")).toEqual({ o: "admin", b: "participant" });
+});
+
+test("without removeOthers, members in no list stay and are reported unchanged", async () => {
+  const result = await syncGroupMembers(client.chat, "order-1", { participants: ["d"] });
+  expect(result).toMatchObject({ added: [{ uid: "d", scope: "participant" }], removed: [], unchanged: ["a", "b", "c", "o"] });
+  expect(client.requests.filter((request) => request.startsWith("DELETE "))).toEqual([]);
+});
+
+test("a banned user in the lists is reported in failed with the reason, and is not unbanned", async () => {
+  await unwrap(client.chat.POST("/groups/{guid}/bannedusers/{uid}", { params: { path: { guid: "order-1", uid: "x" } } }));
+  const sent = client.requests.length;
+  const result = await syncGroupMembers(client.chat, "order-1", { participants: ["a", "b", "c", "x"] });
+  expect(result.failed).toEqual([{ uid: "x", error: { code: "ERR_BANNED_GROUP_MEMBER", message: expect.stringMatching(/banned/) } }]);
+  expect(client.requests.slice(sent).every((request) => request.startsWith("GET "))).toBe(true);
+  expect(fake.state.bannedUsers.get("order-1")).toEqual(["x"]);
+});
+
+test("a UID the service refuses to add is reported in failed with the service's code; the others are added", async () => {
+  const result = await syncGroupMembers(client.chat, "order-1", { participants: ["a", "b", "c", "d", "ghost"] });
+  expect(result.added).toEqual([{ uid: "d", scope: "participant" }]);
+  expect(result.failed).toEqual([{ uid: "ghost", error: { code: "ERR_UID_NOT_FOUND", message: expect.any(String) } }]);
+});
+
+test("adds are sent 25 UIDs at most per request, one scope per request", async () => {
+  const many = Array.from({ length: 60 }, (_, i) => `p-${i}`);
+  fake.seed({ users: users(...many, "m-1") });
+  const bodies: Record<string, string[]>[] = [];
+  client.chat.use({
+    async onRequest({ request }) {
+      if (request.method === "POST") bodies.push(await request.clone().json());
+    },
+  });
+  const result = await syncGroupMembers(client.chat, "order-1", { participants: ["a", "b", "c", ...many], moderators: ["m-1"] });
+  expect(result.added).toHaveLength(61);
+  expect(bodies.map((body) => Object.entries(body).map(([list, uids]) => `${list} ${uids.length}`))).toEqual([
+    ["moderators 1"],
+    ["participants 25"],
+    ["participants 25"],
+    ["participants 10"],
+  ]);
+  expect(fake.state.members.get("order-1")?.size).toBe(65);
+});
+
+test("dryRun reports the plan and sends only reads", async () => {
+  const result = await syncGroupMembers(
+    client.chat,
+    "order-1",
+    { admins: ["b"], participants: ["d"] },
+    { removeOthers: true, dryRun: true },
+  );
+  expect(result).toEqual({
+    added: [{ uid: "d", scope: "participant" }],
+    removed: ["a", "c"],
+    scopeChanged: [{ uid: "b", from: "participant", to: "admin" }],
+    unchanged: ["o"],
+    failed: [],
+  });
+  expect(client.changing()).toEqual([]);
+  expect(membersOf("order-1")).toEqual({ o: "admin", a: "participant", b: "participant", c: "participant" });
+});
+
+test("a request that fails puts its UIDs in failed, and the other changes go on", async () => {
+  fake.failNext("kick-group-member", { status: 403 });
+  const result = await syncGroupMembers(client.chat, "order-1", { participants: ["d"] }, { removeOthers: true, concurrency: 1 });
+  expect(result.added).toEqual([{ uid: "d", scope: "participant" }]);
+  expect(result.failed).toEqual([{ uid: "a", error: expect.objectContaining({ code: expect.stringMatching(/^AUTH_ERR_/) }) }]);
+  expect((result.failed[0]!.error.cause as { status?: number }).status).toBe(403);
+  expect(result.removed).toEqual(["b", "c"]);
+});
+
+test("an unknown group throws the read's NotFoundError", async () => {
+  await expect(syncGroupMembers(client.chat, "order-404", { participants: ["a"] })).rejects.toThrow(NotFoundError);
+  expect(client.changing()).toEqual([]);
+});
+
+test.each([
+  ["a GUID with a space", "order 1", {}, {}, /guid must be/],
+  ["a list that is not an array", "order-1", { participants: "a" }, {}, /wanted\.participants must be an array/],
+  ["a UID with a space", "order-1", { admins: ["a b"] }, {}, /wanted\.admins\[0\] must be/],
+  ["usersToBan", "order-1", { usersToBan: ["a"] }, {}, /wanted\.usersToBan is not an option/],
+  ["a concurrency of 0", "order-1", {}, { concurrency: 0 }, /concurrency must be an integer from 1/],
+])("%s is refused with a ChatConfigError, and nothing is sent", async (_, guid, wanted, options, message) => {
+  const error = await syncGroupMembers(client.chat, guid, wanted as never, options).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ChatConfigError);
+  expect((error as Error).message).toMatch(message);
+  expect(client.requests).toEqual([]);
+});
