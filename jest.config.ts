@@ -21,6 +21,14 @@ const config: Config = {
   reporters: ["default", "<rootDir>/tests/harness/summary-reporter.js", "<rootDir>/tests/harness/contract-summary-reporter.js"],
   // Contract cases are independent requests and run concurrently (test.concurrent), this many at a time.
   maxConcurrency: 8,
+  // Jest's default is one worker fewer than the cores, which on a two-core machine means a single
+  // process for every file. Two workers keep both cores busy: much of a file's time is spent
+  // waiting on a child process (Prism, tsc, npm), which the other worker fills.
+  maxWorkers: 2,
+  // The timeout catches a hung test (a mock that never answers), not a slow one: on a machine
+  // busy with other work a healthy test takes several times as long, and a contract case waits
+  // its turn at the one Prism, which serves a request at a time.
+  testTimeout: 60_000,
   projects: [
     {
       displayName: "unit",
