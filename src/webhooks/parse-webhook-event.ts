@@ -12,8 +12,11 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  *
  * @throws {WebhookPayloadError} when the body is not JSON, not an object, or has no string `trigger`.
  * @example
- * const event = parseWebhookEvent(await request.text());
- * if (event.trigger === "message_sent") console.log(event.data.message.text);
+ * export async function POST(request: Request): Promise<Response> {
+ *   const event = parseWebhookEvent(await request.text());
+ *   if (event.trigger === "message_sent") console.log(event.data.message.data.text);
+ *   return new Response(null, { status: 200 });
+ * }
  */
 export function parseWebhookEvent(body: string | Uint8Array | unknown): ParsedWebhookEvent {
   const value = typeof body === "string" ? parseJson(body) : body instanceof Uint8Array ? parseJson(decode(body)) : body;

@@ -1,8 +1,9 @@
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFile, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { CONFIGS, compile, installConsumer, packTarball, prepareConfig, readmeInstallSteps, repoRoot } from "./consumer";
+import { docSnippets, entryPoints, errorsByFile, readmePrograms, type Snippet, writeSnippets } from "./doc-snippets";
 
 // Everything here works on the tarball `npm pack` makes, installed by npm into a fresh project by
 // the commands of README.md's "Install" section:
@@ -26,10 +27,10 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-test("README.md's install steps, which built this consumer, pack the repository and install that very tarball", () => {
+test("README.md's install steps, which built this consumer, pack into ~ and install that very tarball from any folder", () => {
   const { repository, project } = readmeInstallSteps();
-  expect(repository).toContain("npm pack");
-  expect(project).toContain(`npm install ../chat-rest-sdk/${basename(tarball)}`);
+  expect(repository).toContain("npm pack --pack-destination ~");
+  expect(project).toContain(`npm install ~/${basename(tarball)}`);
   expect(require.resolve("chat-rest-sdk/package.json", { paths: [consumer] })).toBe(
     join(consumer, "node_modules", "chat-rest-sdk", "package.json"),
   );
@@ -125,3 +126,65 @@ test("the installed chat-rest-fake command serves a flow, prints its credentials
     child.kill("SIGKILL");
   }
 }, 60_000);
+
+describe("the TypeScript of the docs, against the packed package", () => {
+  // Last in this file: the smoke runs above check the package without msw, which the MSW block needs.
+  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  const CANARY = "canary-wrong-field.ts";
+  let dir: string;
+  let snippets: Snippet[];
+  let errors: Map<string, string[]>;
+
+  beforeAll(async () => {
+    // msw, an optional peer, from this repository's install rather than a second npm install.
+    symlinkSync(join(repoRoot, "node_modules", "msw"), join(consumer, "node_modules", "msw"), "dir");
+    dir = join(consumer, "docs");
+    snippets = docSnippets(readme, join(consumer, "node_modules", "chat-rest-sdk"));
+    // The mistake users made once: a webhook message's text is in its data, not on the message.
+    const parse = snippets.find((snippet) => snippet.source === "chat-rest-sdk/webhooks parseWebhookEvent")!;
+    const canary = { ...parse, file: CANARY, text: parse.text.replace("event.data.message.data.text", "event.data.message.text") };
+    expect(canary.text).not.toBe(parse.text);
+    writeSnippets(dir, [...snippets, canary]);
+    const tsc = join(consumer, "node_modules", "typescript", "bin", "tsc");
+    const output = await new Promise<string>((done) =>
+      execFile(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { cwd: dir }, (_error, stdout, stderr) => done(stdout + stderr)),
+    );
+    errors = errorsByFile(output);
+  }, 180_000);
+
+  test("covers every TypeScript block of README.md and the @examples of every entry point in package.json's exports", () => {
+    const sources = snippets.map((snippet) => snippet.source);
+    expect(sources.filter((source) => source.startsWith("README.md")).length).toBe(readme.split(/^```ts\n/m).length - 1);
+    const entries = entryPoints(join(consumer, "node_modules", "chat-rest-sdk")).map((entry) => entry.specifier);
+    expect(entries).toEqual(expect.arrayContaining(["chat-rest-sdk", "chat-rest-sdk/testing", "chat-rest-sdk/webhooks"]));
+    for (const entry of entries) expect(sources.some((source) => source.startsWith(`${entry} `))).toBe(true);
+    expect(sources).toEqual(expect.arrayContaining(["chat-rest-sdk/testing startFakeServer", "chat-rest-sdk/webhooks parseWebhookEvent"]));
+  });
+
+  test("every one of them compiles in strict mode", () => {
+    expect(Object.fromEntries([...errors].filter(([file]) => file !== CANARY))).toEqual({});
+  });
+
+  test("an example with a wrong field does not compile, and the error names its file", () => {
+    expect(errors.get(CANARY)).toEqual([
+      expect.stringMatching(/^canary-wrong-field\.ts\(\d+,\d+\): error TS2339: Property 'text' does not exist/),
+    ]);
+  });
+
+  // A block that imports chat-rest-sdk/testing starts its own mock, fake or server on a free port.
+  test.each(readmePrograms(readme))(
+    "the README's program at line %i runs to exit 0",
+    async (_line, file) => {
+      const result = await new Promise<{ code: number | null; output: string }>((done) =>
+        execFile(
+          process.execPath,
+          [join(dir, "out", file.replace(/\.ts$/, ".js"))],
+          { cwd: dir, timeout: 90_000 },
+          (error, stdout, stderr) => done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+        ),
+      );
+      expect(result).toEqual({ code: 0, output: expect.any(String) });
+    },
+    120_000,
+  );
+});

@@ -7,7 +7,8 @@ import { smoke } from "./smoke.js";
 import { webhooks } from "./webhooks.js";
 
 async function main(): Promise<void> {
-  const mock = await startMockServer();
+  // Prism starts in seconds; the long limit is for a machine busy with other work.
+  const mock = await startMockServer({ startTimeoutMs: 120_000 });
   try {
     for (const line of await smoke(mock.url)) console.log(line);
     for (const line of await webhooks()) console.log(line);
