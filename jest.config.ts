@@ -25,6 +25,7 @@ const config: Config = {
   // process for every file. Two workers keep both cores busy: much of a file's time is spent
   // waiting on a child process (Prism, tsc, npm), which the other worker fills.
   maxWorkers: 2,
+  testSequencer: "<rootDir>/tests/harness/test-sequencer.js",
   // The timeout catches a hung test (a mock that never answers), not a slow one: on a machine
   // busy with other work a healthy test takes several times as long, and a contract case waits
   // its turn at the one Prism, which serves a request at a time.

@@ -172,14 +172,14 @@ export function docSnippets(readme: string, packageDir: string): Snippet[] {
   }));
   for (const entry of entries) {
     const slug = entry.specifier.replace(/^chat-rest-sdk\/?/, "") || "index";
-    entry.declared.examples.forEach(([owner, code], i) =>
+    for (const [i, [owner, code]] of entry.declared.examples.entries()) {
       snippets.push({
         file: `example-${slug}-${owner.replace(/\W+/g, "-")}-${i + 1}.ts`,
         source: `${entry.specifier} ${owner}`,
         program: false,
         text: snippetText(code, exportsByEntry),
-      }),
-    );
+      });
+    }
   }
   return snippets;
 }

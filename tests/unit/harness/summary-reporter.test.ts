@@ -35,7 +35,9 @@ describe("the summary reporter", () => {
     const out = report(
       run(
         [
-          ...Array.from({ length: 11 }, (_, i) => skipped(`fidelity to the vendor's published specs (skipped: ${reason})`, `check ${i} (a detail)`)),
+          ...Array.from({ length: 11 }, (_, i) =>
+            skipped(`fidelity to the vendor's published specs (skipped: ${reason})`, `check ${i} (a detail)`),
+          ),
           ...Array.from({ length: 4 }, (_, i) => skipped(`the fidelity comparator (skipped: ${reason})`, `case ${i}`)),
           { status: "todo", ancestorTitles: [], title: "later" },
           { status: "passed", ancestorTitles: ["ran (not skipped)"], title: "t" },
