@@ -22,7 +22,7 @@ function repositoryPaths(dir = root, prefix = ""): string[] {
  * what a build or a run writes (`dist/`, `.tmp/`) or lies outside the repository (`../`, the
  * vendor's files that the fidelity tests read).
  */
-export function namedPaths(markdown: string): string[] {
+function namedPaths(markdown: string): string[] {
   const spans = [...markdown.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!.trim());
   return [
     ...new Set(
