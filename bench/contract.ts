@@ -29,11 +29,15 @@ function contractRun(round: number): { ms: number; cases: number; failed: number
   const file = join(out, `jest-${round}.json`);
   rmSync(file, { force: true });
   const started = performance.now();
-  const jest = spawnSync(join(root, "node_modules/.bin/jest"), ["--selectProjects", "contract", ...FILES, "--json", `--outputFile=${file}`], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, REDOCLY_TELEMETRY: "off" },
-  });
+  const jest = spawnSync(
+    join(root, "node_modules/.bin/jest"),
+    ["--selectProjects", "contract", ...FILES, "--json", `--outputFile=${file}`],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, REDOCLY_TELEMETRY: "off" },
+    },
+  );
   const ms = performance.now() - started;
   if (!existsSync(file)) throw new Error(`jest wrote no results:\n${`${jest.stdout}\n${jest.stderr}`.slice(-2000)}`);
   const results = JSON.parse(readFileSync(file, "utf8")) as { testResults: JestFile[]; numFailedTests: number };
@@ -44,7 +48,9 @@ function contractRun(round: number): { ms: number; cases: number; failed: number
     const record = join(root, ".tmp", "contract-runs", `${encodeURIComponent(relative(root, result.name))}.json`);
     if (existsSync(record)) for (const id of JSON.parse(readFileSync(record, "utf8")).operations as string[]) operations.add(id);
   }
-  log(`contract run ${round + 1}: ${cases} cases, ${operations.size} operations in ${(ms / 1000).toFixed(1)} s (${results.numFailedTests} failed)`);
+  log(
+    `contract run ${round + 1}: ${cases} cases, ${operations.size} operations in ${(ms / 1000).toFixed(1)} s (${results.numFailedTests} failed)`,
+  );
   return { ms, cases, failed: results.numFailedTests, operations: operations.size };
 }
 
