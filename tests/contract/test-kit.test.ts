@@ -16,8 +16,9 @@ const PRISM_TEST_MS = 2 * PRISM_START_MS;
 const listUsers = (url: string, query = "") => fetch(`${url}/users${query}`, { headers: { apikey: "kit-key" } });
 
 const contradicting = join(__dirname, "fixtures", "example-contradicts-schema.openapi.json");
-// The tests of how a mock starts, stops and listens serve this one-operation spec: Prism reads it
-// in a fraction of the time the whole spec takes. The tests of what the mock serves use the whole spec.
+// The tests of how a mock starts, stops and listens, and of the bin, serve this one-operation spec
+// (GET /users, perPage at most 1000): Prism reads it in a fraction of the time the whole spec
+// takes. The test of what the mock serves uses the whole spec.
 const listUsersOnly = join(__dirname, "fixtures", "list-users.openapi.json");
 const quick = { spec: listUsersOnly, startTimeoutMs: PRISM_START_MS };
 
@@ -263,7 +264,7 @@ describe("the chat-rest-mock bin", () => {
   test(
     "prints its URL, serves the spec, names a rejected parameter in the error body, and stops cleanly on Ctrl-C (SIGINT)",
     async () => {
-      const { child, exited, listening } = startBin(["--port", "0"]);
+      const { child, exited, listening } = startBin(["--port", "0", "--spec", listUsersOnly]);
       try {
         const url = await listening;
         expect((await listUsers(url)).status).toBe(200);
@@ -282,7 +283,7 @@ describe("the chat-rest-mock bin", () => {
   test(
     "stops Prism when its terminal hangs up (SIGHUP), and prints a bracketed URL for an IPv6 host",
     async () => {
-      const { child, exited, listening } = startBin(["--port", "0", "--host", "::1"]);
+      const { child, exited, listening } = startBin(["--port", "0", "--host", "::1", "--spec", listUsersOnly]);
       try {
         const url = await listening;
         expect(url).toMatch(/^http:\/\/\[::1\]:\d+$/);
