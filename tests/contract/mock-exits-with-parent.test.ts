@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
+import { PRISM_START_MS } from "../harness/prism-start";
 
 const root = join(__dirname, "..", "..");
 
@@ -32,7 +33,7 @@ linux("the mock after its parent is killed with SIGKILL", () => {
         contents: `
           import { readFileSync } from "node:fs";
           import { startMockServer } from "./src/testing/index";
-          startMockServer().then((mock) => {
+          startMockServer(${JSON.stringify({ spec: join(__dirname, "fixtures", "list-users.openapi.json"), startTimeoutMs: PRISM_START_MS })}).then((mock) => {
             const children = readFileSync("/proc/" + process.pid + "/task/" + process.pid + "/children", "utf8").trim();
             console.log(JSON.stringify({ url: mock.url, children: children.split(" ").map(Number) }));
             setInterval(() => {}, 1000);

@@ -13,20 +13,21 @@ import { mockTargets, spec } from "../harness/mock-context";
 
 const fixture = fixtureSpec(spec);
 const subject = contractSubject("fixture: operations no test names (tests/harness/fixture-spec.ts)", fixture, mockTargets);
-const tests = join(__dirname, "..");
+const root = join(__dirname, "..", "..");
 
-/** Every source file under tests/, by path. */
-function testSources(dir = tests): string[] {
+/** Every source file under `dir`. */
+function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? testSources(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+    entry.isDirectory() ? sources(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
   );
 }
 
-test(`the fixture holds ${FIXTURE_COPIES} copies of ${FIXTURE_SOURCES.length} operations, which no test file names`, () => {
+test(`the fixture holds ${FIXTURE_COPIES} copies of ${FIXTURE_SOURCES.length} operations, with no valid request or type test of their own`, () => {
   expect(subject.operations.map((op) => op.source).sort()).toEqual(
     FIXTURE_SOURCES.flatMap((source) => Array(FIXTURE_COPIES).fill(source)).sort(),
   );
-  const named = testSources()
+  // Where an operation's own test code would be: its valid request and its type test.
+  const named = [...sources(join(root, "tests", "contract", "requests")), ...sources(join(root, "tests", "types"))]
     .map((file) => readFileSync(file, "utf8"))
     .flatMap((source) => subject.operations.filter((op) => source.includes(op.operationId) || source.includes(`"${op.path}"`)));
   expect(named).toEqual([]);

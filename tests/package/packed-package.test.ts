@@ -11,6 +11,9 @@ import { docSnippets, entryPoints, errorsByFile, readmePrograms, type Snippet, w
 let work: string;
 let tarball: string;
 let consumer: string;
+// One mock for the smoke runs of every configuration, started through the packed package's
+// CommonJS build; the README's mock program starts one through its ES module build.
+let mock: { url: string; close(): Promise<void> } | undefined;
 
 const bin = (name: string) => join(repoRoot, "node_modules", ".bin", name);
 const output = (command: string, args: string[], cwd = repoRoot) =>
@@ -23,9 +26,16 @@ beforeAll(() => {
   installConsumer(consumer, tarball);
 }, 240_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await mock?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
+
+async function packedMock(): Promise<string> {
+  const kit = join(consumer, "node_modules", "chat-rest-sdk", "dist", "testing.cjs");
+  mock ??= await (require(kit) as typeof import("../../src/testing/index")).startMockServer({ startTimeoutMs: 120_000 });
+  return mock.url;
+}
 
 test("README.md's install steps, which built this consumer, pack into ~ and install that very tarball from any folder", () => {
   const { repository, project } = readmeInstallSteps();
@@ -82,10 +92,10 @@ test("the spec the package exports is byte-identical to generated/", () => {
 
 test.each(CONFIGS)(
   "compiles under strict %s settings and runs the smoke calls against the packaged mock and fake",
-  (config) => {
+  async (config) => {
     const dir = prepareConfig(consumer, config);
     compile(consumer, dir);
-    const stdout = output(process.execPath, [join(dir, "out", "main.js")], dir);
+    const stdout = output(process.execPath, [join(dir, "out", "main.js"), await packedMock()], dir);
     expect(stdout).toContain("send-thread-message: reply");
     expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
     expect(stdout).toContain("fake: user packed-1 read back");
@@ -94,7 +104,7 @@ test.each(CONFIGS)(
     expect(stdout).toContain("webhooks: wrong password 401");
     expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
   },
-  90_000,
+  180_000,
 );
 
 test("the installed chat-rest-fake command serves a flow, prints its credentials and stops on SIGINT", async () => {
