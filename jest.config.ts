@@ -28,8 +28,9 @@ const config: Config = {
   testSequencer: "<rootDir>/tests/harness/test-sequencer.js",
   // The timeout catches a hung test (a mock that never answers), not a slow one: on a machine
   // busy with other work a healthy test takes several times as long, and a contract case waits
-  // its turn at the one Prism, which serves a request at a time.
-  testTimeout: 60_000,
+  // its turn at the one Prism, which serves a request at a time. A test sets a longer one only
+  // when it needs longer even on an idle machine (it packs the package, or starts several processes).
+  testTimeout: 120_000,
   projects: [
     {
       displayName: "unit",
