@@ -151,6 +151,15 @@ export function typeScriptBlocks(markdown: string): { line: number; code: string
   }));
 }
 
+/** `<entry point> <name>` of every function and class an entry point exports without an @example. */
+export function withoutExamples(packageDir: string): string[] {
+  return entryPoints(packageDir).flatMap((entry) =>
+    declaredExamples(join(packageDir, entry.types))
+      .documentable.filter(({ owner, hasExample }) => !hasExample && !owner.includes("."))
+      .map(({ owner }) => `${entry.specifier} ${owner}`),
+  );
+}
+
 /** `[line, file]` of each README block that is a whole program. */
 export function readmePrograms(readme: string): [number, string][] {
   return typeScriptBlocks(readme)

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { CONFIGS, compile, installConsumer, packTarball, prepareConfig, readmeInstallSteps, repoRoot } from "./consumer";
-import { docSnippets, entryPoints, errorsByFile, readmePrograms, type Snippet, writeSnippets } from "./doc-snippets";
+import { docSnippets, entryPoints, errorsByFile, readmePrograms, type Snippet, withoutExamples, writeSnippets } from "./doc-snippets";
 
 // Everything here works on the tarball `npm pack` makes, installed by npm into a fresh project by
 // the commands of README.md's "Install" section:
@@ -169,6 +169,10 @@ describe("the TypeScript of the docs, against the packed package", () => {
     expect(entries).toEqual(expect.arrayContaining(["chat-rest-sdk", "chat-rest-sdk/testing", "chat-rest-sdk/webhooks"]));
     for (const entry of entries) expect(sources.some((source) => source.startsWith(`${entry} `))).toBe(true);
     expect(sources).toEqual(expect.arrayContaining(["chat-rest-sdk/testing startFakeServer", "chat-rest-sdk/webhooks parseWebhookEvent"]));
+  });
+
+  test("every function and class that an entry point exports has an @example", () => {
+    expect(withoutExamples(join(consumer, "node_modules", "chat-rest-sdk"))).toEqual([]);
   });
 
   test("every one of them compiles in strict mode", () => {
