@@ -10,6 +10,7 @@ import {
 } from "../../src/index";
 import { operations as manifest } from "../../generated/manifest";
 import { harnessLogger } from "./harness-logger";
+import { loopbackFetch } from "./loopback-fetch";
 import { loadSpec, operationsOf, type SpecOperation } from "./spec";
 import type { RequestInit } from "./valid-requests";
 
@@ -52,7 +53,7 @@ const NO_RETRIES = { maxRetries: 0, logger: harnessLogger } as object;
 function capturingFetch() {
   let raw: Response | undefined;
   const fetch = async (input: Request | string | URL, init?: globalThis.RequestInit) => {
-    const response = await globalThis.fetch(input, init);
+    const response = await loopbackFetch(input, init);
     raw = response.clone();
     return response;
   };
