@@ -1,3 +1,8 @@
+/**
+ * @jest-config-loader-options {"transpileOnly": true, "compilerOptions": {"module": "commonjs", "moduleResolution": "node10"}}
+ */
+// Jest loads this file through ts-node, transpiled only: type-checking it cost seconds of every
+// Jest start, and `npm test` type-checks it with everything else (tsc -p tsconfig.json).
 import type { Config } from "jest";
 
 const transform: Config["transform"] = {
@@ -21,6 +26,16 @@ const config: Config = {
   reporters: ["default", "<rootDir>/tests/harness/summary-reporter.js", "<rootDir>/tests/harness/contract-summary-reporter.js"],
   // Contract cases are independent requests and run concurrently (test.concurrent), this many at a time.
   maxConcurrency: 8,
+  // Jest's default is one worker fewer than the cores, which on a two-core machine means a single
+  // process for every file. Two workers keep both cores busy: much of a file's time is spent
+  // waiting on a child process (Prism, tsc, npm), which the other worker fills.
+  maxWorkers: 2,
+  testSequencer: "<rootDir>/tests/harness/test-sequencer.js",
+  // The timeout catches a hung test (a mock that never answers), not a slow one: on a machine
+  // busy with other work a healthy test takes several times as long, and a contract case waits
+  // its turn at the one Prism, which serves a request at a time. A test sets a longer one only
+  // when it needs longer even on an idle machine (it packs the package, or starts several processes).
+  testTimeout: 120_000,
   projects: [
     {
       displayName: "unit",

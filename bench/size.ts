@@ -1,6 +1,6 @@
 // Section 3: the bundle size of the SDK, which source files take the bytes, and what the packages
 // users would otherwise install weigh when bundled the same way.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import { type BundleSize, measureBundle, measureSdk, measureSynthetic, SIZE_TARGETS } from "../tests/size/bundle-size.js";
@@ -13,7 +13,11 @@ function entry(name: string, source: string, options: Parameters<typeof measureB
   writeFileSync(join(dir, `${name}.ts`), source);
   return measureBundle(`${name}.ts`, { dir, ...options });
 }
-/** What users would otherwise install; Node's built-in modules left out, as a browser bundler would. */
+/**
+ * What users would otherwise install; Node's built-in modules left out, as a browser bundler would.
+ * openapi-fetch is the SDK's own dependency; the others are installed in bench/peers by scripts/bench.sh.
+ */
+const PEER_MODULES = [join(process.cwd(), "bench/peers/node_modules"), join(process.cwd(), "node_modules")];
 const PEERS = { "stream-chat": "{ StreamChat }", openai: "{ default }", "@octokit/core": "{ Octokit }", "openapi-fetch": "{ default }" };
 
 main(async () => {
@@ -26,9 +30,11 @@ main(async () => {
   const external = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
   const peers: [string, string, BundleSize][] = [];
   for (const [name, names] of Object.entries(PEERS)) {
-    const { version } = JSON.parse(readFileSync(join(process.cwd(), "node_modules", name, "package.json"), "utf8"));
+    const installed = PEER_MODULES.map((modules) => join(modules, name, "package.json")).find((file) => existsSync(file));
+    if (!installed) throw new Error(`${name} is not installed: scripts/bench.sh installs bench/peers`);
+    const { version } = JSON.parse(readFileSync(installed, "utf8"));
     const source = `export ${names} from "${name}";`;
-    peers.push([name, version, await entry(name.replace(/\W/g, "-"), source, { external, platform: "browser" })]);
+    peers.push([name, version, await entry(name.replace(/\W/g, "-"), source, { external, platform: "browser", nodePaths: PEER_MODULES })]);
   }
   log(`size: SDK ${total.gzipped} B gz (target ${SIZE_TARGETS.sdk}), ${SIZE_TARGETS.operations} operations ${synthetic.gzipped} B gz`);
   const growth = synthetic.gzipped - wrapper.gzipped;

@@ -12,7 +12,7 @@ mkdir -p dist
 rm -f dist/*.mjs dist/*.cjs dist/*.d.mts dist/*.d.cts
 
 # Dependencies stay imports (--packages=external); everything under src/ and generated/ is bundled.
-bundle() { npx --no-install esbuild "$1" --bundle --platform=node --target=es2022 --packages=external --log-level=warning "${@:2}"; }
+bundle() { node_modules/.bin/esbuild "$1" --bundle --platform=node --target=es2022 --packages=external --log-level=warning "${@:2}"; }
 bundle src/index.ts --format=esm --outfile=dist/index.mjs
 bundle src/index.ts --format=cjs --outfile=dist/index.cjs
 # The mock finds the package root (and so the spec) from __dirname, which ES modules do not have.
@@ -29,10 +29,10 @@ bundle src/helpers/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist
 # only while the file imports no relative path (whose extension would differ), so that is checked.
 # dts.config.json skips the generator's own type check (noCheck): tests/package compiles these
 # files under four strict module settings with skipLibCheck off, which checks more, and costs less here.
-npx --no-install dts-bundle-generator --silent --config scripts/dts.config.json
+node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.config.json
 # chat-rest-sdk/helpers imports the core's declarations rather than a copy of them (see scripts/tsconfig.helpers-dts.json).
 mkdir -p .tmp/dts/node_modules/chat-rest-sdk && cp dist/index.d.mts .tmp/dts/node_modules/chat-rest-sdk/index.d.ts
-npx --no-install dts-bundle-generator --silent --config scripts/dts.helpers.json
+node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.helpers.json
 for file in dist/*.d.mts; do
   if grep -qE "from ['\"]\.\.?/" "$file"; then
     echo "build: $file imports a relative file, so it cannot double as CommonJS declarations." >&2

@@ -12,9 +12,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 node scripts/docs-spec.mjs generated/openapi.json "$tmp/openapi.json"
 # --inlineBundle embeds Redoc's scripts instead of loading them from a CDN when the page opens.
-npx --no-install redocly build-docs "$tmp/openapi.json" --inlineBundle --title "Chat REST API v3" \
+node_modules/.bin/redocly build-docs "$tmp/openapi.json" --inlineBundle --title "Chat REST API v3" \
   --output dist/docs/index.html >/dev/null 2>dist/docs/.redocly.log || { cat dist/docs/.redocly.log >&2; exit 1; }
 rm -f dist/docs/.redocly.log
 node scripts/docs-offline.mjs dist/docs/index.html
-npx --no-install typedoc --options scripts/typedoc.json --logLevel Warn
+node_modules/.bin/typedoc --options scripts/typedoc.json --logLevel Warn
 echo "Docs: dist/docs/index.html (REST API) and dist/docs/sdk/index.html (SDK)."

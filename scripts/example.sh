@@ -12,6 +12,6 @@ fi
 [ -f "examples/$name.ts" ] || { echo "No example named \"$name\"; choose one of: $names." >&2; exit 1; }
 mkdir -p .tmp/examples
 # The bundle maps "chat-rest-sdk" to src/ through examples/tsconfig.json's paths; other packages stay in node_modules.
-npx --no-install esbuild "examples/$name.ts" --bundle --platform=node --format=cjs --packages=external \
+node_modules/.bin/esbuild "examples/$name.ts" --bundle --platform=node --format=cjs --packages=external \
   --tsconfig=examples/tsconfig.json --outfile=".tmp/examples/$name.cjs" --log-level=warning
 node ".tmp/examples/$name.cjs"

@@ -29,7 +29,8 @@ export async function runQuickstart(env: Env, io: QuickstartIo = {}): Promise<bo
     return false;
   }
   const live = Boolean(env.CHAT_APP_ID);
-  const mock = live ? undefined : await startMockServer();
+  // Prism starts in seconds; the longer limit is for a machine busy with other work.
+  const mock = live ? undefined : await startMockServer({ startTimeoutMs: 120_000 });
   try {
     const chat = createChatClient({
       appId: env.CHAT_APP_ID ?? "quickstart",

@@ -3,6 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
-npx --no-install esbuild scripts/quickstart.ts --bundle --platform=node --format=cjs --packages=external \
+node_modules/.bin/esbuild scripts/quickstart.ts --bundle --platform=node --format=cjs --packages=external \
   --outfile=.tmp/quickstart.cjs --log-level=warning
 node .tmp/quickstart.cjs

@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/require-chromium.sh
 scripts/docs.sh
-npx --no-install jest --config tests/docs/jest.config.ts "$@"
+node_modules/.bin/jest --config tests/docs/jest.config.ts "$@"

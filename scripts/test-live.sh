@@ -15,4 +15,4 @@ if [[ "${CHAT_LIVE_WRITES:-}" == "1" ]]; then
 else
   echo "Reads only: set CHAT_LIVE_WRITES=1 to also send writes to app ${CHAT_APP_ID}."
 fi
-exec npx --no-install jest --testMatch '**/tests/contract/live/*.live.ts' --testTimeout 60000 "$@"
+exec node_modules/.bin/jest --testMatch '**/tests/contract/live/*.live.ts' --testTimeout 60000 "$@"

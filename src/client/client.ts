@@ -18,7 +18,9 @@ export interface BoundChatClient extends SdkClient<OnBehalfOfOptional<ChatPaths>
 export interface ChatClient extends SdkClient<ChatPaths> {
   /**
    * A client that acts as `uid` on every request, sharing this one's settings and middleware.
-   * @example await chat.as("cometchat-uid-1").POST("/messages/{id}/thread", { params: { path: { id: "42" } }, body })
+   * @example
+   * const reply = { receiver: "cometchat-uid-2", receiverType: "user" as const, data: { text: "On it." } };
+   * await chat.as("cometchat-uid-1").POST("/messages/{id}/thread", { params: { path: { id: "42" } }, body: reply });
    */
   as(uid: string): BoundChatClient;
 }
@@ -33,7 +35,7 @@ export interface BoundCallsClient extends SdkClient<OnBehalfOfOptional<CallsPath
 export interface CallsClient extends SdkClient<CallsPaths> {
   /**
    * A client that acts as `uid` on every request, sharing this one's settings and middleware.
-   * @example await calls.as("cometchat-uid-1").GET("/calls")
+   * @example await calls.as("cometchat-uid-1").GET("/calls", { params: { query: { type: "video", status: "ended" } } })
    */
   as(uid: string): BoundCallsClient;
 }

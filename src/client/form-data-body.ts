@@ -15,8 +15,9 @@ import { ChatConfigError } from "../errors/chat-config-error.js";
  *
  * @default not used: bodies are JSON unless a call passes it
  * @example
+ * const csv = new File(["darn\nheck\n"], "banned.csv", { type: "text/csv" });
  * await chat.POST("/moderation/keywords", {
- *   body: { id: "banned", name: "Banned", category: "word", file: new File([csv], "banned.csv", { type: "text/csv" }) },
+ *   body: { id: "banned", name: "Banned", category: "word", file: csv },
  *   bodySerializer: formDataBody,
  * });
  */

@@ -45,6 +45,10 @@ function describeBody(body: unknown): string {
  * It carries no request headers. The service's answer may echo a credential: given the
  * call's secrets, the message, `body`, `code`, `details` and `requestId` are masked (as
  * `[REDACTED]`) before the error is built, so its stack never holds them either.
+ *
+ * @example
+ * const failed = await unwrap(chat.GET("/users/{uid}", { params: { path: { uid: "cometchat-uid-9" } } })).catch((e: unknown) => e);
+ * if (failed instanceof ChatApiError) console.log(failed.status, failed.code, failed.requestId); // 404 ERR_UID_NOT_FOUND ...
  */
 export class ChatApiError extends ChatError {
   override name = "ChatApiError";
@@ -106,37 +110,72 @@ export class ChatApiError extends ChatError {
   static readonly status: number | undefined;
 }
 
-/** 400: the service rejected the input; see `details` for the fields. */
+/**
+ * 400: the service rejected the input; see `details` for the fields.
+ * @example
+ * const error = await unwrap(chat.GET("/users", { params: { query: { perPage: 5000 } } })).catch((e: unknown) => e);
+ * if (error instanceof BadRequestError) console.log(error.details?.perPage);
+ */
 export class BadRequestError extends ChatApiError {
   static override readonly status = 400;
   override name = "BadRequestError";
 }
-/** 401: the key is missing, wrong or revoked. */
+/**
+ * 401: the key is missing, wrong or revoked.
+ * @example
+ * const error = await unwrap(chat.GET("/users")).catch((e: unknown) => e);
+ * if (error instanceof AuthenticationError) console.log(error.code); // AUTH_ERR_APIKEY_NOT_FOUND;
+ */
 export class AuthenticationError extends ChatApiError {
   static override readonly status = 401;
   override name = "AuthenticationError";
 }
-/** 403: the key is valid but its scope does not allow the operation (e.g. an `authOnly` key). */
+/**
+ * 403: the key is valid but its scope does not allow the operation (e.g. an `authOnly` key).
+ * @example
+ * const error = await unwrap(chat.GET("/apikeys")).catch((e: unknown) => e);
+ * if (error instanceof PermissionDeniedError) console.log(error.code); // AUTH_ERR_NO_ACCESS;
+ */
 export class PermissionDeniedError extends ChatApiError {
   static override readonly status = 403;
   override name = "PermissionDeniedError";
 }
-/** 404: the user, group or message named in the path does not exist. */
+/**
+ * 404: the user, group or message named in the path does not exist.
+ * @example
+ * const error = await unwrap(chat.GET("/users/{uid}", { params: { path: { uid: "cometchat-uid-9" } } })).catch((e: unknown) => e);
+ * if (error instanceof NotFoundError) console.log(error.code); // ERR_UID_NOT_FOUND;
+ */
 export class NotFoundError extends ChatApiError {
   static override readonly status = 404;
   override name = "NotFoundError";
 }
-/** 409: the resource already exists. */
+/**
+ * 409: the resource already exists.
+ * @example
+ * const error = await unwrap(chat.POST("/users", { body: { uid: "cometchat-uid-1", name: "Again" } })).catch((e: unknown) => e);
+ * if (error instanceof ConflictError) console.log(error.code); // ERR_UID_ALREADY_EXISTS;
+ */
 export class ConflictError extends ChatApiError {
   static override readonly status = 409;
   override name = "ConflictError";
 }
-/** 422: the input is well-formed but cannot be processed. */
+/**
+ * 422: the input is well-formed but cannot be processed.
+ * @example
+ * const error = await unwrap(chat.POST("/users", { body: { uid: "cometchat-uid-9", name: "Amara" } })).catch((e: unknown) => e);
+ * if (error instanceof UnprocessableEntityError) console.log(error.details);
+ */
 export class UnprocessableEntityError extends ChatApiError {
   static override readonly status = 422;
   override name = "UnprocessableEntityError";
 }
-/** 429: over the rate limit. `retryAfter` says how many seconds to wait, when the service said. */
+/**
+ * 429: over the rate limit. `retryAfter` says how many seconds to wait, when the service said.
+ * @example
+ * const error = await unwrap(chat.GET("/users", { maxRetries: 0 })).catch((e: unknown) => e);
+ * if (error instanceof RateLimitError) console.log(`retry in ${error.retryAfter ?? 1} s`);
+ */
 export class RateLimitError extends ChatApiError {
   static override readonly status = 429;
   override name = "RateLimitError";
@@ -147,7 +186,12 @@ export class RateLimitError extends ChatApiError {
     this.retryAfter = retryAfterSeconds(headers);
   }
 }
-/** 5xx: the service or a proxy in front of it failed. */
+/**
+ * 5xx: the service or a proxy in front of it failed.
+ * @example
+ * const error = await unwrap(chat.GET("/users")).catch((e: unknown) => e);
+ * if (error instanceof InternalServerError) console.log(error.status, error.requestId);
+ */
 export class InternalServerError extends ChatApiError {
   override name = "InternalServerError";
 }

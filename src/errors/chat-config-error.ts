@@ -14,6 +14,13 @@ import { ChatError } from "./chat-error.js";
  * Its message says what is wrong, and never quotes a credential.
  *
  * Nothing has been sent when this is thrown.
+ *
+ * @example
+ * try {
+ *   createChatClient({ appId: "my app", apiKey: process.env.CHAT_API_KEY! });
+ * } catch (error) {
+ *   if (error instanceof ChatConfigError) console.error(error.message); // appId must be a single host-name label, got "my app".
+ * }
  */
 export class ChatConfigError extends ChatError {
   override name = "ChatConfigError";

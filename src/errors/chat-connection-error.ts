@@ -8,6 +8,10 @@ import type { FailedCall } from "./chat-api-error.js";
  * `GET https://demo.api-us.cometchat.io/v3/users: connection failed (dns, ENOTFOUND) after 1 attempt`.
  *
  * It does not cover a caller's own abort, which stays an `AbortError`.
+ *
+ * @example
+ * const error = await unwrap(chat.GET("/users")).catch((e: unknown) => e);
+ * if (error instanceof ChatConnectionError) console.error(error.message, error.attempts, error.cause);
  */
 export class ChatConnectionError extends ChatError {
   override name = "ChatConnectionError";
@@ -27,7 +31,12 @@ export class ChatConnectionError extends ChatError {
   }
 }
 
-/** Thrown when an attempt outlived `timeoutMs`, or the calls as a whole outlived `deadlineMs`. */
+/**
+ * Thrown when an attempt outlived `timeoutMs`, or the calls as a whole outlived `deadlineMs`.
+ * @example
+ * const error = await unwrap(chat.GET("/users", { timeoutMs: 2_000, deadlineMs: 5_000 })).catch((e: unknown) => e);
+ * if (error instanceof ChatTimeoutError) console.error("gave up:", error.message);
+ */
 export class ChatTimeoutError extends ChatConnectionError {
   override name = "ChatTimeoutError";
 }

@@ -9,6 +9,10 @@ import type { FailedCall } from "./chat-api-error.js";
  *
  * Also thrown, whatever the status, for a body over `maxResponseBytes`: the download is
  * stopped there, and the call is not retried.
+ *
+ * @example
+ * const error = await unwrap(chat.GET("/users", { maxResponseBytes: 1_048_576 })).catch((e: unknown) => e);
+ * if (error instanceof ChatInvalidResponseError) console.error(error.message);
  */
 export class ChatInvalidResponseError extends ChatError {
   override name = "ChatInvalidResponseError";

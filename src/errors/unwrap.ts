@@ -13,7 +13,9 @@ export interface FetchResult {
  * the status.
  *
  * @example
- * const { data: reply } = await unwrap(chat.as("cometchat-uid-1").POST("/messages/{id}/thread", { params: { path: { id } }, body }));
+ * const body = { receiver: "cometchat-uid-2", receiverType: "user" as const, data: { text: "On it." } };
+ * const { data: reply } = await unwrap(chat.as("cometchat-uid-1").POST("/messages/{id}/thread", { params: { path: { id: "1842" } }, body }));
+ * console.log(reply.parentId); // "1842"
  */
 export async function unwrap<R extends FetchResult>(call: Promise<R>): Promise<Exclude<R["data"], undefined>> {
   const result = await call;

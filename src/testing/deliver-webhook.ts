@@ -26,8 +26,9 @@ export interface DeliverWebhookOptions {
  * how the receiver answered.
  *
  * @example
- * const response = await deliverWebhook("http://127.0.0.1:3000/webhooks", webhookEvents.message_sent, { username, password });
- * expect(response.status).toBe(200);
+ * const credentials = { username: "chat-events", password: "s3cret" };
+ * const response = await deliverWebhook("http://127.0.0.1:3000/webhooks", webhookEvents.message_sent, credentials);
+ * console.log(response.status); // 200, from a receiver that takes these credentials
  */
 export function deliverWebhook(url: string | URL, event: object, options: DeliverWebhookOptions): Promise<Response> {
   const send = options.fetch ?? globalThis.fetch;

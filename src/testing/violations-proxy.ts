@@ -52,8 +52,17 @@ export interface ViolationsProxy {
 export async function startViolationsProxy(upstream: string, host: string, port: number): Promise<ViolationsProxy> {
   const target = new URL(upstream);
   const server = createServer((req, res) => {
+    // A connection per request to Prism: a kept-alive one can be reused at the moment Prism closes
+    // it as idle, and on a busy machine that race is lost often enough to fail a run.
     const forward = request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host },
+        agent: false,
+      },
       (answer) => {
         const header = answer.headers["sl-violations"];
         if (typeof header !== "string" || answer.headers["content-encoding"]) {
@@ -75,6 +84,10 @@ export async function startViolationsProxy(upstream: string, host: string, port:
     forward.on("error", (error) => res.destroy(error));
     req.pipe(forward);
   });
+  // The client closes its idle connections, never this server: with a timeout here, a busy client
+  // can send a request on a connection the server is closing that very moment (fetch then fails
+  // with "other side closed"). close() still ends every connection.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((done, fail) => {
     server.once("error", fail);
     server.listen(port, host, done);

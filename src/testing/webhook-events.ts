@@ -8,6 +8,6 @@ export type { WebhookEventName };
  * validates against its schema in the spec. Use them to test a receiver offline.
  *
  * @example
- * await deliverWebhook(url, webhookEvents.message_sent, { username, password });
+ * await deliverWebhook("http://127.0.0.1:3000/webhooks", webhookEvents.message_sent, { username: "chat-events", password: "s3cret" });
  */
 export const webhookEvents = webhookEventExamples;

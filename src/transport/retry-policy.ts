@@ -64,3 +64,19 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
   const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (attempt - 1));
   return ceiling * (0.75 + 0.25 * random());
 }
+
+/**
+ * The statuses whose `Retry-After` sets the wait. A 429 and a 503 are the service saying when to
+ * come back; on any other status the header is not a promise about the next attempt.
+ */
+export const HONOURS_RETRY_AFTER: ReadonlySet<number> = new Set([429, 503]);
+
+/**
+ * How long to wait before repeating attempt `n` (1-based), whose answer was `response` (none
+ * after a timeout or a connection failure): its `Retry-After` where the status honours one, the
+ * backoff otherwise.
+ */
+export function retryWaitMs(response: Pick<Response, "status" | "headers"> | undefined, attempt: number): number {
+  const retryAfter = response && HONOURS_RETRY_AFTER.has(response.status) ? retryAfterSeconds(response.headers) : undefined;
+  return retryAfter === undefined ? backoffMs(attempt) : retryAfter * 1000;
+}

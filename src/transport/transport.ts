@@ -7,14 +7,7 @@ import type { ResolvedRequestOptions } from "../client/request-options.js";
 import { abortableSleep } from "./abortable-sleep.js";
 import { runAttempt, type AttemptPlan, type AttemptResult, type ReadAs } from "./attempt.js";
 import { multipartBlob } from "./multipart-blob.js";
-import {
-  backoffMs,
-  isRetryable,
-  MAX_RETRY_AFTER_MS,
-  mayHaveBeenProcessed,
-  retryAfterSeconds,
-  type AttemptOutcome,
-} from "./retry-policy.js";
+import { isRetryable, MAX_RETRY_AFTER_MS, mayHaveBeenProcessed, retryWaitMs, type AttemptOutcome } from "./retry-policy.js";
 
 /** A fetch the caller injected; like openapi-fetch, it gets a Request and the client's `requestInitExt`. */
 export type InjectedFetch = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -91,11 +84,9 @@ function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | u
   return { url, redirect, method: init.method!, readAs, maxBytes, tooLarge, send, resend };
 }
 
-/** How long to wait before attempt `n + 1`: what the service asked for, or the backoff. */
+/** How long to wait before attempt `n + 1`: the retry policy reads the answer, when there was one. */
 function retryWait(result: AttemptResult, n: number): number {
-  const response = (result as { response?: Response }).response;
-  const retryAfter = response?.status === 429 || response?.status === 503 ? retryAfterSeconds(response.headers) : undefined;
-  return retryAfter === undefined ? backoffMs(n) : retryAfter * 1000;
+  return retryWaitMs((result as { response?: Response }).response, n);
 }
 
 function failure(

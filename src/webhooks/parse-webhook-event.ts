@@ -15,8 +15,11 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  * @throws {WebhookPayloadError} when the body is not JSON, not an object, has no string `trigger`,
  * or nests arrays and objects more than 128 levels deep.
  * @example
- * const event = parseWebhookEvent(await request.text());
- * if (event.trigger === "message_sent") console.log(event.data.message.text);
+ * export async function POST(request: Request): Promise<Response> {
+ *   const event = parseWebhookEvent(await request.text());
+ *   if (event.trigger === "message_sent") console.log(event.data.message.data.text);
+ *   return new Response(null, { status: 200 });
+ * }
  */
 export function parseWebhookEvent(body: string | Uint8Array | unknown): ParsedWebhookEvent {
   const value = typeof body === "string" ? parseJson(body) : body instanceof Uint8Array ? parseJson(decode(body)) : checkDepth(body);

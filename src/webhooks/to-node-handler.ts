@@ -19,7 +19,15 @@ const FETCH_FORBIDDEN_METHODS = /^(?:CONNECT|TRACE|TRACK)$/i;
  * body was read to its end closes the connection.
  *
  * @example
- * app.post("/webhooks/chat", toNodeHandler(createWebhookHandler({ username, password, on })));
+ * import { createServer } from "node:http";
+ * import { createWebhookHandler, toNodeHandler } from "chat-rest-sdk/webhooks";
+ *
+ * const receive = createWebhookHandler({
+ *   username: "chat-events",
+ *   password: process.env.CHAT_WEBHOOK_PASSWORD!,
+ *   on: { message_sent: (event) => console.log(event.data.message.id) },
+ * });
+ * createServer(toNodeHandler(receive)).listen(3000); // with Express: app.post("/webhooks/chat", toNodeHandler(receive))
  */
 export function toNodeHandler(handler: WebhookHandler): NodeWebhookHandler {
   return async (request, response) => {

@@ -28,7 +28,11 @@ let last: { username: string; password: string; token: string } | undefined;
  * comparison takes the same time wherever the given credentials differ.
  *
  * @example
- * if (!verifyWebhookAuth(request.headers.get("authorization"), { username, password })) return new Response(null, { status: 401 });
+ * const credentials = { username: "chat-events", password: process.env.CHAT_WEBHOOK_PASSWORD! };
+ * export async function POST(request: Request): Promise<Response> {
+ *   if (!verifyWebhookAuth(request.headers.get("authorization"), credentials)) return new Response(null, { status: 401 });
+ *   return new Response(null, { status: 200 });
+ * }
  */
 export function verifyWebhookAuth(authorization: string | null | undefined, credentials: WebhookCredentials): boolean {
   try {

@@ -21,7 +21,18 @@ const unknownEventFields = ["webhook", "trigger", "data"] as const;
  * @throws {WebhookPayloadError} when a key field nests more than 128 levels deep, which no event
  * from `parseWebhookEvent` does.
  * @example
- * if (await seen.has(webhookEventKey(event))) return; // a repeated delivery
+ * const handled = new Set<string>(); // a shared store (Redis, a table) when several processes receive
+ * export const POST = createWebhookHandler({
+ *   username: "chat-events",
+ *   password: process.env.CHAT_WEBHOOK_PASSWORD!,
+ *   on: {
+ *     message_sent: (event) => {
+ *       if (handled.has(webhookEventKey(event))) return; // a repeated delivery
+ *       handled.add(webhookEventKey(event));
+ *       console.log(event.data.message.id);
+ *     },
+ *   },
+ * });
  */
 export function webhookEventKey(event: ParsedWebhookEvent): string {
   const trigger = String(event.trigger);

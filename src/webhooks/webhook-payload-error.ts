@@ -8,6 +8,17 @@ import { ChatError } from "../errors/chat-error.js";
  *
  * It does not check that `data` matches the event's schema; the test kit's fixtures and the spec
  * do that.
+ *
+ * @example
+ * export async function POST(request: Request): Promise<Response> {
+ *   try {
+ *     console.log(parseWebhookEvent(await request.text()).trigger);
+ *     return new Response(null, { status: 200 });
+ *   } catch (error) {
+ *     if (error instanceof WebhookPayloadError) return new Response(error.message, { status: 400 });
+ *     throw error;
+ *   }
+ * }
  */
 export class WebhookPayloadError extends ChatError {
   override name = "WebhookPayloadError";

@@ -1,24 +1,18 @@
-// Fidelity to the vendor's published specs (../shared/reference/, read by tests only,
-// never by the package). Compared per operation: path and method, operationId, parameter names,
+// Fidelity to the vendor's published specs (../shared/reference/ or CHAT_REFERENCE_DIR, read by
+// tests only, never by the package; see tests/harness/reference.ts). Compared per operation: path and method, operationId, parameter names,
 // locations, required flags and schema types, request-body property names and enums, 200 response property
 // names, with $ref, allOf and oneOf resolved on both sides. And every vendor 2xx example is validated
 // against our schema for its operation and status, and every property such an example shows must be
 // declared by our schema.
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { operations as manifest } from "../../generated/manifest";
 import { fidelityDifferences } from "../harness/fidelity";
 import { undeclaredExampleProperties, vendorExampleReport } from "../harness/vendor-examples";
+import { describeWithReference, haveReference, referenceDir } from "../harness/reference";
 import { loadSpec, type JsonObject } from "../harness/spec";
 import { allows, fidelityAllowlist } from "./fidelity-allowlist";
 
-const referenceDir = join(__dirname, "..", "..", "..", "shared", "reference");
 const ours = loadSpec();
-
-// The vendor's files sit beside the repository in the workplace, not in it (we never copy their
-// text). A clone without them cannot run this check, so it says so and skips rather than fail.
-const haveReference = existsSync(referenceDir);
-const skipNote = haveReference ? "" : " (needs the vendor's specs in ../shared/reference beside the repository)";
 
 function vendorSpecs() {
   const chat = loadSpec(join(referenceDir, "chat-apis.json"));
@@ -31,7 +25,7 @@ function vendorSpecs() {
   return (key: string) => byApi[apiOf.get(key.slice(key.indexOf(" ") + 1)) ?? "chat"];
 }
 
-(haveReference ? describe : describe.skip)(`fidelity to the vendor's published specs${skipNote}`, () => {
+describeWithReference("fidelity to the vendor's published specs", () => {
   const examples = haveReference ? vendorExampleReport(ours, vendorSpecs()) : { checked: 0, failures: [] };
   const undeclared = haveReference ? undeclaredExampleProperties(ours, vendorSpecs()) : [];
   const differences = haveReference ? [...fidelityDifferences(ours, vendorSpecs()), ...examples.failures, ...undeclared] : [];
@@ -57,7 +51,7 @@ function vendorSpecs() {
   });
 });
 
-(haveReference ? describe : describe.skip)(`the fidelity comparator${skipNote}`, () => {
+describeWithReference("the fidelity comparator", () => {
   const vendor = () => loadSpec(join(referenceDir, "chat-apis.json"));
   const same = (spec: ReturnType<typeof loadSpec>) => () => spec;
   const thread = (spec: ReturnType<typeof loadSpec>) => (spec.paths["/messages/{id}/thread"] as JsonObject).post as JsonObject;

@@ -10,6 +10,7 @@
 // so against the mock the rejection also names it.
 import { createChatClient } from "../../src/index";
 import { prismViolations } from "../harness/check-exchange";
+import { harnessLogger } from "../harness/harness-logger";
 import { mockTargets, rawCredentials, spec } from "../harness/mock-context";
 import { sendRaw } from "../harness/send-raw";
 import { operationsOf, validationStatus } from "../harness/spec";
@@ -32,6 +33,7 @@ describe("a missing required path parameter", () => {
       appId: "contract",
       apiKey: "contract-key",
       baseUrl: mockTargets().chat,
+      logger: harnessLogger,
       fetch: async (request: Request) => {
         sent.push(request);
         return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });

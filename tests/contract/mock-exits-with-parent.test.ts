@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
+import { PRISM_START_MS } from "../harness/prism-start";
 
 const root = join(__dirname, "..", "..");
 
@@ -32,7 +33,7 @@ linux("the mock after its parent is killed with SIGKILL", () => {
         contents: `
           import { readFileSync } from "node:fs";
           import { startMockServer } from "./src/testing/index";
-          startMockServer().then((mock) => {
+          startMockServer(${JSON.stringify({ spec: join(__dirname, "fixtures", "list-users.openapi.json"), startTimeoutMs: PRISM_START_MS })}).then((mock) => {
             const children = readFileSync("/proc/" + process.pid + "/task/" + process.pid + "/children", "utf8").trim();
             console.log(JSON.stringify({ url: mock.url, children: children.split(" ").map(Number) }));
             setInterval(() => {}, 1000);
@@ -60,8 +61,8 @@ linux("the mock after its parent is killed with SIGKILL", () => {
     expect((await fetch(`${started.url}/users`, { headers: { apikey: "k" } })).status).toBe(200);
 
     parent.kill("SIGKILL");
-    const gone = await waitFor(() => started.children.every((pid) => !alive(pid)), 10_000);
+    const gone = await waitFor(() => started.children.every((pid) => !alive(pid)), 60_000);
     for (const pid of started.children) if (alive(pid)) process.kill(pid, "SIGKILL");
     expect(gone).toBe(true);
-  }, 60_000);
+  });
 });

@@ -21,7 +21,7 @@ describe("every operation succeeds through the SDK against the mock", () => {
     expect(Object.keys(validRequests).sort()).toEqual(operations.map((op) => op.operationId).sort());
   });
 
-  test.each(Object.keys(validRequests))("%s answers 200 with data and no contract violation", async (operationId) => {
+  test.concurrent.each(Object.keys(validRequests))("%s answers 200 with data and no contract violation", async (operationId) => {
     const { status, headers, sdk } = await sendViaSdk(mockTargets(), operationId, validRequest(operationId));
     expect(sdk.error).toBeUndefined();
     expect(status).toBe(200);

@@ -3,41 +3,33 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { build, type BuildOptions } from "esbuild";
 import { createCallsClient, createChatClient, createManagementClient } from "../../src/index";
 import { startMockServer } from "../../src/testing/index";
+import { PRISM_START_MS } from "../harness/prism-start";
 
 const root = join(__dirname, "..", "..");
 const bin = join(root, "bin", "chat-rest-mock.js");
-// Starting Prism takes ~1.5 s alone, several times that when the machine's two cores are busy.
-const PRISM_TEST_MS = 30_000;
+// Starting Prism takes seconds alone, several times that when the machine's two cores are busy.
+const PRISM_TEST_MS = 2 * PRISM_START_MS;
 const listUsers = (url: string, query = "") => fetch(`${url}/users${query}`, { headers: { apikey: "kit-key" } });
 
 const contradicting = join(__dirname, "fixtures", "example-contradicts-schema.openapi.json");
+// The tests of how a mock starts, stops and listens, and of the bin, serve this one-operation spec
+// (GET /users, perPage at most 1000): Prism reads it in a fraction of the time the whole spec
+// takes. The test of what the mock serves uses the whole spec.
+const listUsersOnly = join(__dirname, "fixtures", "list-users.openapi.json");
+const quick = { spec: listUsersOnly, startTimeoutMs: PRISM_START_MS };
 
 describe("startMockServer", () => {
   test(
-    "serves on a free loopback port, stops on close(), and close() can be called twice",
+    "serves the Chat, Calls and Management APIs on one free loopback port, stops on close(), and close() can be called twice",
     async () => {
-      const mock = await startMockServer();
-      try {
-        expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-        expect((await listUsers(mock.url)).status).toBe(200);
-      } finally {
-        await Promise.all([mock.close(), mock.close()]);
-      }
-      await expect(listUsers(mock.url)).rejects.toThrow();
-    },
-    PRISM_TEST_MS,
-  );
-
-  test(
-    "serves the Chat, Calls and Management APIs on one URL",
-    async () => {
-      const mock = await startMockServer();
+      const mock = await startMockServer({ startTimeoutMs: PRISM_START_MS });
       try {
         const baseUrl = mock.url;
+        expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
         const chat = createChatClient({ appId: "kit", apiKey: "kit-key", baseUrl });
         const calls = createCallsClient({ appId: "kit", apiKey: "kit-key", baseUrl });
         const mgmt = createManagementClient({ key: "kit-key", secret: "kit-secret", baseUrl });
@@ -52,8 +44,9 @@ describe("startMockServer", () => {
           [200, undefined],
         ]);
       } finally {
-        await mock.close();
+        await Promise.all([mock.close(), mock.close()]);
       }
+      await expect(listUsers(mock.url)).rejects.toThrow();
     },
     PRISM_TEST_MS,
   );
@@ -62,8 +55,8 @@ describe("startMockServer", () => {
     "errors (default true) turns an answer that contradicts the spec into a 500; errors: false serves it, flagged",
     async () => {
       const [strict, lenient] = await Promise.all([
-        startMockServer({ spec: contradicting }),
-        startMockServer({ spec: contradicting, errors: false }),
+        startMockServer({ spec: contradicting, startTimeoutMs: PRISM_START_MS }),
+        startMockServer({ spec: contradicting, errors: false, startTimeoutMs: PRISM_START_MS }),
       ]);
       try {
         const [fromStrict, fromLenient] = await Promise.all([fetch(`${strict.url}/count`), fetch(`${lenient.url}/count`)]);
@@ -84,7 +77,7 @@ describe("startMockServer", () => {
       await new Promise<void>((done) => blocker.listen(0, "127.0.0.1", done));
       const { port } = blocker.address() as AddressInfo;
       try {
-        await expect(startMockServer({ port })).rejects.toThrow(/Prism exited[\s\S]*EADDRINUSE|address already in use/i);
+        await expect(startMockServer({ ...quick, port })).rejects.toThrow(/Prism exited[\s\S]*EADDRINUSE|address already in use/i);
       } finally {
         blocker.close();
       }
@@ -112,29 +105,37 @@ describe("startMockServer", () => {
   });
 });
 
+// The kit as the package ships it, built once for the scripts and the bin below: bundled like
+// dist/ (ESM with its __dirname shim, and CJS) with bin/ beside it, in a directory under the
+// repository, so it finds the spec and Prism as the package does.
+let shippedDir: string;
+beforeAll(async () => {
+  mkdirSync(join(root, ".tmp"), { recursive: true });
+  shippedDir = mkdtempSync(join(root, ".tmp", "test-kit-"));
+  mkdirSync(join(shippedDir, "bin"));
+  writeFileSync(join(shippedDir, "bin", "chat-rest-mock.js"), readFileSync(bin));
+  const shim =
+    'import { fileURLToPath as __u } from "node:url"; import { dirname as __d } from "node:path"; const __dirname = __d(__u(import.meta.url));';
+  const common: BuildOptions = {
+    entryPoints: [join(root, "src", "testing", "index.ts")],
+    bundle: true,
+    platform: "node",
+    packages: "external",
+    logLevel: "warning",
+  };
+  await Promise.all([
+    build({ ...common, format: "esm", outfile: join(shippedDir, "dist", "testing.mjs"), banner: { js: shim } }),
+    build({ ...common, format: "cjs", outfile: join(shippedDir, "dist", "testing.cjs") }),
+  ]);
+});
+afterAll(() => rmSync(shippedDir, { recursive: true, force: true }));
+
 describe("startMockServer in a script of its own", () => {
-  // The kit as a user's script loads it: bundled like dist/ (ESM with its __dirname shim, and
-  // CJS), in a directory under the repository, so it finds the spec and Prism as the package does.
-  let dir: string;
-  beforeAll(async () => {
-    mkdirSync(join(root, ".tmp"), { recursive: true });
-    dir = mkdtempSync(join(root, ".tmp", "test-kit-"));
-    const shim =
-      'import { fileURLToPath as __u } from "node:url"; import { dirname as __d } from "node:path"; const __dirname = __d(__u(import.meta.url));';
-    const common: BuildOptions = {
-      entryPoints: [join(root, "src", "testing", "index.ts")],
-      bundle: true,
-      platform: "node",
-      packages: "external",
-    };
-    await build({ ...common, format: "esm", outfile: join(dir, "testing.mjs"), banner: { js: shim }, logLevel: "warning" });
-    await build({ ...common, format: "cjs", outfile: join(dir, "testing.cjs"), logLevel: "warning" });
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = () => join(shippedDir, "dist");
 
   function run(file: string, code: string) {
-    writeFileSync(join(dir, file), code);
-    const child = spawn(process.execPath, [join(dir, file)], { stdio: ["ignore", "pipe", "pipe"] });
+    writeFileSync(join(dir(), file), code);
+    const child = spawn(process.execPath, [join(dir(), file)], { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (c) => (output += c));
     child.stderr.on("data", (c) => (output += c));
@@ -185,7 +186,7 @@ describe("startMockServer in a script of its own", () => {
   );
 
   const serve = (extra = "") =>
-    `const { startMockServer } = require("./testing.cjs");\n${extra}\nstartMockServer().then((mock) => { console.log("url " + mock.url); setInterval(() => {}, 1000); });\n`;
+    `const { startMockServer } = require("./testing.cjs");\n${extra}\nstartMockServer(${JSON.stringify(quick)}).then((mock) => { console.log("url " + mock.url); setInterval(() => {}, 1000); });\n`;
 
   test.each(["SIGINT", "SIGTERM", "SIGHUP"] as const)(
     "%s to the process kills the mock, and the process still ends by that signal",
@@ -220,7 +221,7 @@ describe("the URL startMockServer returns", () => {
   ])(
     "for host %s is one a client accepts and reaches",
     async (host, shape) => {
-      const mock = await startMockServer({ host });
+      const mock = await startMockServer({ ...quick, host });
       try {
         expect(mock.url).toMatch(shape);
         const chat = createChatClient({ appId: "kit", apiKey: "kit-key", baseUrl: mock.url });
@@ -236,28 +237,11 @@ describe("the URL startMockServer returns", () => {
 
 describe("the chat-rest-mock bin", () => {
   // The bin as it ships: bin/ beside a dist/ that holds the built chat-rest-sdk/testing.
-  let shipped: string;
-  beforeAll(async () => {
-    mkdirSync(join(root, ".tmp"), { recursive: true });
-    const dir = mkdtempSync(join(root, ".tmp", "mock-bin-"));
-    mkdirSync(join(dir, "bin"));
-    shipped = join(dir, "bin", "chat-rest-mock.js");
-    writeFileSync(shipped, readFileSync(bin));
-    const entryPoints = [join(root, "src", "testing", "index.ts")];
-    await build({
-      entryPoints,
-      bundle: true,
-      platform: "node",
-      packages: "external",
-      format: "cjs",
-      outfile: join(dir, "dist", "testing.cjs"),
-    });
-  });
-  afterAll(() => rmSync(dirname(dirname(shipped)), { recursive: true, force: true }));
+  const shipped = () => join(shippedDir, "bin", "chat-rest-mock.js");
 
   /** Runs the bin with `args`; `listening` resolves to the URL it prints, `exited` to its exit code. */
   function startBin(args: string[]) {
-    const child = spawn(process.execPath, [shipped, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [shipped(), ...args], { stdio: ["ignore", "pipe", "pipe"] });
     const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
     const listening = new Promise<string>((done, fail) => {
       let out = "";
@@ -280,7 +264,7 @@ describe("the chat-rest-mock bin", () => {
   test(
     "prints its URL, serves the spec, names a rejected parameter in the error body, and stops cleanly on Ctrl-C (SIGINT)",
     async () => {
-      const { child, exited, listening } = startBin(["--port", "0"]);
+      const { child, exited, listening } = startBin(["--port", "0", "--spec", listUsersOnly]);
       try {
         const url = await listening;
         expect((await listUsers(url)).status).toBe(200);
@@ -299,7 +283,7 @@ describe("the chat-rest-mock bin", () => {
   test(
     "stops Prism when its terminal hangs up (SIGHUP), and prints a bracketed URL for an IPv6 host",
     async () => {
-      const { child, exited, listening } = startBin(["--port", "0", "--host", "::1"]);
+      const { child, exited, listening } = startBin(["--port", "0", "--host", "::1", "--spec", listUsersOnly]);
       try {
         const url = await listening;
         expect(url).toMatch(/^http:\/\/\[::1\]:\d+$/);
@@ -319,7 +303,7 @@ describe("the chat-rest-mock bin", () => {
     async () => {
       const run = (args: string[]) =>
         new Promise<{ code: number | null; output: string }>((done) => {
-          const child = spawn(process.execPath, [shipped, ...args]);
+          const child = spawn(process.execPath, [shipped(), ...args]);
           let output = "";
           child.stdout.on("data", (c) => (output += c));
           child.stderr.on("data", (c) => (output += c));

@@ -34,15 +34,11 @@ test("every example in examples/ has an expected result here", () => {
   expect(examples.sort()).toEqual(Object.keys(expected).sort());
 });
 
-test.each(Object.keys(expected))(
-  "the %s example runs against the mock and prints its result",
-  async (name) => {
-    const { code, stdout, stderr } = await runExample(name);
-    expect({ code, stderr: code === 0 ? "" : stderr }).toEqual({ code: 0, stderr: "" });
-    expect(stdout).toMatch(expected[name]!);
-  },
-  60_000,
-);
+test.each(Object.keys(expected))("the %s example runs against the mock and prints its result", async (name) => {
+  const { code, stdout, stderr } = await runExample(name);
+  expect({ code, stderr: code === 0 ? "" : stderr }).toEqual({ code: 0, stderr: "" });
+  expect(stdout).toMatch(expected[name]!);
+});
 
 test("without a name, the example command prints one usage line that lists the examples, and exits 1", async () => {
   const { code, stdout, stderr } = await runExample();
@@ -60,4 +56,4 @@ test("an example run with CHAT_APP_ID but no CHAT_API_KEY stops and says to set 
   const { code, stdout, stderr } = await runExample("page-through-users", { CHAT_APP_ID: "2a1b3c4d5e6f7a8b" });
   expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
   expect(stderr).toContain("Set both CHAT_APP_ID and CHAT_API_KEY to run against your app, or neither to run against a mock.");
-}, 60_000);
+});

@@ -1,3 +1,6 @@
+/**
+ * @jest-config-loader-options {"transpileOnly": true, "compilerOptions": {"module": "commonjs", "moduleResolution": "node10"}}
+ */
 import type { Config } from "jest";
 
 // The browser checks of the built docs: `npm run test:docs`, in .ci/run. They need Chromium and a

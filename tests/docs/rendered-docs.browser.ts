@@ -155,6 +155,10 @@ describe("the SDK reference (dist/docs/sdk/)", () => {
       "modules/testing.html",
       "functions/index.createChatClient.html",
       "functions/testing.startMockServer.html",
+      "functions/testing.startFakeServer.html",
+      "functions/testing.chatFakeHandlers.html",
+      "functions/index.createCallsClient.html",
+      "functions/index.createAuthOnlyClient.html",
       "modules/webhooks.html",
       "functions/webhooks.createWebhookHandler.html",
       "modules/helpers.html",
@@ -164,6 +168,9 @@ describe("the SDK reference (dist/docs/sdk/)", () => {
       expect(links).toContain(target);
       expect(existsSync(join(docs, "sdk", target))).toBe(true);
     }
+    // The project's name heads the page once; the introduction adds no title of its own.
+    expect(await page.locator("h1").count()).toBe(1);
+    expect(await intro.locator("h1").count()).toBe(0);
     expect(requests.filter((request) => !isLocal(request.url))).toEqual([]);
   }, 60_000);
 

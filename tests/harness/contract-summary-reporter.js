@@ -1,17 +1,16 @@
 // Jest reporter: after every run that includes the contract project, prints how many contract
 // cases ran on how many operations, how long that took with Prism's start (Jest's global setup)
-// included, the time per case, and the budget; then one line per spec the spec-driven cases ran
-// on (tests/harness/record-contract-run.ts names them). Plain CommonJS because Jest loads
-// reporters without transpiling them.
+// included, and the time per case; then one line per spec the spec-driven cases ran on
+// (tests/harness/record-contract-run.ts names them), with the time per case and per operation.
+// Plain CommonJS because Jest loads reporters without transpiling them.
 //
-// The budget grows with the suite: a fixed allowance (Prism starts, the files that start
-// processes of their own) plus a time per case. The run fails only past it, so it catches a hung
-// mock or a retry storm, while a spec that gains operations gains budget with its cases.
+// It reports and never judges: how long a run takes depends on the machine and what else runs on
+// it. A hung mock is caught by Jest's timeout per test, a retry storm by the tests that count
+// requests; the suite's speed has its figure and its target in `npm run bench` (bench/contract.ts).
 const { existsSync, readFileSync, statSync } = require("node:fs");
 const { join, relative } = require("node:path");
 const { performance } = require("node:perf_hooks");
 
-const BUDGET = { allowanceMs: 60_000, perCaseMs: 20 };
 const CONTRACT_PROJECT = "contract";
 
 // Jest marks its global setup (where the shared Prism starts) in this process's performance timeline.
@@ -35,15 +34,13 @@ const casesOf = (file) => file.numPassingTests + file.numFailingTests;
 const msOf = (file) => file.perfStats.end - file.perfStats.start;
 const sum = (files, of) => files.reduce((total, file) => total + of(file), 0);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const perCase = (ms, cases) => `${cases ? (ms / cases).toFixed(1) : "0.0"} ms per case`;
+const per = (ms, count, what) => `${count ? (ms / count).toFixed(1) : "0.0"} ms per ${what}`;
 
 class ContractSummaryReporter {
   constructor(globalConfig, options = {}) {
-    this.budget = { ...BUDGET, ...options.budget };
     this.write = options.write ?? ((line) => process.stdout.write(line));
     this.setupMs = options.setupMs ?? globalSetupMs;
     this.readRecord = options.readRecord ?? recordReader(globalConfig.rootDir);
-    this.error = undefined;
   }
 
   onRunComplete(_contexts, results) {
@@ -62,31 +59,18 @@ class ContractSummaryReporter {
       subjects.set(record.label, subject);
     }
     const operations = [...subjects.values()].reduce((total, subject) => total + subject.operations.size, 0);
-    const budgetMs = this.budget.allowanceMs + this.budget.perCaseMs * cases;
     this.write(
       `Contract suite: ${cases} cases, ${operations} operations, ${files.length} files in ${seconds(totalMs)} ` +
-        `(Prism start ${seconds(setupMs)} included): ${perCase(totalMs, cases)}; ` +
-        `budget ${seconds(this.budget.allowanceMs)} + ${this.budget.perCaseMs} ms per case = ${seconds(budgetMs)}\n`,
+        `(Prism start ${seconds(setupMs)} included): ${per(totalMs, cases, "case")}\n`,
     );
     for (const [label, subject] of subjects) {
       const subjectCases = sum(subject.files, casesOf);
       const subjectMs = sum(subject.files, msOf);
       this.write(
         `  ${label}: ${subject.operations.size} operations, ${subjectCases} cases in ${subject.files.length} file(s), ` +
-          `${seconds(subjectMs)}: ${perCase(subjectMs, subjectCases)}\n`,
+          `${seconds(subjectMs)}: ${per(subjectMs, subjectCases, "case")}, ${per(subjectMs, subject.operations.size, "operation")}\n`,
       );
     }
-    if (totalMs > budgetMs) {
-      this.error = new Error(
-        `Contract suite took ${seconds(totalMs)}, over its budget of ${seconds(budgetMs)}: look for a hung mock or a retry storm.`,
-      );
-      this.write(`${this.error.message}\n`);
-    }
-  }
-
-  // Jest fails the run when a reporter returns an error here.
-  getLastError() {
-    return this.error;
   }
 }
 

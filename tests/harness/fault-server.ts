@@ -17,6 +17,9 @@ export async function startFaultServer(handler: Handler) {
       handler(req, res, requests.length);
     });
   });
+  // Idle connections are closed by the client (or by close() below), never by this server as the
+  // client reuses one: on a busy machine that race would fail a test for nothing.
+  server.keepAliveTimeout = 0;
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));

@@ -1,4 +1,5 @@
 import { createCallsClient, createChatClient, createManagementClient } from "../../src/index";
+import { harnessLogger } from "./harness-logger";
 
 /** The URL of the Prism mock that the global setup started. */
 export function mockUrl(): string {
@@ -7,6 +8,7 @@ export function mockUrl(): string {
   return url;
 }
 
-export const mockChat = () => createChatClient({ appId: "contract", apiKey: "contract-key", baseUrl: mockUrl() });
-export const mockCalls = () => createCallsClient({ appId: "contract", apiKey: "contract-key", baseUrl: mockUrl() });
-export const mockManagement = () => createManagementClient({ key: "contract-key", secret: "contract-secret", baseUrl: mockUrl() });
+export const mockChat = () => createChatClient({ appId: "contract", apiKey: "contract-key", baseUrl: mockUrl(), logger: harnessLogger });
+export const mockCalls = () => createCallsClient({ appId: "contract", apiKey: "contract-key", baseUrl: mockUrl(), logger: harnessLogger });
+export const mockManagement = () =>
+  createManagementClient({ key: "contract-key", secret: "contract-secret", baseUrl: mockUrl(), logger: harnessLogger });

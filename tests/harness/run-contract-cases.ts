@@ -23,6 +23,8 @@ export interface RunOptions {
   exclude?: Record<string, string>;
   /** Adjusts a request before it is sent, e.g. to use ids that exist on the real app. */
   adjust?: (operationId: string, request: RequestInit) => RequestInit;
+  /** Requests in flight at once. One by default: a real app's rate limits count them. */
+  concurrency?: number;
 }
 
 export interface RunResult {
@@ -33,20 +35,27 @@ export interface RunResult {
 
 export async function runContractCases(options: RunOptions): Promise<RunResult> {
   const result: RunResult = { findings: [], ran: [], skipped: [] };
+  const toSend: SpecOperation[] = [];
   for (const op of operationsOf(options.spec)) {
     const excluded = options.exclude?.[op.operationId];
-    if (excluded) {
-      result.skipped.push({ operationId: op.operationId, reason: excluded });
-      continue;
-    }
-    if (isWrite(op) && !options.allowWrites) {
+    if (excluded) result.skipped.push({ operationId: op.operationId, reason: excluded });
+    else if (isWrite(op) && !options.allowWrites) {
       result.skipped.push({ operationId: op.operationId, reason: `${op.method} is a write: set CHAT_LIVE_WRITES=1 to send it` });
-      continue;
-    }
-    const request = options.adjust ? options.adjust(op.operationId, validRequest(op.operationId)) : validRequest(op.operationId);
-    const exchange = await sendViaSdk(options.targets, op.operationId, request, {}, options.credentials);
-    result.ran.push(op.operationId);
-    result.findings.push(...checkExchange(op, exchange, options.validator));
+    } else toSend.push(op);
   }
+  // Findings keep the spec's order of operations, however the answers arrive.
+  const findings: Finding[][] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < toSend.length; i = next++) {
+      const op = toSend[i]!;
+      const request = options.adjust ? options.adjust(op.operationId, validRequest(op.operationId)) : validRequest(op.operationId);
+      const exchange = await sendViaSdk(options.targets, op.operationId, request, {}, options.credentials);
+      findings[i] = checkExchange(op, exchange, options.validator);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  result.ran.push(...toSend.map((op) => op.operationId));
+  result.findings.push(...findings.flat());
   return result;
 }

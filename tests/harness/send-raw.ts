@@ -1,5 +1,6 @@
 // Sends a request of the table with plain fetch, serialising it the way the spec says
 // (style/explode), so that a request the SDK would refuse or fix still reaches the server.
+import { loopbackFetch } from "./loopback-fetch";
 import type { SpecOperation } from "./spec";
 import type { RequestInit } from "./valid-requests";
 
@@ -41,5 +42,5 @@ export async function sendRaw(base: string, op: SpecOperation, request: RequestI
     headers.set("content-type", "application/json");
     init.body = JSON.stringify(request.body);
   }
-  return fetch(rawUrl(base, op, request, options.pathOverride), init);
+  return loopbackFetch(rawUrl(base, op, request, options.pathOverride), init);
 }

@@ -9,6 +9,8 @@ import {
   type ManagementClientOptions,
 } from "../../src/index";
 import { operations as manifest } from "../../generated/manifest";
+import { harnessLogger } from "./harness-logger";
+import { loopbackFetch } from "./loopback-fetch";
 import { loadSpec, operationsOf, type SpecOperation } from "./spec";
 import type { RequestInit } from "./valid-requests";
 
@@ -45,13 +47,13 @@ export interface Credentials {
 const TEST_CREDENTIALS: Credentials = { apiKey: "contract-key", key: "contract-key", secret: "contract-secret" };
 
 // The contract cases elicit 429 and 500 on purpose: the SDK must hand them back, not wait and retry.
-// Cast rather than annotate, so this compiles whether or not the client has grown a maxRetries option yet.
-const NO_RETRIES = { maxRetries: 0 } as object;
+// The harness's logger keeps the deprecated operations' expected warnings out of the output.
+const NO_RETRIES = { maxRetries: 0, logger: harnessLogger } as object;
 
 function capturingFetch() {
   let raw: Response | undefined;
   const fetch = async (input: Request | string | URL, init?: globalThis.RequestInit) => {
-    const response = await globalThis.fetch(input, init);
+    const response = await loopbackFetch(input, init);
     raw = response.clone();
     return response;
   };

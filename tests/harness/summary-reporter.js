@@ -1,6 +1,10 @@
 // Prints the run's totals as one plain line, `N passed, N failed`, after Jest's own summary,
-// so that tools which read a run's closing line can count the tests. A skipped group names
-// itself (and why, in its title), since Jest's own summary only counts it.
+// so that tools which read a run's closing line can count the tests. Skipped tests follow in one
+// line per reason, with how many skipped for it: a group or test that skips gives the reason at
+// the end of its title, as `(skipped: <reason>)` (tests/harness/reference.ts does), and anything
+// else is named by its outermost title.
+const REASON = /\(skipped: (.+)\)$/;
+
 class SummaryReporter {
   constructor(_globalConfig, options = {}) {
     this.write = options.write ?? ((text) => process.stdout.write(text));
@@ -10,12 +14,16 @@ class SummaryReporter {
     const skipped = results.numPendingTests + results.numTodoTests;
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
     this.write(`\n${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);
-    const groups = new Set();
+    const reasons = new Map();
     for (const file of results.testResults) {
-      for (const test of file.testResults)
-        if (test.status === "pending" || test.status === "todo") groups.add(test.ancestorTitles[0] ?? test.title);
+      for (const test of file.testResults) {
+        if (test.status !== "pending" && test.status !== "todo") continue;
+        const titles = [...test.ancestorTitles, test.title];
+        const reason = titles.map((title) => REASON.exec(title)?.[1]).find(Boolean) ?? titles[0];
+        reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      }
     }
-    for (const group of groups) this.write(`skipped: ${group}\n`);
+    for (const [reason, count] of reasons) this.write(`${count} skipped: ${reason}\n`);
   }
 }
 module.exports = SummaryReporter;

@@ -2,7 +2,7 @@
 // fresh directory, next to the mock's engine and a compiler. Shared by the packed-package test
 // and the runtime matrix, so both exercise exactly what would be published.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const repoRoot = resolve(__dirname, "../..");
@@ -36,27 +36,29 @@ export function readmeInstallSteps(): { repository: string[]; project: string[] 
 
 const words = (command: string) => command.split(/\s+/);
 
-/** Runs the README's repository steps (which build dist/ and pack it) and moves the tarball into `destination`. */
+/**
+ * Runs the README's repository steps, which build dist/ and pack it into the home folder (`~`),
+ * with `destination` standing in for the home folder, and returns the tarball's path.
+ */
 export function packTarball(destination: string): string {
   let tarball: string | undefined;
   for (const command of readmeInstallSteps().repository) {
     // This runs inside the installed tree (CI ran `npm ci` first): reinstalling would pull node_modules from under it.
     if (command === "npm ci") continue;
-    const [program, ...args] = words(command);
+    const [program, ...args] = words(command).map((word) => word.replace(/^~(?=\/|$)/, destination));
     const stdout = run(program!, args, repoRoot);
     // `npm pack` runs prepack (the build) and prints the tarball's name last.
     if (command.startsWith("npm pack")) tarball = stdout.trim().split("\n").pop();
   }
   if (!tarball?.endsWith(".tgz")) throw new Error("README.md's install steps must run `npm pack` in the repository.");
   const packed = join(destination, tarball);
-  cpSync(join(repoRoot, tarball), packed);
-  rmSync(join(repoRoot, tarball));
+  if (!existsSync(packed)) throw new Error(`README.md's \`npm pack\` must write the tarball into ~ (here ${destination}).`);
   return packed;
 }
 
 /**
  * Installs the tarball into a new project at `dir` with the README's project steps (the tarball's
- * path put in for the README's), then the versions of TypeScript and Node's types that this repo
+ * path put in for the README's `~/...tgz`), then the versions of TypeScript and Node's types that this repo
  * pins, to compile the consumer program. `--prefer-offline` takes everything from npm's cache,
  * which `npm ci` in this repo filled.
  */

@@ -1,8 +1,9 @@
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFile, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { CONFIGS, compile, installConsumer, packTarball, prepareConfig, readmeInstallSteps, repoRoot } from "./consumer";
+import { docSnippets, entryPoints, errorsByFile, readmePrograms, type Snippet, withoutExamples, writeSnippets } from "./doc-snippets";
 
 // Everything here works on the tarball `npm pack` makes, installed by npm into a fresh project by
 // the commands of README.md's "Install" section:
@@ -10,6 +11,9 @@ import { CONFIGS, compile, installConsumer, packTarball, prepareConfig, readmeIn
 let work: string;
 let tarball: string;
 let consumer: string;
+// One mock for the smoke runs of every configuration, started through the packed package's
+// CommonJS build; the README's mock program starts one through its ES module build.
+let mock: { url: string; close(): Promise<void> } | undefined;
 
 const bin = (name: string) => join(repoRoot, "node_modules", ".bin", name);
 const output = (command: string, args: string[], cwd = repoRoot) =>
@@ -22,14 +26,21 @@ beforeAll(() => {
   installConsumer(consumer, tarball);
 }, 240_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await mock?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-test("README.md's install steps, which built this consumer, pack the repository and install that very tarball", () => {
+async function packedMock(): Promise<string> {
+  const kit = join(consumer, "node_modules", "chat-rest-sdk", "dist", "testing.cjs");
+  mock ??= await (require(kit) as typeof import("../../src/testing/index")).startMockServer({ startTimeoutMs: 120_000 });
+  return mock.url;
+}
+
+test("README.md's install steps, which built this consumer, pack into ~ and install that very tarball from any folder", () => {
   const { repository, project } = readmeInstallSteps();
-  expect(repository).toContain("npm pack");
-  expect(project).toContain(`npm install ../chat-rest-sdk/${basename(tarball)}`);
+  expect(repository).toContain("npm pack --pack-destination ~");
+  expect(project).toContain(`npm install ~/${basename(tarball)}`);
   expect(require.resolve("chat-rest-sdk/package.json", { paths: [consumer] })).toBe(
     join(consumer, "node_modules", "chat-rest-sdk", "package.json"),
   );
@@ -38,7 +49,7 @@ test("README.md's install steps, which built this consumer, pack the repository 
 
 test("publint has nothing to report, not even a suggestion", () => {
   expect(output(bin("publint"), ["run", tarball, "--strict"])).toContain("All good!");
-}, 60_000);
+});
 
 test("are-the-types-wrong finds no problem under node10, node16 (CJS and ESM) or bundler", () => {
   // The spec entry points are data files, not modules with types, so they are not attw's business.
@@ -52,7 +63,7 @@ test("are-the-types-wrong finds no problem under node10, node16 (CJS and ESM) or
     "--no-color",
   ]);
   expect(report).toContain("No problems found");
-}, 60_000);
+});
 
 test("the tarball holds only the bundles, their declarations, the spec and the package metadata", () => {
   const files = output("tar", ["-tzf", tarball])
@@ -69,7 +80,7 @@ test("the tarball holds only the bundles, their declarations, the spec and the p
   for (const entry of ["index", "testing", "webhooks", "helpers"]) {
     for (const ext of ["mjs", "cjs", "d.mts", "d.cts"]) expect(files).toContain(`dist/${entry}.${ext}`);
   }
-}, 60_000);
+});
 
 test("the spec the package exports is byte-identical to generated/", () => {
   for (const format of ["json", "yaml"]) {
@@ -81,10 +92,10 @@ test("the spec the package exports is byte-identical to generated/", () => {
 
 test.each(CONFIGS)(
   "compiles under strict %s settings and runs the smoke calls against the packaged mock and fake",
-  (config) => {
+  async (config) => {
     const dir = prepareConfig(consumer, config);
     compile(consumer, dir);
-    const stdout = output(process.execPath, [join(dir, "out", "main.js")], dir);
+    const stdout = output(process.execPath, [join(dir, "out", "main.js"), await packedMock()], dir);
     expect(stdout).toContain("send-thread-message: reply");
     expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
     expect(stdout).toContain("fake: user packed-1 read back");
@@ -96,7 +107,7 @@ test.each(CONFIGS)(
     expect(stdout).toContain("helpers: bad input is a ChatConfigError of the core: true");
     expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
   },
-  90_000,
+  180_000,
 );
 
 test("the installed chat-rest-fake command serves a flow, prints its credentials and stops on SIGINT", async () => {
@@ -108,7 +119,7 @@ test("the installed chat-rest-fake command serves a flow, prints its credentials
     child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
     const url = await new Promise<string>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`chat-rest-fake did not start:\n${printed}`)), 30_000);
+      const timer = setTimeout(() => fail(new Error(`chat-rest-fake did not start:\n${printed}`)), 100_000);
       child.stdout.on("data", () => {
         const match = /listening on (http:\/\/\S+)/.exec(printed);
         if (match && printed.includes("secret")) {
@@ -127,4 +138,70 @@ test("the installed chat-rest-fake command serves a flow, prints its credentials
   } finally {
     child.kill("SIGKILL");
   }
-}, 60_000);
+});
+
+describe("the TypeScript of the docs, against the packed package", () => {
+  // Last in this file: the smoke runs above check the package without msw, which the MSW block needs.
+  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  const CANARY = "canary-wrong-field.ts";
+  let dir: string;
+  let snippets: Snippet[];
+  let errors: Map<string, string[]>;
+
+  beforeAll(async () => {
+    // msw, an optional peer, from this repository's install rather than a second npm install.
+    symlinkSync(join(repoRoot, "node_modules", "msw"), join(consumer, "node_modules", "msw"), "dir");
+    dir = join(consumer, "docs");
+    snippets = docSnippets(readme, join(consumer, "node_modules", "chat-rest-sdk"));
+    // The mistake users made once: a webhook message's text is in its data, not on the message.
+    const parse = snippets.find((snippet) => snippet.source === "chat-rest-sdk/webhooks parseWebhookEvent")!;
+    const canary = { ...parse, file: CANARY, text: parse.text.replace("event.data.message.data.text", "event.data.message.text") };
+    expect(canary.text).not.toBe(parse.text);
+    writeSnippets(dir, [...snippets, canary]);
+    const tsc = join(consumer, "node_modules", "typescript", "bin", "tsc");
+    const output = await new Promise<string>((done) =>
+      execFile(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { cwd: dir }, (_error, stdout, stderr) => done(stdout + stderr)),
+    );
+    errors = errorsByFile(output);
+  }, 180_000);
+
+  test("covers every TypeScript block of README.md and the @examples of every entry point in package.json's exports", () => {
+    const sources = snippets.map((snippet) => snippet.source);
+    expect(sources.filter((source) => source.startsWith("README.md")).length).toBe(readme.split(/^```ts\n/m).length - 1);
+    const entries = entryPoints(join(consumer, "node_modules", "chat-rest-sdk")).map((entry) => entry.specifier);
+    expect(entries).toEqual(expect.arrayContaining(["chat-rest-sdk", "chat-rest-sdk/testing", "chat-rest-sdk/webhooks"]));
+    for (const entry of entries) expect(sources.some((source) => source.startsWith(`${entry} `))).toBe(true);
+    expect(sources).toEqual(expect.arrayContaining(["chat-rest-sdk/testing startFakeServer", "chat-rest-sdk/webhooks parseWebhookEvent"]));
+  });
+
+  test("every function and class that an entry point exports has an @example", () => {
+    expect(withoutExamples(join(consumer, "node_modules", "chat-rest-sdk"))).toEqual([]);
+  });
+
+  test("every one of them compiles in strict mode", () => {
+    expect(Object.fromEntries([...errors].filter(([file]) => file !== CANARY))).toEqual({});
+  });
+
+  test("an example with a wrong field does not compile, and the error names its file", () => {
+    expect(errors.get(CANARY)).toEqual([
+      expect.stringMatching(/^canary-wrong-field\.ts\(\d+,\d+\): error TS2339: Property 'text' does not exist/),
+    ]);
+  });
+
+  // A block that imports chat-rest-sdk/testing starts its own mock, fake or server on a free port.
+  test.each(readmePrograms(readme))(
+    "the README's program at line %i runs to exit 0",
+    async (_line, file) => {
+      const result = await new Promise<{ code: number | null; output: string }>((done) =>
+        execFile(
+          process.execPath,
+          [join(dir, "out", file.replace(/\.ts$/, ".js"))],
+          { cwd: dir, timeout: 90_000 },
+          (error, stdout, stderr) => done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+        ),
+      );
+      expect(result).toEqual({ code: 0, output: expect.any(String) });
+    },
+    120_000,
+  );
+});

@@ -27,7 +27,7 @@ describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
     const today = await measureBundle("src/index.ts", { external: ["openapi-fetch"] });
     const synthetic = await measureSynthetic();
     expect(synthetic.gzipped - today.gzipped).toBe(0);
-  }, 30_000);
+  });
 });
 
 // chat-rest-sdk/webhooks on its own: the checks, the parser, the key table of every event and the

@@ -26,13 +26,13 @@ export interface BundleSize {
 /** Bundles `entry` (a path from the repository root, or from `options.dir`) as a consumer's bundler would. */
 export async function measureBundle(
   entry: string,
-  options: { external: string[]; dir?: string; platform?: "neutral" | "browser" },
+  options: { external: string[]; dir?: string; platform?: "neutral" | "browser"; nodePaths?: string[] },
 ): Promise<BundleSize> {
   const dir = options.dir ?? root;
   const result = await build({
     entryPoints: [join(dir, entry)],
     absWorkingDir: dir,
-    nodePaths: [join(root, "node_modules")],
+    nodePaths: [...(options.nodePaths ?? []), join(root, "node_modules")],
     bundle: true,
     minify: true,
     format: "esm",

@@ -52,11 +52,17 @@ function loadMsw(): Msw {
  * Typed `any[]` so that these types compile without msw installed; `setupServer` takes them as they are.
  *
  * @example
+ * import { setupServer } from "msw/node";
+ * import { createChatClient, unwrap } from "chat-rest-sdk";
+ * import { chatFakeHandlers, startFakeServer } from "chat-rest-sdk/testing";
+ *
  * const fake = await startFakeServer();
  * const server = setupServer(...chatFakeHandlers(fake));
  * server.listen();
  * const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, region: "eu" });
  * await unwrap(chat.POST("/users", { body: { uid: "ada", name: "Ada" } }));
+ * server.close();
+ * await fake.close();
  */
 export function chatFakeHandlers(fake: FakeServer): any[] {
   const { http, passthrough } = loadMsw();

@@ -252,13 +252,14 @@ function copyState(store: FakeStore): FakeState {
  * messages, then page through them; read them, and the unread count drops to 0). Every request is
  * checked against the spec (400 with the field in `details`, as the mock answers), and so are the
  * credentials; the operations the fake does not model answer from the spec's examples, as the
- * mock does. Needs the optional peers `openapi-backend` and `find-my-way`.
+ * mock does. Needs the optional peers `ajv`, `ajv-formats` and `find-my-way`
+ * (`npm install --save-dev ajv@8.20.0 ajv-formats@2.1.1 find-my-way@9.10.1`).
  *
  * @example
  * const fake = await startFakeServer();
  * const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url });
  * await unwrap(chat.POST("/users", { body: { uid: "buyer-1", name: "Ada" } }));
- * expect(fake.state.users.get("buyer-1")?.name).toBe("Ada");
+ * console.log(fake.state.users.get("buyer-1")?.name); // Ada
  * await fake.close();
  */
 export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {

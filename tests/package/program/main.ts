@@ -1,20 +1,17 @@
-// The packed-package program: starts the mock through `chat-rest-sdk/testing`, runs the smoke
-// calls against it and prints them, receives a webhook through `chat-rest-sdk/webhooks`, then runs a
+// The packed-package program: runs the smoke calls against the mock whose URL is its first
+// argument (the test starts one through the packed `chat-rest-sdk/testing`) and prints them, receives a webhook through `chat-rest-sdk/webhooks`, then runs a
 // short flow against the fake, whose MSW adapter asks for msw. Exits non-zero on any failure.
 import { createChatClient } from "chat-rest-sdk";
-import { chatFakeHandlers, startFakeServer, startMockServer } from "chat-rest-sdk/testing";
+import { chatFakeHandlers, startFakeServer } from "chat-rest-sdk/testing";
 import { helpers } from "./helpers.js";
 import { smoke } from "./smoke.js";
 import { webhooks } from "./webhooks.js";
 
 async function main(): Promise<void> {
-  const mock = await startMockServer();
-  try {
-    for (const line of await smoke(mock.url)) console.log(line);
-    for (const line of await webhooks()) console.log(line);
-  } finally {
-    await mock.close();
-  }
+  const mockUrl = process.argv[2];
+  if (!mockUrl) throw new Error("usage: main <mock url>");
+  for (const line of await smoke(mockUrl)) console.log(line);
+  for (const line of await webhooks()) console.log(line);
   // The fake keeps what it is sent: a user created is the user read back.
   const fake = await startFakeServer();
   try {

@@ -81,7 +81,7 @@ describe("calls without middleware", () => {
         expect(server.requests).toHaveLength(2);
       },
     );
-  }, 10_000);
+  });
 });
 
 describe("calls with middleware", () => {

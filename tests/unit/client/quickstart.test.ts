@@ -27,7 +27,7 @@ describe("npm start", () => {
     expect(lines[0]).toMatch(/^Mock listening at http:\/\/127\.0\.0\.1:\d+\.$/);
     expect(lines[1]).toMatch(/^Sent reply \S+ to thread \S+ as \S+: ".+"$/);
     expect(JSON.parse(lines[2]!).parentId).toEqual(expect.any(String));
-  }, 30_000);
+  });
 
   test("with CHAT_APP_ID and CHAT_API_KEY it talks to the app's regional host instead", async () => {
     const reply = {
@@ -99,11 +99,11 @@ describe("npm start", () => {
       stdout: "",
       stderr: 'ChatConfigError: region must be one of us, eu, in, got "de".\n',
     });
-  }, 60_000);
+  });
 
   test("scripts/start.sh with CHAT_APP_ID alone prints which variable is missing and exits 1", async () => {
     const { code, stdout, stderr } = await runStartScript({ CHAT_APP_ID: "app42" });
     expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
     expect(stderr).toMatch(/^CHAT_APP_ID is set but CHAT_API_KEY is not: .*\.\n$/);
-  }, 60_000);
+  });
 });

@@ -1,5 +1,5 @@
-// The run reports how many contract cases ran on how many operations, how long that took, the
-// time per case and the budget, which grows with the number of cases.
+// The run reports how many contract cases ran on how many operations, how long that took and the
+// time per case and per operation; it never fails a run, however long the run took.
 const Reporter = require("../../harness/contract-summary-reporter.js");
 
 const file = (path: string, project: string, passed: number, failed: number, ms: number) => ({
@@ -17,18 +17,19 @@ const records: Record<string, { label: string; operations: string[] }> = {
   "/repo/tests/contract/at-scale.test.ts": { label: "fixture", operations: ["list-users-001", "list-users-002", "list-users-003"] },
 };
 
-function report(files: File[], setupMs: number, budget?: { allowanceMs: number; perCaseMs: number }) {
+function report(files: File[], setupMs: number) {
   const lines: string[] = [];
   const reporter = new Reporter(
     { rootDir: "/repo" },
-    { write: (line: string) => lines.push(line), setupMs: () => setupMs, readRecord: (path: string) => records[path], budget },
+    { write: (line: string) => lines.push(line), setupMs: () => setupMs, readRecord: (path: string) => records[path] },
   );
   reporter.onRunComplete(new Set(), { testResults: files, startTime: 0 });
-  return { lines, error: reporter.getLastError() as Error | undefined };
+  // Jest fails a run when a reporter's getLastError() returns an error.
+  return { lines, error: reporter.getLastError?.() as Error | undefined };
 }
 
 describe("the contract summary reporter", () => {
-  test("counts the contract project's cases and operations, adds Prism's start, and gives the time per case and the budget", () => {
+  test("counts the contract project's cases and operations, adds Prism's start, and gives the time per case and per operation", () => {
     const { lines, error } = report(
       [
         file("/repo/tests/contract/negative.test.ts", "contract", 100, 3, 2_000),
@@ -40,10 +41,9 @@ describe("the contract summary reporter", () => {
       1_500,
     );
     expect(lines).toEqual([
-      "Contract suite: 1000 cases, 5 operations, 3 files in 12.5 s (Prism start 1.5 s included): 12.5 ms per case; " +
-        "budget 60.0 s + 20 ms per case = 80.0 s\n",
-      "  generated/openapi.json: 2 operations, 143 cases in 2 file(s), 3.0 s: 21.0 ms per case\n",
-      "  fixture: 3 operations, 857 cases in 1 file(s), 8.0 s: 9.3 ms per case\n",
+      "Contract suite: 1000 cases, 5 operations, 3 files in 12.5 s (Prism start 1.5 s included): 12.5 ms per case\n",
+      "  generated/openapi.json: 2 operations, 143 cases in 2 file(s), 3.0 s: 21.0 ms per case, 1500.0 ms per operation\n",
+      "  fixture: 3 operations, 857 cases in 1 file(s), 8.0 s: 9.3 ms per case, 2666.7 ms per operation\n",
     ]);
     expect(error).toBeUndefined();
   });
@@ -52,20 +52,13 @@ describe("the contract summary reporter", () => {
     expect(report([file("/repo/tests/unit/client.test.ts", "unit", 5, 0, 100)], 0).lines).toEqual([]);
   });
 
-  test("fails the run past the budget, and says so", () => {
-    const { lines, error } = report([file("/repo/tests/contract/negative.test.ts", "contract", 100, 0, 3_100)], 0, {
-      allowanceMs: 1_000,
-      perCaseMs: 20,
-    });
-    expect(error?.message).toMatch(/took 3\.1 s, over its budget of 3\.0 s/);
-    expect(lines.at(-1)).toBe(`${error!.message}\n`);
-  });
-
-  test("the budget grows with the cases: the same time per case passes at any size", () => {
-    const budget = { allowanceMs: 1_000, perCaseMs: 20 };
-    for (const cases of [100, 1_000, 10_000]) {
-      const { error } = report([file("/repo/tests/contract/negative.test.ts", "contract", cases, 0, 1_000 + cases * 19)], 0, budget);
-      expect(error).toBeUndefined();
-    }
+  test("never fails the run, however long the contract files took", () => {
+    const hour = 3_600_000;
+    const { lines, error } = report([file("/repo/tests/contract/negative.test.ts", "contract", 100, 0, hour)], hour);
+    expect(error).toBeUndefined();
+    expect(lines).toEqual([
+      "Contract suite: 100 cases, 2 operations, 1 files in 7200.0 s (Prism start 3600.0 s included): 72000.0 ms per case\n",
+      "  generated/openapi.json: 2 operations, 100 cases in 1 file(s), 3600.0 s: 36000.0 ms per case, 1800000.0 ms per operation\n",
+    ]);
   });
 });

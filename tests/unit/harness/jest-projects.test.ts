@@ -32,5 +32,5 @@ describe("the Jest projects", () => {
     expect(unit.filter(usesAMock)).toEqual([]);
     expect(contract.filter(usesAMock).length).toBeGreaterThan(3);
     expect(unit.filter((file) => contract.includes(file))).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -29,22 +29,22 @@ describe("the summary reporter", () => {
     ).toBe("\n12 passed, 2 failed\n");
   });
 
-  test("counts skipped tests and names each skipped group once, with the reason its title gives", () => {
-    const skipped = (group: string, title: string) => ({ status: "pending", ancestorTitles: [group], title });
+  test("gives one line per reason for skipping, with how many tests skipped for it", () => {
+    const reason = "the vendor's specs are not in ../shared/reference (or CHAT_REFERENCE_DIR)";
+    const skipped = (group: string, title: string) => ({ status: "pending", ancestorTitles: [group, "a block"], title });
     const out = report(
       run(
         [
-          skipped("fidelity (needs the vendor's specs)", "one"),
-          skipped("fidelity (needs the vendor's specs)", "two"),
+          ...Array.from({ length: 11 }, (_, i) =>
+            skipped(`fidelity to the vendor's published specs (skipped: ${reason})`, `check ${i} (a detail)`),
+          ),
+          ...Array.from({ length: 4 }, (_, i) => skipped(`the fidelity comparator (skipped: ${reason})`, `case ${i}`)),
           { status: "todo", ancestorTitles: [], title: "later" },
+          { status: "passed", ancestorTitles: ["ran (not skipped)"], title: "t" },
         ],
-        {
-          numPassedTests: 3,
-          numPendingTests: 2,
-          numTodoTests: 1,
-        },
+        { numPassedTests: 3, numPendingTests: 15, numTodoTests: 1 },
       ),
     );
-    expect(out).toBe("\n3 passed, 0 failed, 3 skipped\nskipped: fidelity (needs the vendor's specs)\nskipped: later\n");
+    expect(out).toBe(`\n3 passed, 0 failed, 16 skipped\n15 skipped: ${reason}\n1 skipped: later\n`);
   });
 });

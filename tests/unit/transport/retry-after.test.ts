@@ -1,5 +1,5 @@
 import { createChatClient, type Logger } from "../../../src/index";
-import { retryAfterSeconds } from "../../../src/transport/retry-policy";
+import { HONOURS_RETRY_AFTER, retryAfterSeconds, retryWaitMs } from "../../../src/transport/retry-policy";
 import { json, withServer } from "../../harness/fault-server";
 
 const now = Date.parse("2026-11-22T10:00:00Z");
@@ -35,6 +35,33 @@ describe("Retry-After is delta-seconds or an HTTP date", () => {
 
   test("no header, no Retry-After", () => {
     expect(retryAfterSeconds(new Headers(), now)).toBeUndefined();
+  });
+});
+
+describe("the retry policy's wait before the next attempt", () => {
+  const answer = (status: number, retryAfter?: string) => ({
+    status,
+    headers: new Headers(retryAfter === undefined ? {} : { "retry-after": retryAfter }),
+  });
+
+  test("only 429 and 503 honour Retry-After", () => {
+    expect([...HONOURS_RETRY_AFTER].sort()).toEqual([429, 503]);
+  });
+
+  test.each([429, 503])("a %i with Retry-After: 7 waits 7 s", (status) => {
+    expect(retryWaitMs(answer(status, "7"), 1)).toBe(7_000);
+  });
+
+  test.each([408, 500, 502, 504])("a %i with Retry-After: 7 waits the backoff instead", (status) => {
+    const wait = retryWaitMs(answer(status, "7"), 1);
+    expect(wait).toBeGreaterThanOrEqual(375);
+    expect(wait).toBeLessThanOrEqual(500);
+  });
+
+  test("no answer (a timeout or a dropped connection) waits the backoff of the attempt", () => {
+    const wait = retryWaitMs(undefined, 3);
+    expect(wait).toBeGreaterThanOrEqual(1_500);
+    expect(wait).toBeLessThanOrEqual(2_000);
   });
 });
 

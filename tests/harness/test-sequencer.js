@@ -1,0 +1,35 @@
+// Orders the test files for Jest's two workers: the longest first, so that no long file starts last
+// and runs on alone. Jest knows the durations of a previous run from its cache; a fresh clone has
+// none, and Jest would order by file size, which says little about a file that spawns processes.
+// So the files known to take longest (they pack the package, or start Prism processes of their
+// own, or send thousands of requests) go first, in this order; the rest follow in Jest's order.
+// Plain CommonJS because Jest loads the sequencer without transpiling it.
+const { relative } = require("node:path");
+const Sequencer = require("@jest/test-sequencer").default;
+
+const LONGEST = [
+  "tests/package/packed-package.test.ts",
+  "tests/contract/negative.test.ts",
+  "tests/contract/test-kit.test.ts",
+  "tests/contract/drift-detection.test.ts",
+  "tests/docs/examples.test.ts",
+  "tests/contract/operations.test.ts",
+  "tests/fake/every-operation.test.ts",
+  "tests/contract/documented-responses.test.ts",
+  "tests/contract/mock-exits-with-parent.test.ts",
+];
+
+class LongestFirstSequencer extends Sequencer {
+  sort(tests) {
+    const rank = (test) => {
+      const at = LONGEST.indexOf(relative(test.context.config.rootDir, test.path));
+      return at === -1 ? LONGEST.length : at;
+    };
+    const sorted = super.sort(tests);
+    const position = new Map(sorted.map((test, i) => [test, i]));
+    return [...sorted].sort((a, b) => rank(a) - rank(b) || position.get(a) - position.get(b));
+  }
+}
+
+module.exports = LongestFirstSequencer;
+module.exports.LONGEST = LONGEST;
