@@ -21,6 +21,14 @@ export function eventProblems(payload: { trigger: string }): string[] {
   return validator.validate(resolve<JsonObject>(spec, media.schema), payload).map((e) => `${payload.trigger}: ${e.path} ${e.message}`);
 }
 
+/** The receivers open, closed by {@link closeReceivers} after each test even when it failed half way. */
+const open = new Set<() => Promise<void>>();
+
+/** Closes every receiver still open; for `afterEach`. */
+export async function closeReceivers(): Promise<void> {
+  await Promise.all([...open].map((close) => close()));
+}
+
 export interface Received {
   trigger: string;
   data: Record<string, any>;
@@ -50,13 +58,12 @@ export async function receiverOf(fake: FakeServer, management: ManagementClient,
       body: { triggerIds: triggers },
     }),
   );
-  return {
-    received,
-    problems: () => problems,
-    close: async () => {
-      await fake.webhooksSettled();
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
-    },
+  const close = async () => {
+    if (!open.delete(close)) return;
+    await fake.webhooksSettled();
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
   };
+  open.add(close);
+  return { received, problems: () => problems, close };
 }

@@ -7,7 +7,7 @@ import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { responseValidator } from "../harness/response-validator";
 import type { JsonObject } from "../harness/spec";
 import { answerChecker, clientsOf, strictSpec } from "./answer-checker";
-import { receiverOf } from "./receiver";
+import { closeReceivers, receiverOf } from "./receiver";
 
 let fake: FakeServer;
 const checker = answerChecker();
@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
-afterEach(() => expect(checker.problems()).toEqual([]));
+afterEach(async () => {
+  await closeReceivers();
+  expect(checker.problems()).toEqual([]);
+});
 
 test("journey: a group created with members answers each UID's outcome, and the group itself is a Group, in reads and in group_created", async () => {
   const { chat, management } = clients;

@@ -8,7 +8,7 @@ import { BadRequestError, unlistedTrigger, unwrap } from "../../src/index";
 import { FIRED_TRIGGERS } from "../../src/testing/fake/fired-triggers";
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { answerChecker, clientsOf } from "./answer-checker";
-import { receiverOf } from "./receiver";
+import { closeReceivers, receiverOf } from "./receiver";
 
 let fake: FakeServer;
 const checker = answerChecker();
@@ -20,7 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
-afterEach(() => expect(checker.problems()).toEqual([]));
+afterEach(async () => {
+  await closeReceivers();
+  expect(checker.problems()).toEqual([]);
+});
 
 test("journey: every trigger the fake fires reaches the webhook when its change happens, its payload valid against its event", async () => {
   const { chat, management } = clients;

@@ -3,7 +3,7 @@
 import { unwrap } from "../../src/index";
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { answerChecker, clientsOf } from "./answer-checker";
-import { receiverOf } from "./receiver";
+import { closeReceivers, receiverOf } from "./receiver";
 
 let fake: FakeServer;
 const checker = answerChecker();
@@ -21,7 +21,7 @@ beforeEach(async () => {
   fake.seed({ users: ["ann", "bob"].map((uid) => ({ uid, name: uid })) });
 });
 afterEach(async () => {
-  await receiver.close();
+  await closeReceivers();
   expect(checker.problems()).toEqual([]);
 });
 
