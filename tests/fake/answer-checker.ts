@@ -50,8 +50,11 @@ export function strictSpec(source: OpenApiDocument = loadSpec()): OpenApiDocumen
   return copy;
 }
 
-const spec = strictSpec();
-const validator = responseValidator(spec);
+/** The spec with the closed schemas, and its validator: built once per test file, for the answers and the events. */
+export const closedSpec = strictSpec();
+export const closedValidator = responseValidator(closedSpec);
+const spec = closedSpec;
+const validator = closedValidator;
 const ERROR_ENVELOPE = { $ref: "#/components/schemas/ErrorEnvelope" } as JsonObject;
 
 export interface AnswerChecker {
