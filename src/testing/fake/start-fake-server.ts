@@ -102,7 +102,7 @@ export interface FakeServerOptions {
   state?: FakeSnapshot;
 }
 
-/** A message of the fake's model: the service's fields, with its thread and edit marks. */
+/** A message of the fake's model, with its thread, edit and deletion marks; or an action message (`category` `action`) recording an edit, a deletion or a member change. */
 export type FakeMessage = StoredMessage;
 
 /** Read-only copies of the fake's model, for assertions. Each read of {@link FakeServer.state} copies it anew. */
@@ -115,7 +115,7 @@ export interface FakeState {
   members: ReadonlyMap<string, ReadonlyMap<string, Readonly<Membership>>>;
   /** UIDs banned from each group, by GUID. */
   bannedUsers: ReadonlyMap<string, readonly string[]>;
-  /** Messages by id, thread replies and soft-deleted messages included. */
+  /** Messages by id, thread replies, soft-deleted and action messages included. */
   messages: ReadonlyMap<string, FakeMessage>;
   /** Auth tokens of each user, by UID. */
   authTokens: ReadonlyMap<string, readonly AuthToken[]>;
