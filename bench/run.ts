@@ -29,6 +29,7 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
   "fake-webhooks": { heading: "10. Fake server webhooks", quick: ["--events", "200", "--rounds", "1", "--seconds", "1"] },
   "import-users": { heading: "11. Importing users", quick: ["--small", "2000", "--large", "10000", "--gc-every", "1000"] },
   contract: { heading: "12. Contract suite", quick: ["--rounds", "1", "--requests", "500"] },
+  "fake-snapshot": { heading: "13. Fake server snapshots", quick: ["--rounds", "5"] },
 };
 
 const root = process.cwd();

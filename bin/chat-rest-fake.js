@@ -3,10 +3,10 @@
 // shell, prints its URL and credentials, and stops on Ctrl-C. A thin wrapper over the built
 // dist/testing.cjs, so it runs the same code as the library.
 "use strict";
-const { existsSync } = require("node:fs");
+const { existsSync, readFileSync } = require("node:fs");
 const { join } = require("node:path");
 
-const USAGE = `Usage: chat-rest-fake [--port <n>] [--host <h>] [--app-id <id>] [--api-key <key>] [--max-items <n>]
+const USAGE = `Usage: chat-rest-fake [--port <n>] [--host <h>] [--app-id <id>] [--api-key <key>] [--max-items <n>] [--state <file>]
 
 Runs a stateful fake of the Chat, Calls and Management REST APIs, all on one URL: users, groups,
 members and messages are kept for as long as it runs.
@@ -14,11 +14,28 @@ members and messages are kept for as long as it runs.
   --host <h>       interface to listen on (default 127.0.0.1)
   --app-id <id>    the app id to report (default: random)
   --api-key <key>  the fullAccess API key to accept (default: random, printed)
-  --max-items <n>  the most items to store (default 100000)`;
+  --max-items <n>  the most items to store (default 100000)
+  --state <file>   start from a state saved as JSON from fake.snapshot(), serving its app
+                   (unless --app-id names another)`;
 
 function fail(message) {
   console.error(`chat-rest-fake: ${message}\n\n${USAGE}`);
   process.exit(2);
+}
+
+/** The JSON of a snapshot file; whether it is a snapshot, startFakeServer checks and says. */
+function readState(file) {
+  let text;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    fail(`--state: cannot read ${file} (${error.code ?? error.message}).`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    fail(`--state: ${file} is not JSON; write it with JSON.stringify(fake.snapshot()).`);
+  }
 }
 
 function parseArgs(argv) {
@@ -41,7 +58,8 @@ function parseArgs(argv) {
     else if (arg === "--max-items") {
       options.maxItems = Number(value());
       if (!Number.isInteger(options.maxItems) || options.maxItems < 1) fail("--max-items must be a positive integer.");
-    } else fail(`unknown option ${arg}`);
+    } else if (arg === "--state") options.state = readState(value());
+    else fail(`unknown option ${arg}`);
   }
   return options;
 }

@@ -56,9 +56,10 @@ export interface paths {
         /**
          * Edit a message
          * @description Changes the text, metadata or tags of a message. With `onBehalfOf` the edit
-         *     is made as that user, who must be the sender. The service answers with the
-         *     `action` message that records the edit: its `data.entities.on` holds the
-         *     edited message.
+         *     is made as that user, who must be the sender or, in a group, one of its
+         *     admins or moderators (otherwise 403 `ERR_MESSAGE_NOT_A_SENDER`); without it
+         *     the app may edit any message. The service answers with the `action` message
+         *     that records the edit: its `data.entities.on` holds the edited message.
          */
         put: operations["update-message"];
         post?: never;
@@ -66,8 +67,10 @@ export interface paths {
          * Delete a message
          * @description Deletes a message. By default it is only marked as deleted (it keeps its
          *     place in lists, with `deletedAt` set); with `permanent: true` it is erased.
-         *     With `onBehalfOf` the deletion is made as that user. The service answers with
-         *     the `action` message that records the deletion.
+         *     With `onBehalfOf` the deletion is made as that user, who must be the sender
+         *     or, in a group, one of its admins or moderators (otherwise 403
+         *     `ERR_MESSAGE_NOT_A_SENDER`); without it the app may delete any message. The
+         *     service answers with the `action` message that records the deletion.
          */
         delete: operations["delete-message"];
         options?: never;
@@ -4253,6 +4256,37 @@ export interface components {
                 /** @description The receipts, grouped in lists; the service's examples show one empty group (`[[]]`). */
                 data?: components["schemas"]["MessageReceipt"][][];
             };
+            /**
+             * @description In a thread reply, ID of the message that starts the thread.
+             * @example 1842
+             */
+            parentId?: string;
+            /**
+             * @description In a message that starts a thread, how many replies it has; absent until the first reply.
+             * @example 2
+             */
+            replyCount?: number;
+            /**
+             * @description When the message was last edited, as Unix time in seconds; absent on a message never edited.
+             * @example 1718445700
+             */
+            editedAt?: number;
+            /**
+             * @description UID of the user who last edited the message (`app_system` for an edit without `onBehalfOf`).
+             * @example cometchat-uid-3
+             */
+            editedBy?: string;
+            /**
+             * @description When the message was deleted, as Unix time in seconds; absent on a message not deleted. A
+             *     deleted message stays in the lists (unless `hideDeleted` is set) with its content.
+             * @example 1718445800
+             */
+            deletedAt?: number;
+            /**
+             * @description UID of the user who deleted the message (`app_system` for a deletion without `onBehalfOf`).
+             * @example cometchat-uid-3
+             */
+            deletedBy?: string;
         };
         /**
          * @description A message the service writes itself to record an event: an edit or a
@@ -9046,7 +9080,9 @@ export interface components {
          * @description Name of a trigger: one the service documents, or one it added since.
          * @example message_sent
          */
-        WebhookTriggerName: "message_sent" | "message_edited" | "message_deleted" | "message_delivery_receipt" | "message_read_receipt" | "message_delivered_to_all" | "message_read_by_all" | "message_reaction_added" | "message_reaction_removed" | "user_mentioned" | "message_pinned" | "message_unpinned" | "conversation_pinned" | "conversation_unpinned" | "group_created" | "group_updated" | "group_deleted" | "group_member_added" | "group_member_kicked" | "group_member_banned" | "group_member_unbanned" | "group_member_scope_changed" | "group_owner_transferred" | "group_member_joined" | "group_member_left" | "user_blocked" | "user_unblocked" | "user_connection_status_changed" | "call_initiated" | "call_started" | "call_participant_joined" | "call_participant_left" | "call_ended" | "call_unanswered" | "call_cancelled" | "call_busy" | "call_rejected" | "meeting_started" | "meeting_participant_joined" | "meeting_participant_left" | "meeting_ended" | "recording_generated" | "transcription_generated" | "after_campaign_completed" | "after_campaign_failed" | "after_feed_item_read" | "after_feed_item_interacted" | "after_feed_item_sent" | "after_push_notification_clicked" | "after_notification_created" | "after_feed_item_delivered" | "after_push_notification_sent" | "after_push_notification_delivered" | "moderation_engine_approved" | "moderation_engine_blocked" | "moderation_manual_approved" | "before_message" | "after_message" | "user_connection_status_change" | (string & {});
+        WebhookTriggerName: "message_sent" | "message_edited" | "message_deleted" | "message_delivery_receipt" | "message_read_receipt" | "message_delivered_to_all" | "message_read_by_all" | "message_reaction_added" | "message_reaction_removed" | "user_mentioned" | "message_pinned" | "message_unpinned" | "conversation_pinned" | "conversation_unpinned" | "group_created" | "group_updated" | "group_deleted" | "group_member_added" | "group_member_kicked" | "group_member_banned" | "group_member_unbanned" | "group_member_scope_changed" | "group_owner_transferred" | "group_member_joined" | "group_member_left" | "user_blocked" | "user_unblocked" | "user_connection_status_changed" | "call_initiated" | "call_started" | "call_participant_joined" | "call_participant_left" | "call_ended" | "call_unanswered" | "call_cancelled" | "call_busy" | "call_rejected" | "meeting_started" | "meeting_participant_joined" | "meeting_participant_left" | "meeting_ended" | "recording_generated" | "transcription_generated" | "after_campaign_completed" | "after_campaign_failed" | "after_feed_item_read" | "after_feed_item_interacted" | "after_feed_item_sent" | "after_push_notification_clicked" | "after_notification_created" | "after_feed_item_delivered" | "after_push_notification_sent" | "after_push_notification_delivered" | "moderation_engine_approved" | "moderation_engine_blocked" | "moderation_manual_approved" | "before_message" | "after_message" | "user_connection_status_change" | (string & {
+            readonly unlistedName: true;
+        });
         /** @description The triggers to act on, by ID. */
         TriggerIdsRequest: {
             /**
@@ -14422,8 +14458,43 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /**
+         * @description The credentials may not perform this operation (an `authOnly` key used where
+         *     `fullAccess` is needed), or the user named by `onBehalfOf` is not a member of
+         *     the group (`ERR_GROUP_NOT_JOINED`).
+         */
+        ForbiddenOutsideGroup: {
+            headers: {
+                "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request is malformed or a field fails validation; `error.details` lists the problems per field. */
         BadRequest: {
+            headers: {
+                "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The credentials may not perform this operation (an `authOnly` key used where
+         *     `fullAccess` is needed), or the user named by `onBehalfOf` is neither the
+         *     sender of the message nor an admin or moderator of its group
+         *     (`ERR_MESSAGE_NOT_A_SENDER`).
+         */
+        ForbiddenNotSender: {
             headers: {
                 "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                 "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
@@ -15079,7 +15150,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -15180,7 +15251,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenNotSender"];
             /** @description The message, or the user named in `onBehalfOf`, does not exist. */
             404: {
                 headers: {
@@ -15239,7 +15310,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenNotSender"];
             /** @description The message, or the user named in `onBehalfOf`, does not exist. */
             404: {
                 headers: {
@@ -15675,7 +15746,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description The parent message, or the user named in `onBehalfOf`, does not exist. */
             404: {
                 headers: {
@@ -16183,7 +16254,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No group has this GUID. */
             404: {
                 headers: {
@@ -16248,7 +16319,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No bot has this UID. */
             404: {
                 headers: {
@@ -22146,7 +22217,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No group has the GUID given in the path. */
             404: {
                 headers: {
@@ -22206,7 +22277,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No group has the GUID given in the path. */
             404: {
                 headers: {
@@ -22262,7 +22333,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No group has the GUID given in the path. */
             404: {
                 headers: {
@@ -22322,7 +22393,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No group has the GUID given in the path. */
             404: {
                 headers: {
@@ -22382,7 +22453,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No group has the GUID given in the path. */
             404: {
                 headers: {
@@ -22442,7 +22513,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No group has the GUID given in the path. */
             404: {
                 headers: {

@@ -2,7 +2,9 @@
 // transform the CLI cannot take: `format: binary` is a Blob (a File is one), which is what a
 // multipart body (see formDataBody) sends as a file part, where the default would type a string.
 // And an open list of names (`anyOf` of a string enum and a plain string, as WebhookTriggerName)
-// becomes the known names `| (string & {})`: `"a" | string` would collapse to `string` and lose them.
+// becomes the known names `| UnlistedName`, a branded string: `"a" | string` would collapse to
+// `string` and lose them, and `| (string & {})` would let a misspelt name through. A name the list
+// does not hold yet is passed through a helper that brands it (`unlistedTrigger`), so it is explicit.
 import { writeFileSync } from "node:fs";
 import { loadConfig } from "@redocly/openapi-core";
 import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
@@ -12,10 +14,17 @@ const [input, output] = process.argv.slice(2);
 const redocly = await loadConfig({ configPath: "redocly.yaml" });
 const blob = ts.factory.createTypeReferenceNode("Blob");
 const orNull = (node) => ts.factory.createUnionTypeNode([node, ts.factory.createLiteralTypeNode(ts.factory.createNull())]);
-const anyString = ts.factory.createParenthesizedType(
+const unlistedName = ts.factory.createParenthesizedType(
   ts.factory.createIntersectionTypeNode([
     ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
-    ts.factory.createTypeLiteralNode([]),
+    ts.factory.createTypeLiteralNode([
+      ts.factory.createPropertySignature(
+        [ts.factory.createModifier(ts.SyntaxKind.ReadonlyKeyword)],
+        "unlistedName",
+        undefined,
+        ts.factory.createLiteralTypeNode(ts.factory.createTrue()),
+      ),
+    ]),
   ]),
 );
 function openNames(schema) {
@@ -23,7 +32,7 @@ function openNames(schema) {
   const plainString = (s) => s?.type === "string" && !s.enum && !s.format && !s.pattern;
   if (rest.length || known?.type !== "string" || !known.enum || !plainString(other)) return undefined;
   const names = known.enum.map((name) => ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral(name)));
-  return ts.factory.createUnionTypeNode([...names, anyString]);
+  return ts.factory.createUnionTypeNode([...names, unlistedName]);
 }
 const ast = await openapiTS(new URL(input, `file://${process.cwd()}/`), {
   redocly,

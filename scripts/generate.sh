@@ -2,7 +2,8 @@
 # Lint the hand-maintained spec, bundle it, and derive every generated artefact from the bundle.
 # Writes generated/: openapi.json, openapi.yaml, schema.d.ts, manifest.ts, deprecated-operations.ts,
 # webhook-events.ts and webhook-examples.ts,
-# and docs/operations.md, the table of operations that README.md links to.
+# and docs/operations.md, the table of operations that README.md links to, and the README's list of
+# the operations the fake answers from examples (between its fake-operations markers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
@@ -28,3 +29,4 @@ node scripts/generate-manifest.mjs "$out/openapi.json" "$out/manifest.ts"
 node scripts/generate-webhooks.mjs "$out/openapi.json" "$out"
 echo "Wrote $out/openapi.json, $out/openapi.yaml, $out/schema.d.ts, $out/manifest.ts and $out/deprecated-operations.ts from openapi/."
 node scripts/write-operations-page.mjs "$out/openapi.json" docs/operations.md
+node scripts/write-fake-operations.mjs "$out/openapi.json" README.md

@@ -10,6 +10,8 @@ export { chatBaseUrl, callsBaseUrl, REGIONS } from "./safety/base-url.js";
 export type { Region, AppLocation } from "./safety/base-url.js";
 export { unwrap } from "./errors/unwrap.js";
 export { formDataBody } from "./client/form-data-body.js";
+export { unlistedTrigger } from "./client/unlisted-trigger.js";
+export type { UnlistedTrigger } from "./client/unlisted-trigger.js";
 export { paginate } from "./pagination/paginate.js";
 export type { PaginateOptions, CursorPaginateOptions, ListOptions, PagedPath, CursorPath, PagedItem } from "./pagination/paginate.js";
 export type { CursorDirection } from "./pagination/cursor-pager.js";

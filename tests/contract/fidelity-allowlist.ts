@@ -52,6 +52,18 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor's reaction examples show lastActiveAt, and its user examples link, on the reacting user; its reaction schema leaves them out",
   "*: 200 response property data*.metaData is only in ours":
     "the vendor's call-details example shows metaData (an empty list when unset); its call schema leaves it out",
+  "*: 200 response property data*.editedAt is only in ours":
+    "the vendor's update-message example shows editedAt on the edited message; its message schema leaves it out",
+  "*: 200 response property data*.editedBy is only in ours":
+    "the vendor's update-message example shows editedBy on the edited message; its message schema leaves it out",
+  "*: 200 response property data*.deletedAt is only in ours":
+    "the vendor's SDK docs (delete a message) show deletedAt on a deleted message read from the history; its message schema leaves it out",
+  "*: 200 response property data*.deletedBy is only in ours":
+    "the vendor's SDK docs (delete a message) show deletedBy on a deleted message read from the history; its message schema leaves it out",
+  "*: 200 response property data*.parentId is only in ours":
+    "the vendor's thread reply schema has parentId, which a reply keeps in every list; its message schema leaves it out",
+  "*: 200 response property data*.replyCount is only in ours":
+    "the vendor's SDK docs (threaded messages) show replyCount on a thread's parent message; its message schema leaves it out",
   // The vendor's 2xx examples that contradict what the service sends (tests/harness/vendor-examples.ts).
   "user-list-user-messages: the vendor's 200 example example has $.meta.*, which our schema does not declare":
     "the vendor's example of a user's messages carries the page-numbered meta of the page lists (pagination, cursor); " +

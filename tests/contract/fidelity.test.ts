@@ -89,10 +89,10 @@ describeWithReference("the fidelity comparator", () => {
       .schema as JsonObject;
     ((body.properties as JsonObject).receiverType as JsonObject).enum = ["user", "group", "channel"];
     const message = (changed.components.schemas as JsonObject).messageSchema as JsonObject;
-    (message.properties as JsonObject).editedAt = { type: "integer" };
+    (message.properties as JsonObject).pinnedAt = { type: "integer" };
     expect(only(fidelityDifferences(ours, same(changed)))).toEqual([
       "send-thread-message: request body enum of receiverType is [channel|group|user] in the vendor's spec, [group|user] in ours",
-      "send-thread-message: 200 response property data.editedAt is only in the vendor's spec",
+      "send-thread-message: 200 response property data.pinnedAt is only in the vendor's spec",
     ]);
   });
 

@@ -1,15 +1,60 @@
 // Checks every answer of the fake against the spec: the status must be one its operation
 // documents, and the body must match that status's schema (Ajv, through the contract harness's
-// response validator), so the fake cannot drift from the types users compile against.
+// response validator), so the fake cannot drift from the types users compile against. The
+// resources users read most (Message, User, Group) are checked closed: a field the fake sends
+// that the spec does not declare is refused, so it cannot be missing from the types.
 import { createCallsClient, createChatClient, createManagementClient } from "../../src/index";
 import type { FakeServer } from "../../src/testing/index";
 import { bundledSpec } from "../../src/testing/prism-process";
 import { fakeSpec } from "../../src/testing/fake/fake-spec";
 import { responseValidator } from "../harness/response-validator";
-import { type JsonObject, loadSpec, resolve } from "../harness/spec";
+import { type Json, type JsonObject, loadSpec, type OpenApiDocument, resolve } from "../harness/spec";
 
-const spec = loadSpec();
-const validator = responseValidator(spec);
+/** The schemas whose answers may carry no property they do not declare. */
+export const CLOSED_SCHEMAS = ["Message", "User", "Group"] as const;
+
+const refTo = (name: string) => `#/components/schemas/${name}`;
+
+/**
+ * A copy of `spec` in which the {@link CLOSED_SCHEMAS} refuse undeclared properties. A schema that
+ * extends one of them with `allOf` (ThreadMessage, GroupMember, CreatedGroup, ...) is merged into
+ * one closed object: `additionalProperties: false` on a branch of an `allOf` would refuse the
+ * properties of its siblings.
+ */
+export function strictSpec(source: OpenApiDocument = loadSpec()): OpenApiDocument {
+  const copy = structuredClone(source);
+  const schemas = copy.components.schemas as JsonObject;
+  const closed = new Set(CLOSED_SCHEMAS.map(refTo));
+  const merge = (node: JsonObject): JsonObject => {
+    const branches = (node.allOf as JsonObject[]).map((branch) => resolve<JsonObject>(copy, branch));
+    const { allOf: _allOf, ...rest } = node;
+    return {
+      ...rest,
+      type: "object",
+      properties: Object.assign({}, ...branches.map((branch) => branch.properties ?? {})),
+      required: [...new Set(branches.flatMap((branch) => (branch.required as string[] | undefined) ?? []))],
+      additionalProperties: false,
+    };
+  };
+  const walk = (node: Json): Json => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== "object") return node;
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) out[key] = walk(value);
+    const allOf = out.allOf as JsonObject[] | undefined;
+    return allOf?.some((branch) => closed.has(branch.$ref as string)) ? merge(out) : out;
+  };
+  for (const [name, schema] of Object.entries(schemas)) schemas[name] = walk(schema);
+  copy.paths = walk(copy.paths) as JsonObject;
+  for (const name of CLOSED_SCHEMAS) (schemas[name] as JsonObject).additionalProperties = false;
+  return copy;
+}
+
+/** The spec with the closed schemas, and its validator: built once per test file, for the answers and the events. */
+export const closedSpec = strictSpec();
+export const closedValidator = responseValidator(closedSpec);
+const spec = closedSpec;
+const validator = closedValidator;
 const ERROR_ENVELOPE = { $ref: "#/components/schemas/ErrorEnvelope" } as JsonObject;
 
 export interface AnswerChecker {
@@ -27,7 +72,9 @@ export function answerChecker(): AnswerChecker {
   let checked = 0;
   const check = async (method: string, url: string, status: number, body: unknown) => {
     checked++;
-    const { pathname } = new URL(url);
+    const { hostname, pathname: full } = new URL(url);
+    // Through MSW the clients call the service's own hosts, where the Chat and Calls paths start with /v3.
+    const pathname = hostname.endsWith(".cometchat.io") && full.startsWith("/v3/") ? full.slice(3) : full;
     const found = fakeSpec(bundledSpec).route(method, pathname);
     const where = `${method} ${pathname} ${status}`;
     let schema: JsonObject = ERROR_ENVELOPE;
@@ -60,9 +107,10 @@ export function answerChecker(): AnswerChecker {
   };
 }
 
-/** The three clients on the fake, with its credentials, every answer checked by `checker`. */
-export function clientsOf(fake: FakeServer, checker: AnswerChecker) {
-  const common = { baseUrl: fake.url, fetch: checker.fetch };
+/** The three clients on the fake (over HTTP, or through MSW), with its credentials, every answer checked by `checker`. */
+export function clientsOf(fake: FakeServer, checker: AnswerChecker, via: "http" | "msw" = "http") {
+  // Through MSW the clients keep the service's URLs; MSW, set up by the test, hands each request to the fake.
+  const common = via === "http" ? { baseUrl: fake.url, fetch: checker.fetch } : { fetch: checker.fetch };
   return {
     chat: createChatClient({ appId: fake.appId, apiKey: fake.apiKey, ...common }),
     calls: createCallsClient({ appId: fake.appId, apiKey: fake.apiKey, ...common }),

@@ -1,7 +1,8 @@
 // The chat-rest-fake command: declared, executable, and strict about its options. Serving a flow
 // from the installed package is tested in tests/package (it needs the built dist/).
 import { execFile } from "node:child_process";
-import { accessSync, constants, readFileSync } from "node:fs";
+import { accessSync, constants, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = join(__dirname, "..", "..");
@@ -30,3 +31,17 @@ test("--help prints the usage and exits 0; an unknown option or a bad port exits
   expect(await run(["--port", "70000"])).toEqual({ code: 2, output: expect.stringContaining("--port must be an integer from 0 to 65535") });
   expect(await run(["--max-items", "0"])).toEqual({ code: 2, output: expect.stringContaining("--max-items must be a positive integer") });
 });
+
+test("--state names a file it cannot read, or one that is not JSON, and exits 2", async () => {
+  const notJson = join(tmpdir(), `chat-rest-fake-state-${process.pid}.json`);
+  writeFileSync(notJson, "users: []");
+  try {
+    expect(await run(["--state", join(tmpdir(), "no-such-state.json")])).toEqual({
+      code: 2,
+      output: expect.stringContaining("--state: cannot read"),
+    });
+    expect(await run(["--state", notJson])).toEqual({ code: 2, output: expect.stringContaining(`--state: ${notJson} is not JSON`) });
+  } finally {
+    rmSync(notJson, { force: true });
+  }
+}, 20_000);

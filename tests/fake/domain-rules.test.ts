@@ -367,7 +367,7 @@ describe("conversations", () => {
       expect(code(await call(method, path, { as: "ana", ...(method === "GET" ? {} : { body: {} }) }))).toEqual([404, "ERR_UID_NOT_FOUND"]);
   });
 
-  test("a user outside a group has no conversation with it (401 ERR_GROUP_NOT_JOINED), and an unknown group is a 404", async () => {
+  test("a user outside a group has no conversation with it (403 ERR_GROUP_NOT_JOINED), and an unknown group is a 404", async () => {
     for (const [method, path] of [
       ["GET", "/groups/team/conversation"],
       ["PUT", "/groups/team/conversation"],
@@ -377,7 +377,7 @@ describe("conversations", () => {
       ["DELETE", "/groups/team/conversation/read"],
     ] as const) {
       const body = method === "GET" ? {} : { body: {} };
-      expect(code(await call(method, path, { as: "cy", ...body }))).toEqual([401, "ERR_GROUP_NOT_JOINED"]);
+      expect(code(await call(method, path, { as: "cy", ...body }))).toEqual([403, "ERR_GROUP_NOT_JOINED"]);
       expect(code(await call(method, path.replace("team", "none"), { as: "cy", ...body }))).toEqual([404, "ERR_GUID_NOT_FOUND"]);
     }
   });

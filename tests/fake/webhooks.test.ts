@@ -1,27 +1,13 @@
 // The webhooks of the fake's Management API, and the events they receive when the Chat API
 // changes state: POSTed with Basic auth to a real loopback receiver, each payload checked with
-// Ajv against its event schema in the spec, failed deliveries retried.
+// Ajv against its event schema in the spec (./receiver.ts), failed deliveries retried.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NotFoundError, unwrap } from "../../src/index";
-import { type FakeServer, startFakeServer } from "../../src/testing/index";
+import { type FakeServer, type FiredTrigger, startFakeServer } from "../../src/testing/index";
 import { createWebhookHandler, toNodeHandler } from "../../src/webhooks/index";
-import { responseValidator } from "../harness/response-validator";
-import { type JsonObject, loadSpec, resolve } from "../harness/spec";
 import { answerChecker, clientsOf } from "./answer-checker";
-
-const spec = loadSpec();
-const validator = responseValidator(spec);
-const webhooks = spec["x-webhooks"] as JsonObject;
-
-/** The problems Ajv finds in `payload` against the schema of its trigger's event. */
-function eventProblems(payload: { trigger: string }): string[] {
-  const item = webhooks[payload.trigger] as JsonObject | undefined;
-  if (!item) return [`${payload.trigger}: no such event in the spec`];
-  const media = (((item.post as JsonObject).requestBody as JsonObject).content as JsonObject)["application/json"] as JsonObject;
-  const schema = resolve<JsonObject>(spec, media.schema);
-  return validator.validate(schema, payload).map((error) => `${payload.trigger}: ${error.path} ${error.message}`);
-}
+import { eventProblems } from "./receiver";
 
 interface Received {
   authorization: string | undefined;
@@ -74,7 +60,7 @@ afterEach(async () => {
 const app = () => ({ appId: fake.appId });
 
 /** Creates a webhook through the Management API and attaches `triggers`. */
-async function webhook(url: string, triggers: string[], extra: { retryOnFailure?: boolean; useBasicAuth?: boolean } = {}) {
+async function webhook(url: string, triggers: FiredTrigger[], extra: { retryOnFailure?: boolean; useBasicAuth?: boolean } = {}) {
   const { management } = clients;
   await unwrap(
     management.POST("/apps/{appId}/webhooks", {
@@ -149,9 +135,9 @@ test("triggers are added, listed and removed; an unknown webhook or app is a 404
 test("every state change of the Chat API reaches the webhook with its trigger, with Basic auth and a payload valid against its event schema", async () => {
   const { chat } = clients;
   const hook = await receiver();
-  const triggers = [
-    ...["message_sent", "message_edited", "message_deleted", "group_created", "group_member_added", "group_member_kicked"],
-    ...["group_member_banned", "group_member_scope_changed", "group_deleted", "user_blocked", "user_unblocked"],
+  const triggers: FiredTrigger[] = [
+    ...(["message_sent", "message_edited", "message_deleted", "group_created", "group_member_added", "group_member_kicked"] as const),
+    ...(["group_member_banned", "group_member_scope_changed", "group_deleted", "user_blocked", "user_unblocked"] as const),
   ];
   await webhook(hook.url, triggers);
   for (const uid of ["ann", "bob", "cy"]) await unwrap(chat.POST("/users", { body: { uid, name: uid.toUpperCase() } }));

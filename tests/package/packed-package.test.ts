@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { CONFIGS, compile, installConsumer, packTarball, prepareConfig, readmeInstallSteps, repoRoot } from "./consumer";
@@ -135,6 +135,43 @@ test("the installed chat-rest-fake command serves a flow, prints its credentials
     const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
     child.kill("SIGINT");
     expect(await exited).toBe(0);
+  } finally {
+    child.kill("SIGKILL");
+  }
+});
+
+test("the installed chat-rest-fake command starts from a state file written from fake.snapshot(), serving its app", async () => {
+  const { startFakeServer } = require(
+    require.resolve("chat-rest-sdk/testing", { paths: [consumer] }),
+  ) as typeof import("../../src/testing/index");
+  const seeded = await startFakeServer({ apiKey: "packed-key" });
+  seeded.seed({ users: [{ uid: "saved", name: "Saved" }] });
+  const file = join(work, "fake-state.json");
+  writeFileSync(file, JSON.stringify(seeded.snapshot()));
+  await seeded.close();
+  const child = spawn(
+    join(consumer, "node_modules", ".bin", "chat-rest-fake"),
+    ["--port", "0", "--api-key", "packed-key", "--state", file],
+    {
+      cwd: consumer,
+    },
+  );
+  try {
+    let printed = "";
+    child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+    const url = await new Promise<string>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`chat-rest-fake did not start:\n${printed}`)), 100_000);
+      child.stdout.on("data", () => {
+        const match = /listening on (http:\/\/\S+)/.exec(printed);
+        if (match && printed.includes("secret")) {
+          clearTimeout(timer);
+          done(match[1]!);
+        }
+      });
+    });
+    expect(printed).toContain(`appId       ${seeded.appId}`);
+    expect((await (await fetch(`${url}/users/saved`, { headers: { apikey: "packed-key" } })).json()).data.name).toBe("Saved");
   } finally {
     child.kill("SIGKILL");
   }

@@ -334,3 +334,16 @@ export async function partiesByKind() {
     void party.entity.membersCount;
   }
 }
+
+// The marks the service sets on a message read back: an edit, a deletion, a thread. Each is optional,
+// as a message carries it only once it applies.
+export function messageMarks(message: Message) {
+  expectTypeOf(message.editedAt).toEqualTypeOf<number | undefined>();
+  expectTypeOf(message.editedBy).toEqualTypeOf<string | undefined>();
+  expectTypeOf(message.deletedAt).toEqualTypeOf<number | undefined>();
+  expectTypeOf(message.deletedBy).toEqualTypeOf<string | undefined>();
+  expectTypeOf(message.parentId).toEqualTypeOf<string | undefined>();
+  expectTypeOf(message.replyCount).toEqualTypeOf<number | undefined>();
+  // @ts-expect-error the service sends no `editedOn`
+  return message.editedOn;
+}

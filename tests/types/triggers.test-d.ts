@@ -1,7 +1,7 @@
 // Type-level contract of the Triggers operations, on the management client. Checked by
 // `tsc --noEmit` in `npm test`, never executed.
 import { expectTypeOf } from "expect-type";
-import { type ActionResult, type components, createManagementClient } from "../../src/index.js";
+import { type ActionResult, type components, createManagementClient, type UnlistedTrigger, unlistedTrigger } from "../../src/index.js";
 
 type Schemas = components["schemas"];
 const mgmt = createManagementClient({ key: "k", secret: "s" });
@@ -29,20 +29,45 @@ export async function addTriggers() {
   });
 }
 
-// Plain assignments rather than expect-type, which cannot compare the `string & {}` of an open name list.
-export async function triggerNamesAreKnownButOpen() {
+// Plain assignments rather than expect-type, which cannot compare the branded string of an unlisted name.
+export async function triggerNamesAreKnownOrExplicitlyUnlisted() {
   type Name = Schemas["WebhookTriggerName"];
-  // The documented names are listed (so editors offer them), and a name the service adds later still passes.
+  // The documented names are listed (so editors offer them); a name the service adds later goes through unlistedTrigger.
   const known: Name = "message_sent";
   const legacy: Name = "user_connection_status_change";
-  const later: Name = "a_trigger_added_later";
+  const later: Name = unlistedTrigger("a_trigger_added_later");
+  const unlisted: UnlistedTrigger = unlistedTrigger("message_forwarded");
   const asString: string = known;
+  const laterAsString: string = later;
   const id: Schemas["Trigger"]["id"] = legacy;
-  await mgmt.POST("/apps/{appId}/webhooks/{webhookId}/triggers", { params: { path }, body: { triggerIds: [known, later] } });
+  await mgmt.POST("/apps/{appId}/webhooks/{webhookId}/triggers", { params: { path }, body: { triggerIds: [known, later, unlisted] } });
   const requested: NonNullable<Schemas["TriggerIdsRequest"]["triggerIds"]> = [known, later];
   // @ts-expect-error a name is a string, not a number
   const notAName: Name = 42;
-  return [asString, id, requested, notAName];
+  // @ts-expect-error a plain string is not a trigger name: pass a new one through unlistedTrigger
+  const anyString: Name = String(known);
+  return [asString, laterAsString, id, requested, notAName, anyString];
+}
+
+export async function aMisspeltTriggerDoesNotCompile() {
+  await mgmt.POST("/apps/{appId}/webhooks/{webhookId}/triggers", {
+    params: { path },
+    body: {
+      triggerIds: [
+        // @ts-expect-error "message_send" is not a trigger: the service fires "message_sent"
+        "message_send",
+      ],
+    },
+  });
+  await mgmt.DELETE("/apps/{appId}/webhooks/{webhookId}/triggers", {
+    params: { path },
+    body: {
+      triggerIds: [
+        // @ts-expect-error "group_member_unban" is not a trigger: the service fires "group_member_unbanned"
+        "group_member_unban",
+      ],
+    },
+  });
 }
 
 export async function removeTriggers() {

@@ -1,7 +1,7 @@
 // Internal: the Management API's apps and their settings. The app the fake serves always exists;
 // the apps created through the Management API are kept beside it, each with its own settings.
 import { randomBytes } from "node:crypto";
-import { FakeError } from "./fake-error";
+import { appNotFound, FakeError } from "./fake-error";
 import { type FakeStore, nowSeconds } from "./fake-store";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
@@ -17,8 +17,6 @@ const DEFAULT_SETTINGS: Record<string, boolean> = {
 
 /** A trial lasts 14 days from the app's creation, as on the service's free plan. */
 const TRIAL_SECONDS = 14 * 24 * 3600;
-
-const appNotFound = (appId: string) => new FakeError(404, "ERR_APP_NOT_FOUND", `No app with ID ${appId} exists, or it has been archived.`);
 
 function homeApp(store: FakeStore): Record<string, unknown> {
   return { id: store.domain.homeAppId, name: "Fake app", plan: "trial", state: "active", region: "us", createdAt: 0 };

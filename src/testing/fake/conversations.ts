@@ -2,7 +2,7 @@
 // group, seen by each user with their own unread count, receipts, reset point and tags.
 import type { Group, User } from "../../types";
 import type { ConversationMarks } from "./domain-store";
-import { FakeError, uidNotFound } from "./fake-error";
+import { FakeError, groupNotJoined, uidNotFound } from "./fake-error";
 import { type FakeStore, nowSeconds, type StoredMessage } from "./fake-store";
 import { groupView, requireGroup } from "./groups";
 import type { Handler, HandlerContext } from "./handler";
@@ -24,9 +24,6 @@ export interface ConversationView {
 
 const conversationNotFound = (id: string) =>
   new FakeError(404, "ERR_CONVERSATION_NOT_FOUND", `No conversation with ID ${id} exists for the user.`);
-
-const notJoined = (uid: string, guid: string) =>
-  new FakeError(401, "ERR_GROUP_NOT_JOINED", `The user ${uid} is not a member of the group ${guid}.`);
 
 /**
  * The messages of each conversation `uid` takes part in (every conversation, for the app), oldest
@@ -110,7 +107,7 @@ function userConversation(store: FakeStore, uid: string, other: string): { id: s
 /** The group conversation of a member; it exists from the moment the user joins. */
 function groupConversation(store: FakeStore, uid: string, guid: string): { id: string; messages: StoredMessage[] } {
   const group = requireGroup(store, guid);
-  if (!store.members.get(group.guid)?.has(uid)) throw notJoined(uid, group.guid);
+  if (!store.members.get(group.guid)?.has(uid)) throw groupNotJoined(uid, group.guid);
   const id = conversationId("group", uid, group.guid);
   return { id, messages: messagesByConversation(store, uid).get(id) ?? [] };
 }

@@ -42,7 +42,8 @@ export class DomainStore {
   readonly appSettings = new Map<string, Map<string, boolean>>();
   /** Moderation reasons, rules and keyword lists; notification records (settings, preferences, providers, tokens). */
   readonly records = new Map<string, Records>();
-  private lastId = 0;
+  /** The last id given to a record; a snapshot carries it. */
+  lastId = 0;
 
   /** The app the fake serves, which always exists in the Management API. */
   homeAppId = "";

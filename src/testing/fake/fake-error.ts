@@ -25,6 +25,35 @@ export function badField(field: string, problem: string, code = "ERR_BAD_REQUEST
   return new FakeError(400, code, `The request contains an invalid field: ${field} ${problem}.`, { [field]: [`${field} ${problem}`] });
 }
 
-export const uidNotFound = (uid: string) => new FakeError(404, "ERR_UID_NOT_FOUND", `No user with UID ${uid} exists.`);
+// One helper per error of the service, so that each code is answered with one status everywhere.
+// Where the vendor's error guide names a code but no status, the status chosen is the one the
+// design notes give (src/testing/fake/README.md).
+
+/** 404 ERR_UID_NOT_FOUND: no such user, or (with `message`) no such member or ban of one. */
+export const uidNotFound = (uid: string, message = `No user with UID ${uid} exists.`) => new FakeError(404, "ERR_UID_NOT_FOUND", message);
 export const guidNotFound = (guid: string) => new FakeError(404, "ERR_GUID_NOT_FOUND", `No group with GUID ${guid} exists.`);
 export const messageNotFound = (id: string) => new FakeError(404, "ERR_MESSAGE_ID_NOT_FOUND", `No message with ID ${id} exists.`);
+export const appNotFound = (appId: string) =>
+  new FakeError(404, "ERR_APP_NOT_FOUND", `No app with ID ${appId} exists, or it has been archived.`);
+
+/** 403 ERR_GROUP_NOT_JOINED: the user acted for uses a group they are not a member of. */
+export const groupNotJoined = (uid: string, guid: string) =>
+  new FakeError(403, "ERR_GROUP_NOT_JOINED", `The user ${uid} is not a member of the group ${guid}.`);
+
+/** 403 ERR_MESSAGE_NOT_A_SENDER: the user acted for may neither edit nor delete the message. */
+export const messageNotASender = (id: string, uid: string) =>
+  new FakeError(
+    403,
+    "ERR_MESSAGE_NOT_A_SENDER",
+    `The user ${uid} may not change the message ${id}: only its sender, or an admin or moderator of its group, may.`,
+  );
+
+/** 400 ERR_MESSAGE_ACTION_NOT_ALLOWED: an action message (the record of an edit, a deletion, a member change) is not edited or deleted. */
+export const messageActionNotAllowed = (id: string) =>
+  new FakeError(400, "ERR_MESSAGE_ACTION_NOT_ALLOWED", `The message ${id} records an action; it cannot be edited or deleted.`);
+
+/** 400 ERR_TRIGGER_NOT_FOUND: a trigger name the service does not know, named in `details.triggerIds`. */
+export const triggerNotFound = (triggers: readonly string[]) =>
+  new FakeError(400, "ERR_TRIGGER_NOT_FOUND", `No trigger is named ${triggers.join(", ")}.`, {
+    triggerIds: triggers.map((trigger) => `triggerIds names no trigger: ${trigger}`),
+  });

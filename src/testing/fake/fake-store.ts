@@ -3,6 +3,7 @@
 import type { AuthToken, Group, Message, User } from "../../types";
 import { DomainStore } from "./domain-store";
 import { FakeError } from "./fake-error";
+import type { FiredTrigger } from "./fired-triggers";
 import type { StoredWebhook } from "./webhooks";
 
 export type Scope = "admin" | "moderator" | "participant";
@@ -20,15 +21,11 @@ export interface Membership {
   joinedAt: number;
 }
 
-/** A message as stored: the service's fields, plus the thread and deletion marks it shows. */
-export type StoredMessage = Message & {
-  parentId?: string;
-  replyCount?: number;
-  editedAt?: number;
-  editedBy?: string;
-  deletedAt?: number;
-  deletedBy?: string;
-};
+/**
+ * A message as stored, with its thread, edit and deletion marks; or an action message (`category`
+ * `action`), the service's record of an edit, a deletion or a change of a group's members.
+ */
+export type StoredMessage = Omit<Message, "category"> & { category: Message["category"] | "action" };
 
 /** The sender of what the app sends itself: messages without `onBehalfOf`, and groups created without an owner. */
 export const APP_SENDER = "app_system";
@@ -54,7 +51,8 @@ export class FakeStore {
   readonly messages = new Map<string, StoredMessage>();
   /** Conversations' marks, reactions, flags, roles, keys, notification and moderation records, apps. */
   readonly domain = new DomainStore();
-  private lastMessageId = 0;
+  /** The last message id given (ids are numbers, as strings); a snapshot carries it. */
+  lastMessageId = 0;
   /** Who hears of the changes: the webhook deliveries. A model function calls {@link emit} after a change is stored. */
   readonly listeners: FakeEventListener[] = [];
   /** The Management API's webhooks of the served app, by ID, with their triggers. */
@@ -71,7 +69,7 @@ export class FakeStore {
   constructor(readonly maxItems: number) {}
 
   /** Reports a stored change to every listener, as the service fires a webhook trigger. */
-  emit(trigger: string, data: Record<string, unknown>): void {
+  emit(trigger: FiredTrigger, data: Record<string, unknown>): void {
     for (const listener of this.listeners) listener(trigger, data);
   }
 

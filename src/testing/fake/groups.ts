@@ -2,15 +2,17 @@
 // case, one outcome per UID when members are added, the owner an admin member, `membersCount`
 // counted from the members.
 import type { Group, GroupMember } from "../../types";
-import { badField, FakeError, guidNotFound } from "./fake-error";
+import { storeAction, userParty } from "./action-messages";
+import { badField, FakeError, guidNotFound, uidNotFound } from "./fake-error";
 import { APP_SENDER, type FakeStore, type Membership, nowSeconds, type Scope } from "./fake-store";
+import type { FiredTrigger } from "./fired-triggers";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
 import { pick } from "./pick";
-
-/** The fields of a group that a request may set, besides its GUID and owner. */
-const GROUP_FIELDS = ["name", "type", "description", "icon", "metadata", "tags"] as const;
 import { entitiesOf, entityOf, requireUser, userView } from "./users";
+
+/** The fields of a group that a request may set, besides its GUID and owner; a group stores no others. */
+const GROUP_FIELDS = ["name", "type", "description", "icon", "metadata", "tags"] as const;
 
 /** A group of {@link FakeSeed}: the fields of `POST /groups`, without its members. */
 export interface FakeGroupSeed {
@@ -55,47 +57,92 @@ function memberEntities(store: FakeStore, group: Group, uids: Iterable<string>):
 }
 
 /** Reports a change to a group's members: the group as it now is, those members, and who acted (the app, without onBehalfOf). */
-function emitMembers(store: FakeStore, trigger: string, group: Group, members: Record<string, unknown>, actor: string | undefined) {
+function emitMembers(store: FakeStore, trigger: FiredTrigger, group: Group, members: Record<string, unknown>, actor: string | undefined) {
   store.emit(trigger, { group: groupView(store, group), members, by: entityOf(store, actor ?? APP_SENDER) });
+}
+
+/** The action messages the service writes to a group's conversation for a change of its members, one per member. */
+type MemberAction = "added" | "kicked" | "banned" | "unbanned" | "scopeChanged";
+
+/** Stores the action message of `action` on `uid`, by the user acted for (the app, without onBehalfOf). */
+function memberAction(
+  store: FakeStore,
+  group: Group,
+  action: MemberAction,
+  uid: string,
+  actor: string | undefined,
+  extras?: Record<string, unknown>,
+): void {
+  storeAction(store, {
+    receiverType: "group",
+    receiver: group.guid,
+    conversationId: `group_${group.guid}`,
+    by: actor ?? APP_SENDER,
+    type: "groupMember",
+    action,
+    entities: { on: userParty(store, uid), for: { entity: groupView(store, group), entityType: "group" } },
+    ...(extras ? { extras } : {}),
+  });
+}
+
+/** The UIDs of `result`'s lists that succeeded. */
+function succeeded(result: Record<string, Record<string, Outcome>>, lists: readonly string[]): string[] {
+  return lists.flatMap((list) => Object.entries(result[list] ?? {}).filter(([, outcome]) => outcome.success)).map(([uid]) => uid);
 }
 
 function failed(code: string, message: string): Outcome {
   return { success: false, error: { code, message } };
 }
 
-function addMember(store: FakeStore, guid: string, uid: string, scope: Scope): Outcome {
+/** `room`: the items claimed for it, 2 when its action message is stored with it. */
+function addMember(store: FakeStore, guid: string, uid: string, scope: Scope, room: number): Outcome {
   if (!store.liveUser(uid)) return failed("ERR_UID_NOT_FOUND", `No user with UID ${uid} exists.`);
   if (store.bans.get(guid)?.has(uid)) return failed("ERR_BANNED_GROUP_MEMBER", `The user ${uid} is banned from the group ${guid}.`);
   const members = store.membersOf(guid);
   if (members.has(uid)) return failed("ERR_ALREADY_JOINED", `The user ${uid} is already a member of the group ${guid}.`);
-  store.claim();
+  store.claim(room);
   members.set(uid, { scope, joinedAt: nowSeconds() });
   return { success: true };
 }
 
-function ban(store: FakeStore, group: Group, uid: string): Outcome {
+function ban(store: FakeStore, group: Group, uid: string, room: number): Outcome {
   if (!store.liveUser(uid)) return failed("ERR_UID_NOT_FOUND", `No user with UID ${uid} exists.`);
   if (uid === group.owner) return failed("ERR_BAD_REQUEST", `The owner of the group ${group.guid} cannot be banned.`);
   let bans = store.bans.get(group.guid);
+  store.claim(bans?.has(uid) ? room - 1 : room);
   if (!bans) store.bans.set(group.guid, (bans = new Map()));
-  if (!bans.has(uid)) store.claim();
   bans.set(uid, nowSeconds());
   store.members.get(group.guid)?.delete(uid);
   return { success: true };
 }
 
-/** Adds the UIDs of each list to the group; a missing user or an existing member is a failed entry, not an error. */
-export function addMembers(store: FakeStore, group: Group, lists: Record<string, string[] | undefined>) {
+/**
+ * Adds the UIDs of each list to the group; a missing user or an existing member is a failed entry,
+ * not an error. With `recorded`, each member added or banned gets the action message the service
+ * writes to the group's conversation, by `recorded.actor` (the app, when undefined); a seed has none.
+ */
+export function addMembers(
+  store: FakeStore,
+  group: Group,
+  lists: Record<string, string[] | undefined>,
+  recorded?: { actor: string | undefined },
+) {
+  const room = recorded ? 2 : 1;
   const result: Record<string, Record<string, Outcome>> = {};
+  const record = (action: MemberAction, uid: string, outcome: Outcome) => {
+    if (outcome.success && recorded) memberAction(store, group, action, uid, recorded.actor);
+    return outcome;
+  };
   for (const [list, scope] of Object.entries(SCOPE_LISTS)) {
     const uids = lists[list];
     if (!uids) continue;
     const outcomes: Record<string, Outcome> = (result[list] = {});
-    for (const uid of uids.map((u) => u.toLowerCase())) outcomes[uid] = addMember(store, group.guid, uid, scope);
+    for (const uid of uids.map((u) => u.toLowerCase()))
+      outcomes[uid] = record("added", uid, addMember(store, group.guid, uid, scope, room));
   }
   if (lists.usersToBan) {
     const outcomes: Record<string, Outcome> = (result.usersToBan = {});
-    for (const uid of lists.usersToBan.map((u) => u.toLowerCase())) outcomes[uid] = ban(store, group, uid);
+    for (const uid of lists.usersToBan.map((u) => u.toLowerCase())) outcomes[uid] = record("banned", uid, ban(store, group, uid, room));
   }
   if (Object.keys(result).length) group.updatedAt = nowSeconds();
   return result;
@@ -109,16 +156,17 @@ export function createGroup(store: FakeStore, body: FakeGroupSeed, actor?: strin
   if (owner && !store.liveUser(owner)) throw badField("owner", `names no user: ${owner}`, "ERR_UID_NOT_FOUND");
   store.claim(owner ? 2 : 1);
   const now = nowSeconds();
-  const { password: _password, ...fields } = body;
-  const group: Group = {
+  // Only the group's own fields: a request's `members` or `password` is not part of the group.
+  const group = {
     type: "public",
-    ...fields,
+    ...pick(body, GROUP_FIELDS),
+    name: body.name,
     guid,
     owner: owner ?? APP_SENDER,
     conversationId: `group_${guid}`,
     createdAt: now,
     updatedAt: now,
-  };
+  } as Group;
   store.groups.set(guid, group);
   if (owner) store.membersOf(guid).set(owner, { scope: "admin", joinedAt: now });
   return group;
@@ -127,7 +175,7 @@ export function createGroup(store: FakeStore, body: FakeGroupSeed, actor?: strin
 function requireMember(store: FakeStore, group: Group, uid: string): Membership {
   requireUser(store, uid);
   const membership = store.members.get(group.guid)?.get(uid.toLowerCase());
-  if (!membership) throw new FakeError(404, "ERR_UID_NOT_FOUND", `The user ${uid} is not a member of the group ${group.guid}.`);
+  if (!membership) throw uidNotFound(uid, `The user ${uid} is not a member of the group ${group.guid}.`);
   return membership;
 }
 
@@ -149,12 +197,13 @@ export const groupHandlers: Record<string, Handler> = {
   "create-group": ({ store, body, actor }) => {
     const { members } = body as { members?: Record<string, string[]> };
     const group = createGroup(store, body as FakeGroupSeed, actor);
-    const added = members ? addMembers(store, group, members) : undefined;
+    // The answer names the outcome for each UID of the request; the group keeps only those added.
+    const outcomes = members ? addMembers(store, group, members, { actor }) : undefined;
     store.emit("group_created", {
       group: groupView(store, group),
       members: memberEntities(store, group, store.members.get(group.guid)?.keys() ?? []),
     });
-    return { data: { ...groupView(store, group, actor), ...(added ? { members: added } : {}) } };
+    return { data: { ...groupView(store, group, actor), ...(outcomes ? { members: outcomes } : {}) } };
   },
 
   "get-group": ({ store, path, actor }) => ({ data: groupView(store, requireGroup(store, path.guid!), actor) }),
@@ -162,6 +211,7 @@ export const groupHandlers: Record<string, Handler> = {
   "update-group": ({ store, path, body, actor }) => {
     const group = requireGroup(store, path.guid!);
     const { unset, owner } = (body ?? {}) as { unset?: string[]; owner?: string };
+    const oldOwner = group.owner;
     if (owner !== undefined) {
       // The new owner must be a member; the service makes the owner an admin.
       const uid = owner.toLowerCase();
@@ -171,8 +221,10 @@ export const groupHandlers: Record<string, Handler> = {
       group.owner = uid;
     }
     Object.assign(group, pick(body, GROUP_FIELDS), { updatedAt: nowSeconds() });
-    for (const field of unset ?? []) delete group[field as keyof Group];
+    for (const field of unset ?? []) if ((GROUP_FIELDS as readonly string[]).includes(field)) delete group[field as keyof Group];
     if (actor) group.updatedBy = actor;
+    store.emit("group_updated", { group: groupView(store, group) });
+    if (group.owner !== oldOwner) store.emit("group_owner_transferred", { group: { ...groupView(store, group), oldOwner } });
     return { data: groupView(store, group, actor) };
   },
 
@@ -228,11 +280,9 @@ export const groupHandlers: Record<string, Handler> = {
 
   "add-group-members": ({ store, path, body, actor }) => {
     const group = requireGroup(store, path.guid!);
-    const result = addMembers(store, group, body ?? {});
-    const succeeded = (lists: string[]) =>
-      lists.flatMap((list) => Object.entries(result[list] ?? {}).filter(([, outcome]) => outcome.success)).map(([uid]) => uid);
-    const added = succeeded(Object.keys(SCOPE_LISTS));
-    const banned = succeeded(["usersToBan"]);
+    const result = addMembers(store, group, body ?? {}, { actor });
+    const added = succeeded(result, Object.keys(SCOPE_LISTS));
+    const banned = succeeded(result, ["usersToBan"]);
     if (added.length) emitMembers(store, "group_member_added", group, memberEntities(store, group, added), actor);
     if (banned.length) emitMembers(store, "group_member_banned", group, entitiesOf(store, banned), actor);
     return { data: result };
@@ -255,8 +305,10 @@ export const groupHandlers: Record<string, Handler> = {
     const scope = (body?.scope ?? "participant") as Scope;
     if (uid === group.owner && scope !== "admin") throw badField("scope", "of the group's owner must stay admin");
     const oldScope = membership.scope;
+    store.claim();
     membership.scope = scope;
     group.updatedAt = nowSeconds();
+    memberAction(store, group, "scopeChanged", uid, actor, { scope: { new: scope, old: oldScope } });
     emitMembers(store, "group_member_scope_changed", group, { [uid]: { ...entityOf(store, uid), scope, oldScope } }, actor);
     return { data: { guid: group.guid, uid, scope, joinedAt: membership.joinedAt } };
   },
@@ -266,8 +318,10 @@ export const groupHandlers: Record<string, Handler> = {
     requireMember(store, group, path.uid!);
     const uid = path.uid!.toLowerCase();
     if (uid === group.owner) throw badField("uid", "is the group's owner, who cannot be kicked; transfer the ownership first");
+    store.claim();
     store.members.get(group.guid)!.delete(uid);
     group.updatedAt = nowSeconds();
+    memberAction(store, group, "kicked", uid, actor);
     emitMembers(store, "group_member_kicked", group, entitiesOf(store, [uid]), actor);
     return { data: { success: true, message: `The member ${uid} has been kicked from the group ${group.guid}.` } };
   },
@@ -275,18 +329,24 @@ export const groupHandlers: Record<string, Handler> = {
   "ban-group-user": ({ store, path, actor }) => {
     const group = requireGroup(store, path.guid!);
     const uid = requireUser(store, path.uid!).user.uid;
-    const outcome = ban(store, group, uid);
+    // The ban and the action message that records it: both fit, or neither is stored.
+    const outcome = ban(store, group, uid, 2);
     if (!outcome.success) throw badField("uid", outcome.error.message);
     group.updatedAt = nowSeconds();
+    memberAction(store, group, "banned", uid, actor);
     emitMembers(store, "group_member_banned", group, entitiesOf(store, [uid]), actor);
     return { data: { success: true, message: `The user ${uid} has been banned from the group ${group.guid}.` } };
   },
 
-  "unban-group-user": ({ store, path }) => {
+  "unban-group-user": ({ store, path, actor }) => {
     const group = requireGroup(store, path.guid!);
     const uid = requireUser(store, path.uid!).user.uid;
-    if (!store.bans.get(group.guid)?.delete(uid))
-      throw new FakeError(404, "ERR_UID_NOT_FOUND", `The user ${uid} is not banned from the group ${group.guid}.`);
+    if (!store.bans.get(group.guid)?.has(uid)) throw uidNotFound(uid, `The user ${uid} is not banned from the group ${group.guid}.`);
+    store.claim();
+    store.bans.get(group.guid)!.delete(uid);
+    group.updatedAt = nowSeconds();
+    memberAction(store, group, "unbanned", uid, actor);
+    emitMembers(store, "group_member_unbanned", group, entitiesOf(store, [uid]), actor);
     return { data: { success: true, message: `The user ${uid} has been unbanned from the group ${group.guid}.` } };
   },
 

@@ -1,11 +1,12 @@
 // Internal: messages to users and groups, edits, deletions, threads and the three cursor lists.
-import { badField, FakeError, messageNotFound } from "./fake-error";
+import { badField, FakeError, groupNotJoined, messageActionNotAllowed, messageNotASender, messageNotFound } from "./fake-error";
 import { APP_SENDER, type FakeStore, nowSeconds, type StoredMessage } from "./fake-store";
 import type { Handler, HandlerContext } from "./handler";
 import { inListOrder, sliceOf, type CursorQuery } from "./paging";
 import { pick } from "./pick";
 import { groupView, requireGroup } from "./groups";
-import { entityOf, requireUser, userView } from "./users";
+import { storeAction, userParty } from "./action-messages";
+import { entityOf, requireUser } from "./users";
 
 /** A message of {@link FakeSeed}. `sender` defaults to the app; `text` is a shortcut for `data.text`. */
 export interface FakeMessageSeed {
@@ -49,9 +50,7 @@ export function sendMessage(store: FakeStore, seed: FakeMessageSeed): StoredMess
     const group = store.groups.get(receiver);
     if (!group) throw badField("receiver", `names no group: ${receiver}`, "ERR_GUID_NOT_FOUND");
     receiver = group.guid;
-    // The service answers 401 to a sender outside the group.
-    if (sender !== APP_SENDER && !store.members.get(group.guid)?.has(sender))
-      throw new FakeError(401, "ERR_GROUP_NOT_JOINED", `The user ${sender} is not a member of the group ${group.guid}.`);
+    if (sender !== APP_SENDER && !store.members.get(group.guid)?.has(sender)) throw groupNotJoined(sender, group.guid);
   }
   let parent: StoredMessage | undefined;
   if (seed.parentId !== undefined) {
@@ -64,7 +63,9 @@ export function sendMessage(store: FakeStore, seed: FakeMessageSeed): StoredMess
   }
   store.claim();
   const sentAt = seed.sentAt ?? nowSeconds();
-  const data = { ...(seed.data ?? {}), ...(seed.text !== undefined ? { text: seed.text } : {}) };
+  const data: StoredMessage["data"] = { ...(seed.data ?? {}), ...(seed.text !== undefined ? { text: seed.text } : {}) };
+  const mentions = mentionsIn(store, data.text);
+  if (mentions) data.mentions = mentions;
   const message: StoredMessage = {
     id: store.nextMessageId(),
     conversationId: conversationId(receiverType, sender, receiver),
@@ -85,6 +86,20 @@ export function sendMessage(store: FakeStore, seed: FakeMessageSeed): StoredMess
   return message;
 }
 
+/** The service reads mentions as `<@uid:...>` in the text, at most this many distinct users. */
+const MAX_MENTIONS = 10;
+
+/** The users a text mentions (`<@uid:ada>`), by UID, as parties; undefined when it mentions none that exist. */
+function mentionsIn(store: FakeStore, text: unknown): Record<string, Record<string, unknown>> | undefined {
+  if (typeof text !== "string" || !text.includes("<@uid:")) return undefined;
+  const uids = new Set<string>();
+  for (const [, uid] of text.matchAll(/<@uid:([^>\s]{1,100})>/g)) {
+    const stored = store.liveUser(uid!);
+    if (stored && uids.size < MAX_MENTIONS) uids.add(stored.user.uid);
+  }
+  return uids.size ? Object.fromEntries([...uids].map((uid) => [uid, entityOf(store, uid)])) : undefined;
+}
+
 function requireMessage(store: FakeStore, id: string): StoredMessage {
   const message = store.messages.get(id);
   if (!message) throw messageNotFound(id);
@@ -93,34 +108,37 @@ function requireMessage(store: FakeStore, id: string): StoredMessage {
 
 const view = (message: StoredMessage) => structuredClone(message);
 
-/** The action message the service answers an edit or a deletion with, naming who did what to which message. */
+/** Stores and returns the action message of an edit or a deletion, naming who did what to which message. */
 function actionOn(store: FakeStore, message: StoredMessage, action: "edited" | "deleted", by: string) {
-  const party = (uid: string) => {
-    const stored = store.liveUser(uid);
-    return { entity: stored ? userView(stored, false) : { uid }, entityType: "user" };
-  };
-  const now = nowSeconds();
   const group = message.receiverType === "group" ? store.groups.get(message.receiver) : undefined;
   const { receipts: _receipts, ...on } = view(message);
-  return {
-    id: store.nextMessageId(),
-    conversationId: message.conversationId,
-    sender: by,
-    receiverType: message.receiverType,
-    receiver: message.receiver,
-    category: "action",
-    type: "message",
-    data: {
+  return view(
+    storeAction(store, {
+      receiverType: message.receiverType,
+      receiver: message.receiver,
+      conversationId: message.conversationId,
+      by,
+      type: "message",
       action,
       entities: {
-        by: party(by),
-        for: group ? { entity: groupView(store, group), entityType: "group" } : party(message.receiver),
+        for: group ? { entity: groupView(store, group), entityType: "group" } : userParty(store, message.receiver),
         on: { entity: on, entityType: "message" },
       },
-    },
-    sentAt: now,
-    updatedAt: now,
-  };
+    }),
+  );
+}
+
+/**
+ * Who may edit or delete a message: the app (a request without `onBehalfOf`) any message, a user
+ * the messages they sent, and a group's admins and moderators every message of the group, as the
+ * service's documentation of editing and deleting says. An action message is never changed.
+ */
+function requireMayChange(store: FakeStore, message: StoredMessage, actor: string | undefined): void {
+  if (message.category === "action") throw messageActionNotAllowed(message.id);
+  if (actor === undefined || actor === message.sender) return;
+  const scope = message.receiverType === "group" ? store.members.get(message.receiver)?.get(actor)?.scope : undefined;
+  if (scope === "admin" || scope === "moderator") return;
+  throw messageNotASender(message.id, actor);
 }
 
 /** The message as a `message_sent` event carries it: with its sender and receiver in `data.entities`, as the service sends it. */
@@ -135,9 +153,11 @@ function sentEvent(store: FakeStore, message: StoredMessage) {
   return { message: sent };
 }
 
-/** Sends, then tells the webhooks. */
+/** Sends, then tells the webhooks: of the message, and of the users it mentions. */
 function sent(store: FakeStore, message: StoredMessage) {
-  store.emit("message_sent", sentEvent(store, message));
+  const event = sentEvent(store, message);
+  store.emit("message_sent", event);
+  if (message.data.mentions) store.emit("user_mentioned", event);
   return { data: view(message) };
 }
 
@@ -159,7 +179,15 @@ function filtered(context: HandlerContext, messages: Iterable<StoredMessage>): S
   const needle = query.searchKey === undefined ? undefined : String(query.searchKey).toLowerCase();
   // The service hides the messages of the users the reader blocked where the list offers it.
   const hideBlocked = actor !== undefined && query.hideMessagesFromBlockedUsers === true;
+  // Unread and undelivered are the reader's: what others sent after the reader's marks, as the
+  // conversation's unreadMessageCount counts it. Without onBehalfOf there is no reader to ask for.
+  const marksOf = (message: StoredMessage) => store.domain.marks.get(actor!)?.get(message.conversationId);
+  const after = (message: StoredMessage, mark: number | undefined) => message.sender !== actor && Number(message.id) > (mark ?? 0);
+  const unread = actor !== undefined && query.unread === true;
+  const undelivered = actor !== undefined && query.undelivered === true;
   const list = [...messages].filter((message) => {
+    if (unread && !after(message, marksOf(message)?.readUpTo)) return false;
+    if (undelivered && !after(message, marksOf(message)?.deliveredUpTo)) return false;
     if (query.hideDeleted && message.deletedAt !== undefined) return false;
     if (query.onlyDeleted && message.deletedAt === undefined) return false;
     if (query.hideReplies && message.parentId !== undefined) return false;
@@ -222,7 +250,10 @@ export const messageHandlers: Record<string, Handler> = {
   "update-message": ({ store, path, body, actor }) => {
     const message = requireMessage(store, path.id!);
     if (message.deletedAt !== undefined) throw messageNotFound(message.id);
+    requireMayChange(store, message, actor);
     const by = actor ?? APP_SENDER;
+    // The action message that records the edit is stored too; it must fit before anything changes.
+    store.claim();
     const now = nowSeconds();
     if (body?.data) message.data = { ...message.data, ...pick(body.data, ["text", "metadata"]) };
     if (body?.tags) message.tags = body.tags;
@@ -234,14 +265,15 @@ export const messageHandlers: Record<string, Handler> = {
 
   "delete-message": ({ store, path, body, actor }) => {
     const message = requireMessage(store, path.id!);
+    if (!body?.permanent && message.deletedAt !== undefined) throw messageNotFound(message.id);
+    requireMayChange(store, message, actor);
     const by = actor ?? APP_SENDER;
+    store.claim();
     const now = nowSeconds();
-    if (body?.permanent) {
-      store.messages.delete(message.id);
-    } else {
-      if (message.deletedAt !== undefined) throw messageNotFound(message.id);
-      Object.assign(message, { deletedAt: now, deletedBy: by, updatedAt: now });
-    }
+    if (body?.permanent) store.messages.delete(message.id);
+    // A soft-deleted message keeps its content, as the service's documentation says: the lists show
+    // it (unless hideDeleted) with deletedAt and deletedBy, for a "this message was deleted" line.
+    else Object.assign(message, { deletedAt: now, deletedBy: by, updatedAt: now });
     const action = actionOn(store, message, "deleted", by);
     store.emit("message_deleted", { message: action });
     return { data: action };
@@ -253,7 +285,17 @@ export const messageHandlers: Record<string, Handler> = {
     return slice(context, replies);
   },
 
-  "list-all-messages": (context) => slice(context, context.store.messages.values()),
+  // For the app, every message; as a user, the messages of that user's conversations.
+  "list-all-messages": (context) => {
+    const { store, actor } = context;
+    if (!actor) return slice(context, store.messages.values());
+    const seen = [...store.messages.values()].filter((message) =>
+      message.receiverType === "group"
+        ? (store.members.get(message.receiver)?.has(actor) ?? false)
+        : message.sender === actor || message.receiver === actor,
+    );
+    return slice(context, seen);
+  },
 
   "user-list-user-messages": (context) => {
     const { store, actor } = context;
@@ -270,8 +312,7 @@ export const messageHandlers: Record<string, Handler> = {
   "user-list-group-messages": (context) => {
     const { store, actor } = context;
     const group = requireGroup(store, context.path.guid!);
-    if (actor && !store.members.get(group.guid)?.has(actor))
-      throw new FakeError(401, "ERR_GROUP_NOT_JOINED", `The user ${actor} is not a member of the group ${group.guid}.`);
+    if (actor && !store.members.get(group.guid)?.has(actor)) throw groupNotJoined(actor, group.guid);
     const messages = [...store.messages.values()].filter((message) => message.receiverType === "group" && message.receiver === group.guid);
     return slice(context, messages);
   },

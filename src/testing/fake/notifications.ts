@@ -2,7 +2,7 @@
 // of each user, the providers that deliver them, and the push tokens of each session. Each is
 // stored as sent and answered back; the defaults, before anything is stored, are the service's
 // (the spec's examples of the settings and of the preferences).
-import { badField, FakeError } from "./fake-error";
+import { badField, FakeError, uidNotFound } from "./fake-error";
 import type { FakeStore } from "./fake-store";
 import type { Handler, HandlerContext } from "./handler";
 import { pick } from "./pick";
@@ -153,7 +153,7 @@ function tokensWhere(store: FakeStore, keep: (token: Record<string, unknown>) =>
 
 function requireUid(context: HandlerContext): string {
   const uid = String(context.query.uid).toLowerCase();
-  if (!context.store.liveUser(uid)) throw new FakeError(404, "ERR_UID_NOT_FOUND", `No user with UID ${uid} exists.`);
+  if (!context.store.liveUser(uid)) throw uidNotFound(uid);
   return uid;
 }
 

@@ -47,6 +47,6 @@ export function seedStore(store: FakeStore, data: FakeSeed): Seeded {
     });
   const messages: Message[] = [];
   for (const message of data.messages ?? [])
-    at(`message to ${message.receiver}`, () => messages.push(structuredClone(sendMessage(store, message))));
+    at(`message to ${message.receiver}`, () => messages.push(structuredClone(sendMessage(store, message)) as Message));
   return { messages };
 }

@@ -11,21 +11,16 @@ import { badField, FakeError } from "./fake-error";
 import { fakeSpec, type FakeOperation, type FakeSpec } from "./fake-spec";
 import { FakeStore, type Membership, type StoredMessage } from "./fake-store";
 import { type FailNextOptions, Faults } from "./faults";
-import { appHandlers } from "./apps";
-import { conversationHandlers } from "./conversations";
-import { groupHandlers, groupView } from "./groups";
-import type { Handler } from "./handler";
-import { messageHandlers } from "./messages";
-import { moderationHandlers } from "./moderation";
-import { notificationHandlers } from "./notifications";
-import { reactionHandlers } from "./reactions";
+import { groupView } from "./groups";
+import { HANDLERS } from "./handlers";
 import { parseJsonBody, readFetchBody, readNodeBody } from "./request-body";
 import { requestViolations } from "./request-violations";
-import { roleHandlers } from "./roles";
+import type { FiredTrigger } from "./fired-triggers";
 import { type FakeSeed, type Seeded, seedStore } from "./seed";
-import { userHandlers, userView } from "./users";
+import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "./snapshot";
+import { userView } from "./users";
+import { type DeliveryMatch, DeliveryWaits, type FakeDelivery, type WaitForDeliveryOptions } from "./wait-for-delivery";
 import { type FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
-import { webhookHandlers } from "./webhooks";
 
 /** Options of {@link startFakeServer}. */
 export interface FakeServerOptions {
@@ -100,9 +95,16 @@ export interface FakeServerOptions {
    * @example [0, 0, 0]
    */
   webhookRetryDelays?: number[];
+  /**
+   * A state to start from: a snapshot from {@link FakeServer.snapshot}, as is or read back from a
+   * JSON file. Its app ID is served unless `appId` is given.
+   * @default an empty model
+   * @example JSON.parse(readFileSync("fake-state.json", "utf8"))
+   */
+  state?: FakeSnapshot;
 }
 
-/** A message of the fake's model: the service's fields, with its thread and edit marks. */
+/** A message of the fake's model, with its thread, edit and deletion marks; or an action message (`category` `action`) recording an edit, a deletion or a member change. */
 export type FakeMessage = StoredMessage;
 
 /** Read-only copies of the fake's model, for assertions. Each read of {@link FakeServer.state} copies it anew. */
@@ -115,7 +117,7 @@ export interface FakeState {
   members: ReadonlyMap<string, ReadonlyMap<string, Readonly<Membership>>>;
   /** UIDs banned from each group, by GUID. */
   bannedUsers: ReadonlyMap<string, readonly string[]>;
-  /** Messages by id, thread replies and soft-deleted messages included. */
+  /** Messages by id, thread replies, soft-deleted and action messages included. */
   messages: ReadonlyMap<string, FakeMessage>;
   /** Auth tokens of each user, by UID. */
   authTokens: ReadonlyMap<string, readonly AuthToken[]>;
@@ -137,6 +139,24 @@ export interface FakeServer extends FakeCredentials {
   reset(): void;
   /** Stores users, then groups, then members, then messages, with the service's rules; throws, naming the item, on one it would refuse. */
   seed(data: FakeSeed): Seeded;
+  /**
+   * A frozen, JSON-safe copy of the whole model (every user, group, message, conversation mark,
+   * record, webhook and trigger), for {@link restore}, `startFakeServer({ state })` or a file.
+   * @example
+   * fake.seed({ users: [{ uid: "ana", name: "Ana" }] });
+   * const seeded = fake.snapshot();
+   * writeFileSync("fake-state.json", JSON.stringify(seeded));
+   */
+  snapshot(): FakeSnapshot;
+  /**
+   * Replaces the model with a snapshot's, and, as `reset()`, forgets pending failNext, delayNext and
+   * the webhook deliveries. Fast: a snapshot is shared, not copied, so restoring before each test
+   * costs far less than seeding again (see BENCHMARKS.md). Throws a TypeError on a value that is
+   * not a snapshot.
+   * @example
+   * beforeEach(() => fake.restore(seeded));
+   */
+  restore(snapshot: FakeSnapshot): void;
   /** Read-only copies of the model. */
   readonly state: FakeState;
   /**
@@ -160,25 +180,24 @@ export interface FakeServer extends FakeCredentials {
   /** Resolves once no webhook delivery is under way, retries included. */
   webhooksSettled(): Promise<void>;
   /**
+   * Resolves with the first delivery of `trigger` (to `webhook`, and for which `where` holds), past or
+   * future, once its attempts are over (`state` is `delivered` or `failed`); its `payload` is typed
+   * as that trigger's event. Rejects after `timeoutMs` with a message listing what was delivered.
+   * @example
+   * const delivery = await fake.waitForDelivery(
+   *   { trigger: "message_sent", where: (event) => event.data.message.data.text === "Order shipped" },
+   *   { timeoutMs: 1_000 },
+   * );
+   * expect(delivery.status).toBe(200);
+   */
+  waitForDelivery<T extends FiredTrigger>(match: DeliveryMatch<T>, options?: WaitForDeliveryOptions): Promise<FakeDelivery<T>>;
+  /**
    * Answers one request in process, as the HTTP front would, without a socket: the Chat, Calls and
    * Management operations alike, routed by the URL's path. `chatFakeHandlers` hands MSW's requests to it.
    * @example const response = await fake.handle(new Request(`${fake.url}/users`, { headers: { apikey: fake.apiKey } }));
    */
   handle(request: Request): Promise<Response>;
 }
-
-const HANDLERS: Record<string, Handler> = {
-  ...userHandlers,
-  ...groupHandlers,
-  ...messageHandlers,
-  ...conversationHandlers,
-  ...reactionHandlers,
-  ...moderationHandlers,
-  ...roleHandlers,
-  ...notificationHandlers,
-  ...appHandlers,
-  ...webhookHandlers,
-};
 
 // Every answer carries the rate-limit headers the spec declares, at the service's default standard limit.
 const RATE_HEADERS = { "x-rate-limit": "20000", "x-rate-limit-remaining": "19999" };
@@ -264,9 +283,10 @@ function copyState(store: FakeStore): FakeState {
  */
 export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
   checkOptions(options);
+  if (options.state !== undefined) checkSnapshot(options.state, "startFakeServer: state");
   const spec = fakeSpec(options.spec ?? bundledSpec);
   const credentials: FakeCredentials = {
-    appId: options.appId ?? random(8),
+    appId: options.appId ?? options.state?.appId ?? random(8),
     apiKey: options.apiKey ?? random(20),
     authOnlyKey: options.authOnlyKey ?? random(20),
     key: options.key ?? random(20),
@@ -281,6 +301,8 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     retryDelays: options.webhookRetryDelays ?? [100, 500, 2000],
   });
   store.listeners.push(deliveries.listener);
+  if (options.state) restoreSnapshot(store, options.state);
+  const waits = new DeliveryWaits(() => deliveries.list());
   const faults = new Faults();
   const fake: Fake = { store, faults, credentials, holds: new Set(), closed: false };
   const server = createServer((req, res) => {
@@ -313,6 +335,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
         fake.closed = true;
         for (const release of fake.holds) release();
         deliveries.clear();
+        waits.close();
         server.close(() => done());
         server.closeAllConnections();
       })),
@@ -322,6 +345,13 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       deliveries.clear();
     },
     seed: (data) => seedStore(store, data),
+    snapshot: () => takeSnapshot(store),
+    restore(snapshot) {
+      checkSnapshot(snapshot, "restore");
+      restoreSnapshot(store, snapshot);
+      faults.clear();
+      deliveries.clear();
+    },
     get state() {
       return copyState(store);
     },
@@ -337,6 +367,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       return deliveries.list();
     },
     webhooksSettled: () => deliveries.settled(),
+    waitForDelivery: (match, waitOptions) => waits.wait(match, waitOptions),
     handle: (request) => handleInProcess(spec, request, fake),
   };
 }

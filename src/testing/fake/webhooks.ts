@@ -1,8 +1,10 @@
 // Internal: the Management API's webhooks of the app the fake serves, and the triggers attached
 // to each; the deliveries read them (see webhook-deliveries.ts).
 import type { Webhook } from "../../types";
-import { badField, FakeError } from "./fake-error";
+import { isKnownTrigger } from "../../webhooks/known-triggers";
+import { appNotFound, badField, FakeError, triggerNotFound } from "./fake-error";
 import { type FakeStore, nowSeconds } from "./fake-store";
+import { FIRED_TRIGGERS, isFiredTrigger } from "./fired-triggers";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
 import { pick } from "./pick";
@@ -18,8 +20,6 @@ export interface StoredWebhook {
 }
 
 const READ_FIELDS = ["name", "webhookURL", "enabled"] as const;
-
-const appNotFound = (appId: string) => new FakeError(404, "ERR_APP_NOT_FOUND", `No app with ID ${appId} exists, or it has been archived.`);
 
 /** Webhooks belong to the app the fake serves: the one whose Chat API fires their events. */
 function requireApp(store: FakeStore, appId: string): void {
@@ -114,8 +114,16 @@ export const webhookHandlers: Record<string, Handler> = {
 
   "add-triggers": ({ store, path, body }) => {
     const stored = requireWebhook(store, path.appId!, path.webhookId!);
+    const triggerIds = (body?.triggerIds as string[] | undefined) ?? [];
+    // A name the service does not know is refused, as the service refuses it: such a webhook would never fire.
+    const unknown = triggerIds.filter((trigger) => !isKnownTrigger(trigger));
+    if (unknown.length) throw triggerNotFound(unknown);
+    // A trigger of a part of the service the fake does not run would never fire here either: refused, saying so.
+    const unfired = triggerIds.filter((trigger) => !isFiredTrigger(trigger));
+    if (unfired.length)
+      throw badField("triggerIds", `names triggers the fake does not fire (${unfired.join(", ")}); it fires ${FIRED_TRIGGERS.join(", ")}`);
     const results: Record<string, { success: boolean; message: string }> = {};
-    for (const trigger of (body?.triggerIds as string[] | undefined) ?? []) {
+    for (const trigger of triggerIds) {
       if (!stored.triggers.has(trigger)) {
         store.claim();
         stored.triggers.add(trigger);

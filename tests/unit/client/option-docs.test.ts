@@ -7,7 +7,7 @@ const src = join(__dirname, "..", "..", "..", "src");
 
 function documentedMembers(file: string, iface: string): Array<{ name: string; doc: string }> {
   const source = readFileSync(join(src, file), "utf8");
-  const block = new RegExp(`export interface ${iface}(?: extends [\\w, ]+)? \\{([\\s\\S]*?)\\n\\}`).exec(source)?.[1];
+  const block = new RegExp(`export interface ${iface}(?:<[^>]*>)?(?: extends [\\w, ]+)? \\{([\\s\\S]*?)\\n\\}`).exec(source)?.[1];
   if (block === undefined) throw new Error(`${iface} not found in ${file}`);
   const members = [...block.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]!);
   const documented = [...block.matchAll(/\/\*\*([\s\S]*?)\*\/\s*(\w+)\??:/g)].map((m) => ({ name: m[2]!, doc: m[1]! }));
@@ -43,9 +43,11 @@ describe("every public option documents @default and @example", () => {
     [
       "testing/fake/start-fake-server.ts",
       "FakeServerOptions",
-      ["port", "host", "appId", "apiKey", "authOnlyKey", "key", "secret", "maxItems", "spec", "region", "webhookRetryDelays"],
+      ["port", "host", "appId", "apiKey", "authOnlyKey", "key", "secret", "maxItems", "spec", "region", "webhookRetryDelays", "state"],
     ],
     ["testing/fake/faults.ts", "FailNextOptions", ["status", "retryAfter", "times"]],
+    ["testing/fake/wait-for-delivery.ts", "DeliveryMatch", ["trigger", "webhook", "where"]],
+    ["testing/fake/wait-for-delivery.ts", "WaitForDeliveryOptions", ["timeoutMs"]],
   ])("%s %s", (file, iface, expected) => {
     const members = documentedMembers(file, iface);
     expect(members.map((m) => m.name)).toEqual(expected);

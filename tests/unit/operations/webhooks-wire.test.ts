@@ -23,7 +23,7 @@ describe("webhooks and triggers on the wire", () => {
 
   test("remove-triggers sends its body as JSON with the DELETE", async () => {
     await withServer(ok, async (server) => {
-      const body = { triggerIds: ["message_read_receipt"] };
+      const body = { triggerIds: ["message_read_receipt" as const] };
       await unwrap(client(server.url).DELETE("/apps/{appId}/webhooks/{webhookId}/triggers", { params: { path }, body }));
       const [sent] = server.requests;
       expect(sent!.method).toBe("DELETE");
@@ -35,7 +35,7 @@ describe("webhooks and triggers on the wire", () => {
 
   test("a remove-triggers DELETE answered 503 is retried with the same body", async () => {
     await withServer(unavailableOnce(ok), async (server) => {
-      const body = { triggerIds: ["message_delivery_receipt", "message_read_receipt"] };
+      const body = { triggerIds: ["message_delivery_receipt" as const, "message_read_receipt" as const] };
       await unwrap(
         client(server.url).DELETE("/apps/{appId}/webhooks/{webhookId}/triggers", {
           params: { path, header: { "X-Webhook-Version": 2 } },

@@ -1,0 +1,66 @@
+// waitForDelivery: a test waits for the webhook event it expects instead of polling
+// webhookDeliveries; past or future, typed by trigger, and on a timeout it says what was delivered.
+import { unwrap } from "../../src/index";
+import { type FakeServer, startFakeServer } from "../../src/testing/index";
+import { answerChecker, clientsOf } from "./answer-checker";
+import { closeReceivers, receiverOf } from "./receiver";
+
+let fake: FakeServer;
+const checker = answerChecker();
+let clients: ReturnType<typeof clientsOf>;
+let receiver: Awaited<ReturnType<typeof receiverOf>>;
+
+beforeAll(async () => {
+  fake = await startFakeServer();
+  clients = clientsOf(fake, checker);
+});
+afterAll(() => fake.close());
+beforeEach(async () => {
+  fake.reset();
+  receiver = await receiverOf(fake, clients.management, ["message_sent", "user_blocked"]);
+  fake.seed({ users: ["ann", "bob"].map((uid) => ({ uid, name: uid })) });
+});
+afterEach(async () => {
+  await closeReceivers();
+  expect(checker.problems()).toEqual([]);
+});
+
+const send = (text: string) =>
+  unwrap(clients.chat.as("ann").POST("/messages", { body: { receiver: "bob", receiverType: "user", data: { text } } }));
+
+test("journey: the delivery of a message already sent, and of one sent later, each resolve typed as their event", async () => {
+  await send("first");
+  const past = await fake.waitForDelivery({ trigger: "message_sent" });
+  expect([past.state, past.status, past.payload.data.message.data.text]).toEqual(["delivered", 200, "first"]);
+  const future = fake.waitForDelivery({ trigger: "message_sent", where: (event) => event.data.message.data.text === "second" });
+  await send("second");
+  const delivered = await future;
+  expect([delivered.webhook, delivered.payload.data.message.sender, delivered.attempts]).toEqual(["hooks", "ann", 1]);
+  expect(receiver.received.map((event) => event.data.message.data.text)).toEqual(["first", "second"]);
+});
+
+test("where and webhook choose among the deliveries, the first match winning", async () => {
+  for (const text of ["a", "b", "c"]) await send(text);
+  await unwrap(clients.chat.POST("/users/{uid}/blockedusers", { params: { path: { uid: "ann" } }, body: { blockedUids: ["bob"] } }));
+  const second = await fake.waitForDelivery({
+    trigger: "message_sent",
+    webhook: "hooks",
+    where: (event) => event.data.message.data.text !== "a",
+  });
+  expect(second.payload.data.message.data.text).toBe("b");
+  const blocked = await fake.waitForDelivery({ trigger: "user_blocked" });
+  expect(Object.keys(blocked.payload.data.users)).toEqual(["bob"]);
+});
+
+test("a wait that times out rejects, listing what was delivered", async () => {
+  await send("hello");
+  await fake.webhooksSettled();
+  await expect(fake.waitForDelivery({ trigger: "message_sent", webhook: "other" }, { timeoutMs: 30 })).rejects.toThrow(
+    "waitForDelivery: no delivery of message_sent to webhook other within 30 ms. Delivered: message_sent to hooks (delivered, 200).",
+  );
+  fake.reset();
+  await expect(fake.waitForDelivery({ trigger: "user_blocked" }, { timeoutMs: 10 })).rejects.toThrow(/Nothing was delivered/);
+  // Only the triggers the fake fires can be waited for.
+  // @ts-expect-error the fake never fires call_started
+  await expect(fake.waitForDelivery({ trigger: "call_started" })).rejects.toThrow('waitForDelivery: the fake never fires "call_started".');
+});
