@@ -18,6 +18,13 @@ let mock: { url: string; close(): Promise<void> } | undefined;
 const bin = (name: string) => join(repoRoot, "node_modules", ".bin", name);
 const output = (command: string, args: string[], cwd = repoRoot) =>
   execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+/** Runs a program without blocking this process, whose event loop serves the mock's proxy. */
+const run = (command: string, args: string[], cwd: string) =>
+  new Promise<string>((done, fail) =>
+    execFile(command, args, { cwd, encoding: "utf8" }, (error, stdout, stderr) =>
+      error ? fail(new Error(`${command} ${args.join(" ")} failed:\n${stdout}${stderr}`)) : done(stdout),
+    ),
+  );
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "chat-rest-sdk-package-"));
@@ -95,7 +102,7 @@ test.each(CONFIGS)(
   async (config) => {
     const dir = prepareConfig(consumer, config);
     compile(consumer, dir);
-    const stdout = output(process.execPath, [join(dir, "out", "main.js"), await packedMock()], dir);
+    const stdout = await run(process.execPath, [join(dir, "out", "main.js"), await packedMock()], dir);
     expect(stdout).toContain("send-thread-message: reply");
     expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
     expect(stdout).toContain("fake: user packed-1 read back");
