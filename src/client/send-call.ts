@@ -53,6 +53,8 @@ export async function sendCall(
     fetch: (init?.fetch as InjectedFetch | undefined) ?? config.fetch,
     requestInitExt: config.requestInitExt,
     parseAs: (init?.parseAs as ParseAs | undefined) ?? "json",
+    governor: config.governor,
+    params,
   };
   let { request } = built;
   if (!request || !middleware.length) {

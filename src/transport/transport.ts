@@ -7,6 +7,8 @@ import type { ResolvedRequestOptions } from "../client/request-options.js";
 import { abortableSleep } from "./abortable-sleep.js";
 import { runAttempt, type AttemptPlan, type AttemptResult, type ReadAs } from "./attempt.js";
 import { multipartBlob } from "./multipart-blob.js";
+import type { Governor, Permit } from "../rate-limits/governor.js";
+import type { CallParams } from "../safety/input-checks.js";
 import {
   backoffMs,
   isRetryable,
@@ -41,6 +43,10 @@ export interface TransportCall extends FailedCall {
   fetch: InjectedFetch | undefined;
   requestInitExt: RequestInit | undefined;
   parseAs: ParseAs;
+  /** The client's rate-limit governor, when it set `rateLimits`. */
+  governor?: Governor | undefined;
+  /** The call's checked parameters: the governor finds the acting user in them. */
+  params?: CallParams | undefined;
 }
 
 /**
@@ -144,9 +150,13 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
   if (body instanceof FormData) body = multipartBlob(body);
   else if (body instanceof ReadableStream) body = await new Response(body).arrayBuffer();
   const attempts = plan(call, outgoing, body as BodyInit | null | undefined, readAs);
+  const { governor } = call;
+  let permit: Permit | undefined;
 
   for (let n = 1; ; n++) {
     if (callerSignal?.aborted) throw callerSignal.reason;
+    // Every attempt waits for room under the rate limits: a retry is another request.
+    if (governor) permit = await governor.acquire(call, permit, started, callerSignal);
     const left = options.deadlineMs ? options.deadlineMs - (Date.now() - started) : 0;
     if (options.deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${options.deadlineMs} ms passed`, call, n - 1);
     const budgetMs = !left ? options.timeoutMs : options.timeoutMs ? Math.min(options.timeoutMs, left) : left;
@@ -161,12 +171,14 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
       durationMs: Date.now() - attemptStarted,
     });
 
+    // A 429 makes the governor hold the key: the retry then waits in the key's queue, first.
+    const held = permit !== undefined && governor!.settle(permit, result as { response?: Response });
     const waitMs = n <= options.maxRetries && isRetryable(outcome, !!call.idempotent) ? retryWait(result, n) : Infinity;
     if (waitMs > MAX_RETRY_AFTER_MS || (options.deadlineMs && Date.now() - started + waitMs >= options.deadlineMs)) {
       if (!("response" in result)) throw failure(call, attempts.url, result, n, budgetMs);
       return result;
     }
     logger?.info("chat-rest-sdk retrying", { method: call.method, path: call.path, attempt: n, waitMs: Math.round(waitMs) });
-    await abortableSleep(waitMs, callerSignal);
+    if (!held) await abortableSleep(waitMs, callerSignal);
   }
 }

@@ -1,0 +1,3 @@
+export { serviceRateLimits } from "./service-rate-limits.js";
+export type { RateLimits, RateLimitRule, RateLimitStore, RateLimitSlot, RateLimitTake } from "./rate-limit-options.js";
+export type { RateLimitRefusal } from "../errors/chat-api-error.js";

@@ -1,0 +1,71 @@
+// The Lua scripts of the Redis store. Each runs atomically on the server, on the server's clock
+// (TIME), so processes with clocks that disagree still count in one time line. A key's log is a
+// sorted set of request ids scored by the time they were sent (then answered); its hold is a
+// string whose TTL is the hold. Every key expires once its window has passed without a request,
+// so Redis drops idle users by itself.
+
+const NOW = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000)";
+
+/**
+ * KEYS: the log and the hold of each slot. ARGV: the request's member, then the limit and window
+ * of each slot. Takes a place in every log, or in none: returns { 0, 0 }, or { wait in ms, the
+ * number of the slot (from 1) that has no room }.
+ */
+export const TAKE = `${NOW}
+local wait, blocked = 0, 0
+local n = #KEYS / 2
+for i = 1, n do
+  local log, limit, window = KEYS[2 * i - 1], tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
+  redis.call('ZREMRANGEBYSCORE', log, '-inf', '(' .. (now - window))
+  local w = redis.call('PTTL', KEYS[2 * i])
+  local count = redis.call('ZCARD', log)
+  if count >= limit then
+    local entry = redis.call('ZRANGE', log, count - limit, count - limit, 'WITHSCORES')
+    local free = tonumber(entry[2]) + window + 1 - now
+    if free > w then w = free end
+  end
+  if w > wait then wait, blocked = w, i end
+end
+if wait > 0 then return { wait, blocked } end
+for i = 1, n do
+  redis.call('ZADD', KEYS[2 * i - 1], now, ARGV[1])
+  redis.call('PEXPIRE', KEYS[2 * i - 1], tonumber(ARGV[2 * i + 1]) * 2)
+end
+return { 0, 0 }`;
+
+/** KEYS: logs. ARGV: the member. Moves the request to now, where it is still counted. */
+export const SETTLE = `${NOW}
+for i = 1, #KEYS do
+  local score = redis.call('ZSCORE', KEYS[i], ARGV[1])
+  if score and tonumber(score) < now then redis.call('ZADD', KEYS[i], 'XX', now, ARGV[1]) end
+end
+return 0`;
+
+/** KEYS: a hold. ARGV: ms. Holds for that long, unless the hold already lasts longer. */
+export const HOLD = `local ms = tonumber(ARGV[1])
+if redis.call('PTTL', KEYS[1]) < ms then redis.call('SET', KEYS[1], '1', 'PX', ms) end
+return 0`;
+
+/**
+ * KEYS: a log and the counter that names synced requests. ARGV: limit, window, remaining, reset
+ * in ms (-1: unknown). Adds the requests the log lacks for `remaining` to be what is left.
+ */
+export const SYNC = `${NOW}
+local limit, window, remaining, reset = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. (now - window))
+local missing = limit - remaining - redis.call('ZCARD', KEYS[1])
+if missing <= 0 then return 0 end
+local at = now
+if reset >= 0 and reset < window then at = now + reset - window end
+local last = redis.call('INCRBY', KEYS[2], missing)
+local batch = {}
+for i = 1, missing do
+  batch[#batch + 1] = at
+  batch[#batch + 1] = 'sync:' .. (last - i)
+  if #batch >= 1000 or i == missing then
+    redis.call('ZADD', KEYS[1], unpack(batch))
+    batch = {}
+  end
+end
+redis.call('PEXPIRE', KEYS[1], window * 2)
+return missing`;
