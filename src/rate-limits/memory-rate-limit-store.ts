@@ -144,3 +144,15 @@ function append(log: Log, at: number, id: number, count: number): void {
     ids.push(id);
   }
 }
+
+/**
+ * A store in this process's memory, of its own: clients given the same one count together, and
+ * apart from the clients that keep the default store (one for the whole process).
+ *
+ * @example
+ * const store = memoryRateLimitStore();
+ * const chat = createChatClient({ appId: "2a1b3c4d", apiKey: process.env.CHAT_API_KEY!, rateLimits: { ...serviceRateLimits(), store } });
+ */
+export function memoryRateLimitStore(): RateLimitStore {
+  return new MemoryRateLimitStore();
+}

@@ -18,12 +18,14 @@ import { messageHandlers } from "./messages";
 import { moderationHandlers } from "./moderation";
 import { notificationHandlers } from "./notifications";
 import { reactionHandlers } from "./reactions";
+import { checkFakeRateLimits, FakeRateLimiter } from "./rate-limiter";
 import { requestViolations } from "./request-violations";
 import { roleHandlers } from "./roles";
 import { type FakeSeed, type Seeded, seedStore } from "./seed";
 import { userHandlers, userView } from "./users";
 import { type FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
 import { webhookHandlers } from "./webhooks";
+import type { RateLimits } from "../../rate-limits/rate-limit-options";
 
 /** Options of {@link startFakeServer}. */
 export interface FakeServerOptions {
@@ -98,6 +100,16 @@ export interface FakeServerOptions {
    * @example [0, 0, 0]
    */
   webhookRetryDelays?: number[];
+  /**
+   * Enforce rate limits as the service does, with the option a client takes: `"service"` for the
+   * documented limits, or an object of your own (short windows work: `{ limit: 5, windowMs: 1_000 }`).
+   * A request past a limit gets 429 `ERR_TOO_MANY_REQUESTS` with `Retry-After`, `X-RateLimit-Reset`
+   * and the limit headers, and is not processed; while limits are on, every answer carries
+   * `X-RateLimit-Limit` and `X-RateLimit-Remaining` of its tightest limit. `store` and `maxWaitMs` are ignored.
+   * @default undefined (no limits)
+   * @example { perUser: { sendMessage: { limit: 5, windowMs: 1_000 } } }
+   */
+  rateLimits?: "service" | RateLimits;
 }
 
 /** A message of the fake's model: the service's fields, with its thread and edit marks. */
@@ -296,12 +308,13 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   store.listeners.push(deliveries.listener);
   const faults = new Faults();
   const timers = new Set<NodeJS.Timeout>();
+  const limits = checkFakeRateLimits(options.rateLimits);
 
-  const fake: Fake = { store, faults, credentials, timers };
+  const fake: Fake = { store, faults, credentials, timers, limiter: limits && new FakeRateLimiter(limits) };
   const server = createServer((req, res) => {
     res.on("error", () => {});
     readBody(req)
-      .then((raw) => answer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, raw }, fake))
+      .then((raw) => limitedAnswer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, raw }, fake))
       .then(
         ({ status, body, headers }) => send(res, status, body, headers),
         () => send(res, 500, FAILED),
@@ -331,6 +344,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     reset() {
       store.reset();
       faults.clear();
+      fake.limiter?.reset();
       deliveries.clear();
     },
     seed: (data) => seedStore(store, data),
@@ -382,7 +396,7 @@ async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Pr
     status,
     body,
     headers: extra = {},
-  } = await answer(spec, { method: request.method, url: pathname + search, headers, raw }, fake).catch(() => ({
+  } = await limitedAnswer(spec, { method: request.method, url: pathname + search, headers, raw }, fake).catch(() => ({
     status: 500,
     body: FAILED as unknown,
     headers: undefined,
@@ -401,6 +415,20 @@ interface Fake {
   faults: Faults;
   credentials: FakeCredentials;
   timers: Set<NodeJS.Timeout>;
+  limiter: FakeRateLimiter | undefined;
+}
+
+/** The answer, under the rate limits when they are on: both fronts (HTTP and `handle`) come through here. */
+async function limitedAnswer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer> {
+  const found =
+    fake.limiter &&
+    URL.canParse(req.url, "http://fake.invalid") &&
+    spec.route(req.method, new URL(req.url, "http://fake.invalid").pathname);
+  if (!found) return answer(spec, req, fake);
+  const limited = fake.limiter!.take(found.operation, found.params, req.headers);
+  if (limited.refused) return limited.refused;
+  const answered = await answer(spec, req, fake);
+  return { ...answered, headers: { ...answered.headers, ...limited.headers } };
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
