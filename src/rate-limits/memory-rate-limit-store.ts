@@ -11,6 +11,9 @@ interface Log {
   head: number;
   /** No room until then (a 429's Retry-After). */
   heldUntil: number;
+  /** What the service said is left, until `leftUntil`: the reset of its window. */
+  left: number;
+  leftUntil: number;
   /** The longest window this key was counted over: entries older than it can go. */
   windowMs: number;
 }
@@ -49,7 +52,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
       }
     }
     if (waitMs > 0) return { waitMs, key };
-    for (const slot of slots) append(this.logOf(slot), now, id, 1);
+    for (const slot of slots) {
+      const log = this.logOf(slot);
+      append(log, now, id);
+      if (now < log.leftUntil) log.left--;
+    }
     return GRANTED;
   }
 
@@ -59,11 +66,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
       const log = this.logs.get(slot.key);
       if (!log) continue;
       const { times, ids } = log;
-      // Ids grow with time (0 marks the requests sync counted), so the search stops at an older one.
+      // Ids grow with time, so the search stops at an older one.
       for (let at = ids.length - 1; at >= log.head; at--) {
         const other = ids[at]!;
         if (other !== id) {
-          if (other !== 0 && other < id) break;
+          if (other < id) break;
           continue;
         }
         // Later entries may not be earlier than this one, or the expired ones would not all be at the head.
@@ -82,16 +89,17 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const now = this.now();
     const log = this.logOf(slot);
     prune(log, now - log.windowMs);
-    const missing = slot.limit - remaining - (log.times.length - log.head);
-    if (missing <= 0) return;
-    // Requests this process did not make (other processes, other clients): they free up at the reset.
-    const at = resetMs !== undefined && resetMs < slot.windowMs ? now + resetMs - slot.windowMs : now;
-    append(log, at, 0, missing);
+    // Only a stricter count is taken: requests this process did not see (other processes, other
+    // clients) count until the service's window resets, or for a whole window when it did not say.
+    if (remaining >= slot.limit - (log.times.length - log.head)) return;
+    log.left = remaining;
+    log.leftUntil = now + (resetMs !== undefined && resetMs < slot.windowMs ? resetMs : slot.windowMs);
   }
 
   private logOf(slot: RateLimitSlot): Log {
     let log = this.logs.get(slot.key);
-    if (!log) this.logs.set(slot.key, (log = { times: [], ids: [], head: 0, heldUntil: 0, windowMs: slot.windowMs }));
+    if (!log)
+      this.logs.set(slot.key, (log = { times: [], ids: [], head: 0, heldUntil: 0, left: 0, leftUntil: 0, windowMs: slot.windowMs }));
     else if (slot.windowMs > log.windowMs) log.windowMs = slot.windowMs;
     return log;
   }
@@ -107,7 +115,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       }
       const [key, log] = next.value;
       prune(log, now - log.windowMs);
-      if (log.head === log.times.length && log.heldUntil <= now) this.logs.delete(key);
+      if (log.head === log.times.length && log.heldUntil <= now && log.leftUntil <= now) this.logs.delete(key);
     }
   }
 }
@@ -127,7 +135,7 @@ function prune(log: Log, edge: number): void {
 /** Milliseconds until `log` has room under `slot` (0: now). */
 function waitFor(log: Log, slot: RateLimitSlot, now: number): number {
   prune(log, now - Math.max(slot.windowMs, log.windowMs));
-  let wait = log.heldUntil - now;
+  let wait = Math.max(log.heldUntil, log.left <= 0 ? log.leftUntil : 0) - now;
   const { times } = log;
   const live = times.length - log.head;
   // The request `limit` places back must have left the window: until then, another would make limit + 1.
@@ -135,14 +143,11 @@ function waitFor(log: Log, slot: RateLimitSlot, now: number): number {
   return wait > 0 ? wait : 0;
 }
 
-function append(log: Log, at: number, id: number, count: number): void {
-  const { times, ids } = log;
+function append(log: Log, at: number, id: number): void {
+  const { times } = log;
   const last = times.length ? times[times.length - 1]! : at;
-  const time = at > last ? at : last;
-  for (let i = 0; i < count; i++) {
-    times.push(time);
-    ids.push(id);
-  }
+  times.push(at > last ? at : last);
+  log.ids.push(id);
 }
 
 /**

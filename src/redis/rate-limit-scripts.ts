@@ -1,23 +1,29 @@
 // The Lua scripts of the Redis store. Each runs atomically on the server, on the server's clock
 // (TIME), so processes with clocks that disagree still count in one time line. A key's log is a
 // sorted set of request ids scored by the time they were sent (then answered); its hold is a
-// string whose TTL is the hold. Every key expires once its window has passed without a request,
-// so Redis drops idle users by itself.
+// string whose TTL is the hold; its count left is what the service last said remains, with the
+// TTL of the service's reset. Every key expires once its window has passed without a request, so
+// Redis drops idle users by itself.
 
 const NOW = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000)";
 
 /**
- * KEYS: the log and the hold of each slot. ARGV: the request's member, then the limit and window
- * of each slot. Takes a place in every log, or in none: returns { 0, 0 }, or { wait in ms, the
- * number of the slot (from 1) that has no room }.
+ * KEYS: the log, the hold and the count left of each slot. ARGV: the request's member, then the
+ * limit and window of each slot. Takes a place in every log, or in none: returns { 0, 0 }, or
+ * { wait in ms, the number of the slot (from 1) that has no room }.
  */
 export const TAKE = `${NOW}
 local wait, blocked = 0, 0
-local n = #KEYS / 2
+local n = #KEYS / 3
 for i = 1, n do
-  local log, limit, window = KEYS[2 * i - 1], tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
+  local log, limit, window = KEYS[3 * i - 2], tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
   redis.call('ZREMRANGEBYSCORE', log, '-inf', '(' .. (now - window))
-  local w = redis.call('PTTL', KEYS[2 * i])
+  local w = redis.call('PTTL', KEYS[3 * i - 1])
+  local left = redis.call('GET', KEYS[3 * i])
+  if left and tonumber(left) <= 0 then
+    local ttl = redis.call('PTTL', KEYS[3 * i])
+    if ttl > w then w = ttl end
+  end
   local count = redis.call('ZCARD', log)
   if count >= limit then
     local entry = redis.call('ZRANGE', log, count - limit, count - limit, 'WITHSCORES')
@@ -28,8 +34,9 @@ for i = 1, n do
 end
 if wait > 0 then return { wait, blocked } end
 for i = 1, n do
-  redis.call('ZADD', KEYS[2 * i - 1], now, ARGV[1])
-  redis.call('PEXPIRE', KEYS[2 * i - 1], tonumber(ARGV[2 * i + 1]) * 2)
+  redis.call('ZADD', KEYS[3 * i - 2], now, ARGV[1])
+  redis.call('PEXPIRE', KEYS[3 * i - 2], tonumber(ARGV[2 * i + 1]) * 2)
+  if redis.call('EXISTS', KEYS[3 * i]) == 1 then redis.call('DECR', KEYS[3 * i]) end
 end
 return { 0, 0 }`;
 
@@ -47,25 +54,14 @@ if redis.call('PTTL', KEYS[1]) < ms then redis.call('SET', KEYS[1], '1', 'PX', m
 return 0`;
 
 /**
- * KEYS: a log and the counter that names synced requests. ARGV: limit, window, remaining, reset
- * in ms (-1: unknown). Adds the requests the log lacks for `remaining` to be what is left.
+ * KEYS: a log and its count left. ARGV: limit, window, remaining, reset in ms (-1: unknown). When
+ * the service has fewer left than the log says, what it says holds until its reset (or a window).
  */
 export const SYNC = `${NOW}
 local limit, window, remaining, reset = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. (now - window))
-local missing = limit - remaining - redis.call('ZCARD', KEYS[1])
-if missing <= 0 then return 0 end
-local at = now
-if reset >= 0 and reset < window then at = now + reset - window end
-local last = redis.call('INCRBY', KEYS[2], missing)
-local batch = {}
-for i = 1, missing do
-  batch[#batch + 1] = at
-  batch[#batch + 1] = 'sync:' .. (last - i)
-  if #batch >= 1000 or i == missing then
-    redis.call('ZADD', KEYS[1], unpack(batch))
-    batch = {}
-  end
-end
-redis.call('PEXPIRE', KEYS[1], window * 2)
-return missing`;
+if remaining >= limit - redis.call('ZCARD', KEYS[1]) then return 0 end
+local ttl = window
+if reset >= 0 and reset < window then ttl = reset end
+if ttl > 0 then redis.call('SET', KEYS[2], remaining, 'PX', ttl) end
+return 1`;

@@ -101,10 +101,11 @@ export function redisRateLimitStore(options: RedisRateLimitStoreOptions): RedisR
 
   const logKey = (key: string) => `${prefix}log:${key}`;
   const holdKey = (key: string) => `${prefix}hold:${key}`;
+  const leftKey = (key: string) => `${prefix}left:${key}`;
 
   return {
     async take(slots: readonly RateLimitSlot[], id: number): Promise<RateLimitTake> {
-      const keys = slots.flatMap((slot) => [logKey(slot.key), holdKey(slot.key)]);
+      const keys = slots.flatMap((slot) => [logKey(slot.key), holdKey(slot.key), leftKey(slot.key)]);
       const args = [`${self}:${id}`, ...slots.flatMap((slot) => [slot.limit, slot.windowMs])];
       const [waitMs, blocked] = await run<[number, number]>(TAKE, keys, args);
       return { waitMs: Number(waitMs), key: blocked ? slots[Number(blocked) - 1]!.key : undefined };
@@ -122,7 +123,7 @@ export function redisRateLimitStore(options: RedisRateLimitStoreOptions): RedisR
     async sync(slot: RateLimitSlot, remaining: number, resetMs: number | undefined): Promise<void> {
       await run(
         SYNC,
-        [logKey(slot.key), `${prefix}synced`],
+        [logKey(slot.key), leftKey(slot.key)],
         [slot.limit, slot.windowMs, remaining, resetMs === undefined ? -1 : Math.ceil(resetMs)],
       );
     },
