@@ -3,7 +3,7 @@
 import { REQUEST_DEFAULTS } from "../../src/client/request-options";
 import { ChatConfigError } from "../../src/errors/chat-config-error";
 import { RateLimitError } from "../../src/errors/chat-api-error";
-import type { GovernedCall, Governor, Permit } from "../../src/rate-limits/governor";
+import type { GovernedCall, Permit } from "../../src/rate-limits/governor";
 import { MemoryRateLimitStore } from "../../src/rate-limits/memory-rate-limit-store";
 import type { RateLimits } from "../../src/rate-limits/rate-limit-options";
 import { createRateLimitGovernor, type GovernorClock } from "../../src/rate-limits/rate-limit-governor";
