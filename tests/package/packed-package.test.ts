@@ -66,7 +66,7 @@ test("the tarball holds only the bundles, their declarations, the spec and the p
     /^bin\/[\w.-]+\.js$/, // the chat-rest-mock command
   ];
   expect(files.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
-  for (const entry of ["index", "testing", "webhooks"]) {
+  for (const entry of ["index", "testing", "webhooks", "rate-limits", "redis"]) {
     for (const ext of ["mjs", "cjs", "d.mts", "d.cts"]) expect(files).toContain(`dist/${entry}.${ext}`);
   }
 }, 60_000);
@@ -91,6 +91,8 @@ test.each(CONFIGS)(
     expect(stdout).toContain("fake: chatFakeHandlers asks for msw");
     expect(stdout).toContain('webhooks: message_sent 200 ["<webhookID>","message_sent","1"]');
     expect(stdout).toContain("webhooks: wrong password 401");
+    expect(stdout).toContain("rate-limits: 200 200 200 200");
+    expect(stdout).toContain("redis: redisRateLimitStore asks for redis");
     expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
   },
   90_000,

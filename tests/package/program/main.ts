@@ -1,8 +1,10 @@
 // The packed-package program: starts the mock through `chat-rest-sdk/testing`, runs the smoke
 // calls against it and prints them, receives a webhook through `chat-rest-sdk/webhooks`, then runs a
-// short flow against the fake, whose MSW adapter asks for msw. Exits non-zero on any failure.
+// short flow against the fake, whose MSW adapter asks for msw, and a governed client against a fake
+// that enforces rate limits. Exits non-zero on any failure.
 import { createChatClient } from "chat-rest-sdk";
 import { chatFakeHandlers, startFakeServer, startMockServer } from "chat-rest-sdk/testing";
+import { rateLimits } from "./rate-limits.js";
 import { smoke } from "./smoke.js";
 import { webhooks } from "./webhooks.js";
 
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
   } finally {
     await fake.close();
   }
+  for (const line of await rateLimits()) console.log(line);
   console.log("smoke: ok");
 }
 
