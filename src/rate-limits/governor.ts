@@ -30,10 +30,12 @@ export interface Governor {
    * Resolves once the attempt may be sent (at once, without a promise, when there is room), or
    * rejects with a `RateLimitError` when the wait would pass the call's budget, or with the
    * signal's reason. `previous` is the permit of the call's last attempt, for a retry.
+   * @param params The call's parameters, which name the user it acts as.
    * @param started When the call started, for its deadline (0 without one).
    */
   acquire(
     call: GovernedCall,
+    params: CallParams | undefined,
     previous: Permit | undefined,
     started: number,
     signal: AbortSignal | null | undefined,

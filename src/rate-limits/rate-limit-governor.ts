@@ -7,6 +7,7 @@ import type { RateLimitError, RateLimitRefusal } from "../errors/chat-api-error.
 import { unwatch, watch } from "../transport/abort-watch.js";
 import { rateLimit } from "../transport/rate-limit.js";
 import { retryAfterSeconds } from "../transport/retry-policy.js";
+import type { CallParams } from "../safety/input-checks.js";
 import type { GovernedCall, GovernedSlot, Governor, Permit } from "./governor.js";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.js";
 import type { RateLimitRule, RateLimits, RateLimitStore, RateLimitTake } from "./rate-limit-options.js";
@@ -107,8 +108,7 @@ for (const [operation, rule] of Object.entries(perUserOperations)) {
 }
 
 /** The user a call acts as: its `onBehalfOf` (under any casing), or its `uid` path parameter. */
-function userOf(call: GovernedCall, where: "onBehalfOf" | "uid"): string | undefined {
-  const params = call.params;
+function userOf(params: CallParams | undefined, where: "onBehalfOf" | "uid"): string | undefined {
   if (where === "uid") return params?.path?.uid === undefined ? undefined : String(params.path.uid).toLowerCase();
   const header = params?.header;
   if (header)
@@ -138,11 +138,11 @@ export function createRateLimitGovernor(
   const queues = new Map<string, Queue>();
   let seq = 0;
 
-  function slotsOf(call: GovernedCall): readonly GovernedSlot[] {
+  function slotsOf(call: GovernedCall, params: CallParams | undefined): readonly GovernedSlot[] {
     const app = CORE.get(call.path)?.includes(call.method) ? appSlots.core : appSlots.standard;
     const perUser = PER_USER.get(call.path)?.get(call.method);
     const rule = perUser && limits.perUser?.[perUser.rule];
-    const user = rule && userOf(call, perUser.user);
+    const user = rule && userOf(params, perUser.user);
     // A message the app sends as itself is no user's: only the app's limits count it.
     if (!user) return app;
     return [{ key: `${appId}:${perUser.rule}:${user}`, limit: rule.limit, windowMs: rule.windowMs, scope: "user" }, ...app];
@@ -271,8 +271,8 @@ export function createRateLimitGovernor(
   }
 
   return {
-    acquire(call, previous, started, signal) {
-      const slots = previous ? previous.slots : slotsOf(call);
+    acquire(call, params, previous, started, signal) {
+      const slots = previous ? previous.slots : slotsOf(call, params);
       if (!slots.length) return NO_LIMIT;
       const now = clock.now();
       const waiter = {

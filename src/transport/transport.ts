@@ -43,10 +43,6 @@ export interface TransportCall extends FailedCall {
   fetch: InjectedFetch | undefined;
   requestInitExt: RequestInit | undefined;
   parseAs: ParseAs;
-  /** The client's rate-limit governor, when it set `rateLimits`. */
-  governor?: Governor | undefined;
-  /** The call's checked parameters: the governor finds the acting user in them. */
-  params?: CallParams | undefined;
 }
 
 /**
@@ -136,9 +132,10 @@ function failure(
 
 /**
  * Sends one call with timeouts, safe retries and same-origin redirects, and reads the answer's
- * body within the attempt, as `call.parseAs` wants it.
+ * body within the attempt, as `call.parseAs` wants it. With a `governor` (the client's
+ * `rateLimits`), each attempt first waits for room; `params` name the user the call acts as.
  */
-export async function transport(outgoing: Outgoing, call: TransportCall): Promise<Delivered> {
+export async function transport(outgoing: Outgoing, call: TransportCall, governor?: Governor, params?: CallParams): Promise<Delivered> {
   const { options, logger, parseAs } = call;
   const started = options.deadlineMs ? Date.now() : 0;
   const readAs: ReadAs = parseAs === "json" || parseAs === "text" ? "text" : parseAs === "stream" ? "stream" : "bytes";
@@ -150,13 +147,12 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
   if (body instanceof FormData) body = multipartBlob(body);
   else if (body instanceof ReadableStream) body = await new Response(body).arrayBuffer();
   const attempts = plan(call, outgoing, body as BodyInit | null | undefined, readAs);
-  const { governor } = call;
   let permit: Permit | undefined;
 
   for (let n = 1; ; n++) {
     if (callerSignal?.aborted) throw callerSignal.reason;
     // Every attempt waits for room under the rate limits: a retry is another request.
-    if (governor) permit = await governor.acquire(call, permit, started, callerSignal);
+    if (governor) permit = await governor.acquire(call, params, permit, started, callerSignal);
     const left = options.deadlineMs ? options.deadlineMs - (Date.now() - started) : 0;
     if (options.deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${options.deadlineMs} ms passed`, call, n - 1);
     const budgetMs = !left ? options.timeoutMs : options.timeoutMs ? Math.min(options.timeoutMs, left) : left;

@@ -3,7 +3,8 @@
 import { REQUEST_DEFAULTS } from "../../src/client/request-options";
 import { ChatConfigError } from "../../src/errors/chat-config-error";
 import { RateLimitError } from "../../src/errors/chat-api-error";
-import type { GovernedCall, Permit } from "../../src/rate-limits/governor";
+import type { GovernedCall, Governor, Permit } from "../../src/rate-limits/governor";
+import type { CallParams } from "../../src/safety/input-checks";
 import { MemoryRateLimitStore } from "../../src/rate-limits/memory-rate-limit-store";
 import type { RateLimits } from "../../src/rate-limits/rate-limit-options";
 import { createRateLimitGovernor, type GovernorClock } from "../../src/rate-limits/rate-limit-governor";
@@ -37,19 +38,24 @@ class TestClock implements GovernorClock {
   }
 }
 
+/** A call of these cases: the operation, with the parameters that name its user. */
+type TestCall = GovernedCall & { params?: CallParams };
+const acquireWith = (governor: Governor, call: TestCall, previous: Permit | undefined, started: number, signal: AbortSignal | undefined) =>
+  governor.acquire(call, call.params, previous, started, signal);
+
 const flush = async () => {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 };
 
 const APP = "app1";
-const sendAs = (uid: string, options = REQUEST_DEFAULTS): GovernedCall => ({
+const sendAs = (uid: string, options = REQUEST_DEFAULTS): TestCall => ({
   method: "POST",
   path: "/messages",
   params: { header: { onBehalfOf: uid } },
   options,
 });
-const listUsers: GovernedCall = { method: "GET", path: "/users", options: REQUEST_DEFAULTS };
-const createUser: GovernedCall = { method: "POST", path: "/users", options: REQUEST_DEFAULTS };
+const listUsers: TestCall = { method: "GET", path: "/users", options: REQUEST_DEFAULTS };
+const createUser: TestCall = { method: "POST", path: "/users", options: REQUEST_DEFAULTS };
 
 function setup(limits: RateLimits) {
   const clock = new TestClock();
@@ -57,8 +63,8 @@ function setup(limits: RateLimits) {
   const governor = createRateLimitGovernor({ ...limits, store }, APP, { RateLimitError, ChatConfigError }, clock);
   /** Acquires, and records the order in which permits are given. */
   const granted: string[] = [];
-  const acquire = (name: string, call: GovernedCall, previous?: Permit, signal?: AbortSignal) => {
-    const result = Promise.resolve(governor.acquire(call, previous, 0, signal)).then((permit) => {
+  const acquire = (name: string, call: TestCall, previous?: Permit, signal?: AbortSignal) => {
+    const result = Promise.resolve(acquireWith(governor, call, previous, 0, signal)).then((permit) => {
       granted.push(name);
       return permit;
     });
@@ -84,14 +90,14 @@ test("a user's calls past the limit wait until the oldest leaves the window, the
 
 test("a call with room is given its permit at once, without a promise", () => {
   const { governor } = setup(perUser(3));
-  const permit = governor.acquire(sendAs("ana"), undefined, 0, undefined);
+  const permit = acquireWith(governor, sendAs("ana"), undefined, 0, undefined);
   expect(permit).not.toBeInstanceOf(Promise);
   expect((permit as Permit).slots.map((slot) => slot.key)).toEqual([`${APP}:sendMessage:ana`]);
 });
 
 test("an operation no limit covers is not counted", () => {
   const { governor, store } = setup(perUser(1));
-  for (let i = 0; i < 5; i++) expect((governor.acquire(listUsers, undefined, 0, undefined) as Permit).slots).toEqual([]);
+  for (let i = 0; i < 5; i++) expect((acquireWith(governor, listUsers, undefined, 0, undefined) as Permit).slots).toEqual([]);
   expect(store.size).toBe(0);
 });
 
@@ -106,7 +112,7 @@ test("a user who must wait holds no other user", async () => {
 
 test("the acting user is read from onBehalfOf under any casing, and from the uid of a bot's message", () => {
   const { governor } = setup(perUser(5));
-  const keys = (call: GovernedCall) => (governor.acquire(call, undefined, 0, undefined) as Permit).slots.map((slot) => slot.key);
+  const keys = (call: TestCall) => (acquireWith(governor, call, undefined, 0, undefined) as Permit).slots.map((slot) => slot.key);
   expect(keys({ ...sendAs(""), params: { header: { ONBEHALFOF: "Ana" } } })).toEqual([`${APP}:sendMessage:ana`]);
   expect(
     keys({ method: "POST", path: "/bots/{uid}/messages", params: { path: { uid: "helper-bot" } }, options: REQUEST_DEFAULTS }),
@@ -119,22 +125,22 @@ test("core and standard operations are counted apart, and `all` counts both", as
   const { governor } = setup({
     app: { core: { limit: 1, windowMs: 60_000 }, standard: { limit: 2, windowMs: 60_000 }, all: { limit: 10, windowMs: 60_000 } },
   });
-  const keys = (call: GovernedCall) => (governor.acquire(call, undefined, 0, undefined) as Permit).slots.map((slot) => slot.key);
+  const keys = (call: TestCall) => (acquireWith(governor, call, undefined, 0, undefined) as Permit).slots.map((slot) => slot.key);
   expect(keys(createUser)).toEqual([`${APP}:core`, `${APP}:all`]);
   expect(keys(listUsers)).toEqual([`${APP}:standard`, `${APP}:all`]);
   // The core slot is taken; a standard call still has room.
-  expect(governor.acquire(listUsers, undefined, 0, undefined)).not.toBeInstanceOf(Promise);
-  expect(() => governor.acquire({ ...createUser, options: { ...REQUEST_DEFAULTS, timeoutMs: 10 } }, undefined, 0, undefined)).toThrow(
+  expect(acquireWith(governor, listUsers, undefined, 0, undefined)).not.toBeInstanceOf(Promise);
+  expect(() => acquireWith(governor, { ...createUser, options: { ...REQUEST_DEFAULTS, timeoutMs: 10 } }, undefined, 0, undefined)).toThrow(
     RateLimitError,
   );
 });
 
 test("a call whose wait passes maxWaitMs is refused at once with whose limit, the key and the wait", () => {
   const { governor } = setup({ ...perUser(1, 60_000), maxWaitMs: 5_000 });
-  governor.acquire(sendAs("ana"), undefined, 0, undefined);
+  acquireWith(governor, sendAs("ana"), undefined, 0, undefined);
   let error: unknown;
   try {
-    governor.acquire(sendAs("ana"), undefined, 0, undefined);
+    acquireWith(governor, sendAs("ana"), undefined, 0, undefined);
   } catch (caught) {
     error = caught;
   }
@@ -144,22 +150,22 @@ test("a call whose wait passes maxWaitMs is refused at once with whose limit, th
 
 test("without maxWaitMs a call may wait what is left of its deadline, else its timeoutMs", () => {
   const { governor, clock } = setup(perUser(1, 10_000));
-  governor.acquire(sendAs("ana"), undefined, 0, undefined);
+  acquireWith(governor, sendAs("ana"), undefined, 0, undefined);
   const tight = { ...REQUEST_DEFAULTS, deadlineMs: 15_000 };
   // 10 s of the deadline are gone: 5 s are left, and the wait is 10 s.
-  expect(() => governor.acquire(sendAs("ana", tight), undefined, clock.at - 10_000, undefined)).toThrow(RateLimitError);
-  expect(governor.acquire(sendAs("ana", tight), undefined, clock.at, undefined)).toBeInstanceOf(Promise);
-  expect(() => governor.acquire(sendAs("ben", { ...REQUEST_DEFAULTS, timeoutMs: 5_000 }), undefined, 0, undefined)).not.toThrow();
+  expect(() => acquireWith(governor, sendAs("ana", tight), undefined, clock.at - 10_000, undefined)).toThrow(RateLimitError);
+  expect(acquireWith(governor, sendAs("ana", tight), undefined, clock.at, undefined)).toBeInstanceOf(Promise);
+  expect(() => acquireWith(governor, sendAs("ben", { ...REQUEST_DEFAULTS, timeoutMs: 5_000 }), undefined, 0, undefined)).not.toThrow();
 });
 
 test("callers queued behind a long wait are refused as soon as it is known, not when their time runs out", async () => {
   const { governor, clock } = setup(perUser(1, 60_000));
-  governor.acquire(sendAs("ana"), undefined, 0, undefined);
+  acquireWith(governor, sendAs("ana"), undefined, 0, undefined);
   clock.at += 59_000;
   // Waits 1 s: within its 30 s.
-  const patient = governor.acquire(sendAs("ana"), undefined, 0, undefined) as Promise<Permit>;
+  const patient = acquireWith(governor, sendAs("ana"), undefined, 0, undefined) as Promise<Permit>;
   // Behind it, another waits at least a whole window more: refused once the first is served.
-  const late = Promise.resolve(governor.acquire(sendAs("ana"), undefined, 0, undefined));
+  const late = Promise.resolve(acquireWith(governor, sendAs("ana"), undefined, 0, undefined));
   late.catch(() => {});
   await clock.advance(1_001);
   await expect(patient).resolves.toBeDefined();
