@@ -1,14 +1,16 @@
 import type { RateLimitSlot, RateLimitStore, RateLimitTake } from "./rate-limit-options.js";
 
 /**
- * The requests of one key, oldest first: when each was sent (or, once settled, answered) and
- * under which id. Times never decrease along the list, so the expired ones are at its head.
+ * The requests of one key, oldest first, in a ring: when each counts from (its answer, or, while
+ * it has none, a window after it was sent) and under which id. Times never decrease along the ring, so the expired ones are at
+ * its start. It holds at most `limit` entries (a take past them is refused), and grows by doubling.
  */
 interface Log {
   times: number[];
   ids: number[];
-  /** Where the live part starts: entries before it have expired. */
-  head: number;
+  /** Where the oldest entry is, and how many there are; the capacity is a power of two. */
+  start: number;
+  count: number;
   /** No room until then (a 429's Retry-After). */
   heldUntil: number;
   /** What the service said is left, until `leftUntil`: the reset of its window. */
@@ -18,9 +20,22 @@ interface Log {
   windowMs: number;
 }
 
+const newLog = (windowMs: number): Log => ({
+  times: [0, 0, 0, 0],
+  ids: [0, 0, 0, 0],
+  start: 0,
+  count: 0,
+  heldUntil: 0,
+  left: 0,
+  leftUntil: 0,
+  windowMs,
+});
+
 const GRANTED: RateLimitTake = Object.freeze({ waitMs: 0 });
 /** How many keys each `take` looks at for eviction: enough to keep the map near twice the live keys. */
 const SWEEP_STEP = 2;
+/** Below this many keys nothing is evicted: a few idle keys cost less than looking for them. */
+const SWEEP_FROM = 1_000;
 
 /**
  * The default store: sliding-window logs in this process's memory. A key whose requests have all
@@ -40,7 +55,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   take(slots: readonly RateLimitSlot[], id: number): RateLimitTake {
     const now = this.now();
-    this.sweep(now);
+    if (this.logs.size > SWEEP_FROM) this.sweep(now);
     let waitMs = 0;
     let key: string | undefined;
     for (const slot of slots) {
@@ -54,7 +69,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (waitMs > 0) return { waitMs, key };
     for (const slot of slots) {
       const log = this.logOf(slot);
-      append(log, now, id);
+      // Until its answer comes, a request may reach the service at any time: it counts as a window
+      // later than sent, the latest it may be waited for (settle brings it back to its answer).
+      append(log, now + slot.windowMs, id);
       if (now < log.leftUntil) log.left--;
     }
     return GRANTED;
@@ -66,15 +83,21 @@ export class MemoryRateLimitStore implements RateLimitStore {
       const log = this.logs.get(slot.key);
       if (!log) continue;
       const { times, ids } = log;
-      // Ids grow with time, so the search stops at an older one.
-      for (let at = ids.length - 1; at >= log.head; at--) {
-        const other = ids[at]!;
+      const mask = times.length - 1;
+      // Ids grow with time, so the search, from the newest, stops at an older one.
+      for (let i = log.count - 1; i >= 0; i--) {
+        const other = ids[(log.start + i) & mask]!;
         if (other !== id) {
           if (other < id) break;
           continue;
         }
-        // Later entries may not be earlier than this one, or the expired ones would not all be at the head.
-        for (; at < times.length && times[at]! < now; at++) times[at] = now;
+        // The answer came: the service saw the request by now. Times stay in order along the ring
+        // (so the expired ones are all at its start): no earlier than the one before, and the later
+        // ones no earlier than this one.
+        const before = i > 0 ? times[(log.start + i - 1) & mask]! : now;
+        const at = now > before ? now : before;
+        times[(log.start + i) & mask] = at;
+        for (i++; i < log.count && times[(log.start + i) & mask]! < at; i++) times[(log.start + i) & mask] = at;
         break;
       }
     }
@@ -91,15 +114,14 @@ export class MemoryRateLimitStore implements RateLimitStore {
     prune(log, now - log.windowMs);
     // Only a stricter count is taken: requests this process did not see (other processes, other
     // clients) count until the service's window resets, or for a whole window when it did not say.
-    if (remaining >= slot.limit - (log.times.length - log.head)) return;
+    if (remaining >= slot.limit - log.count) return;
     log.left = remaining;
     log.leftUntil = now + (resetMs !== undefined && resetMs < slot.windowMs ? resetMs : slot.windowMs);
   }
 
   private logOf(slot: RateLimitSlot): Log {
     let log = this.logs.get(slot.key);
-    if (!log)
-      this.logs.set(slot.key, (log = { times: [], ids: [], head: 0, heldUntil: 0, left: 0, leftUntil: 0, windowMs: slot.windowMs }));
+    if (!log) this.logs.set(slot.key, (log = newLog(slot.windowMs)));
     else if (slot.windowMs > log.windowMs) log.windowMs = slot.windowMs;
     return log;
   }
@@ -115,20 +137,17 @@ export class MemoryRateLimitStore implements RateLimitStore {
       }
       const [key, log] = next.value;
       prune(log, now - log.windowMs);
-      if (log.head === log.times.length && log.heldUntil <= now && log.leftUntil <= now) this.logs.delete(key);
+      if (log.count === 0 && log.heldUntil <= now && log.leftUntil <= now) this.logs.delete(key);
     }
   }
 }
 
 function prune(log: Log, edge: number): void {
   const { times } = log;
-  while (log.head < times.length && times[log.head]! < edge) log.head++;
-  if (log.head === times.length) {
-    times.length = log.ids.length = log.head = 0;
-  } else if (log.head > 32 && log.head * 2 > times.length) {
-    times.splice(0, log.head);
-    log.ids.splice(0, log.head);
-    log.head = 0;
+  const mask = times.length - 1;
+  while (log.count > 0 && times[log.start]! < edge) {
+    log.start = (log.start + 1) & mask;
+    log.count--;
   }
 }
 
@@ -136,18 +155,30 @@ function prune(log: Log, edge: number): void {
 function waitFor(log: Log, slot: RateLimitSlot, now: number): number {
   prune(log, now - Math.max(slot.windowMs, log.windowMs));
   let wait = Math.max(log.heldUntil, log.left <= 0 ? log.leftUntil : 0) - now;
-  const { times } = log;
-  const live = times.length - log.head;
   // The request `limit` places back must have left the window: until then, another would make limit + 1.
-  if (live >= slot.limit) wait = Math.max(wait, times[times.length - slot.limit]! + slot.windowMs + 1 - now);
+  if (log.count >= slot.limit) {
+    const oldest = log.times[(log.start + log.count - slot.limit) & (log.times.length - 1)]!;
+    wait = Math.max(wait, oldest + slot.windowMs + 1 - now);
+  }
   return wait > 0 ? wait : 0;
 }
 
 function append(log: Log, at: number, id: number): void {
-  const { times } = log;
-  const last = times.length ? times[times.length - 1]! : at;
-  times.push(at > last ? at : last);
-  log.ids.push(id);
+  let { times, ids } = log;
+  if (log.count === times.length) {
+    // Full: lay the ring out again, oldest first, in twice the room.
+    const size = times.length;
+    const order = (ring: number[]) => [...ring.slice(log.start), ...ring.slice(0, log.start), ...new Array<number>(size).fill(0)];
+    log.times = times = order(times);
+    log.ids = ids = order(ids);
+    log.start = 0;
+  }
+  const mask = times.length - 1;
+  const last = log.count ? times[(log.start + log.count - 1) & mask]! : at;
+  const slot = (log.start + log.count) & mask;
+  times[slot] = at > last ? at : last;
+  ids[slot] = id;
+  log.count++;
 }
 
 /**

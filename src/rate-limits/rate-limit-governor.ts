@@ -5,7 +5,6 @@ import { coreOperations, perUserOperations } from "../../generated/rate-limit-cl
 import type { ChatConfigError } from "../errors/chat-config-error.js";
 import type { RateLimitError, RateLimitRefusal } from "../errors/chat-api-error.js";
 import { unwatch, watch } from "../transport/abort-watch.js";
-import { rateLimit } from "../transport/rate-limit.js";
 import { retryAfterSeconds } from "../transport/retry-policy.js";
 import type { CallParams } from "../safety/input-checks.js";
 import type { GovernedCall, GovernedSlot, Governor, Permit } from "./governor.js";
@@ -68,6 +67,12 @@ interface Queue {
   running: boolean;
 }
 
+/** A header's whole number, in the current spelling or else the older one (as `rateLimit` reads them). */
+function headerNumber(headers: Headers, current: string, older: string): number | undefined {
+  const raw = headers.get(current) ?? headers.get(older);
+  return raw !== null && /^\s*\d+\s*$/.test(raw) ? +raw : undefined;
+}
+
 const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown })?.then === "function";
 
 function checkRule(errors: GovernorErrors, name: string, rule: RateLimitRule | undefined): void {
@@ -113,7 +118,8 @@ function userOf(params: CallParams | undefined, where: "onBehalfOf" | "uid"): st
   const header = params?.header;
   if (header)
     for (const name in header)
-      if (name.toLowerCase() === "onbehalfof" && header[name] !== undefined) return String(header[name]).toLowerCase();
+      if ((name === "onBehalfOf" || name.toLowerCase() === "onbehalfof") && header[name] !== undefined)
+        return String(header[name]).toLowerCase();
   return undefined;
 }
 
@@ -145,7 +151,9 @@ export function createRateLimitGovernor(
     const user = rule && userOf(params, perUser.user);
     // A message the app sends as itself is no user's: only the app's limits count it.
     if (!user) return app;
-    return [{ key: `${appId}:${perUser.rule}:${user}`, limit: rule.limit, windowMs: rule.windowMs, scope: "user" }, ...app];
+    const slots: GovernedSlot[] = [{ key: `${appId}:${perUser.rule}:${user}`, limit: rule.limit, windowMs: rule.windowMs, scope: "user" }];
+    for (const slot of app) slots.push(slot);
+    return slots;
   }
 
   /** How long a call may wait: `maxWaitMs`, else its budget; never past its deadline. */
@@ -274,27 +282,22 @@ export function createRateLimitGovernor(
     acquire(call, params, previous, started, signal) {
       const slots = previous ? previous.slots : slotsOf(call, params);
       if (!slots.length) return NO_LIMIT;
-      const now = clock.now();
-      const waiter = {
-        call,
-        seq: previous ? previous.seq : ++seq,
-        id: ++lastId,
-        slots,
-        start: now,
-        deadline: now + budget(call, started, now),
-        signal,
-        onAbort: undefined,
-        queue: undefined,
-      } as Waiter;
-      const decide = (taken: RateLimitTake): Permit | Promise<Permit> => {
-        if (taken.waitMs <= 0) return { seq: waiter.seq, id: waiter.id, slots };
-        const at = clock.now();
-        if (at + taken.waitMs > waiter.deadline) throw refusal(waiter, taken, at);
-        return wait(waiter, taken);
-      };
+      const order = previous ? previous.seq : ++seq;
+      const id = ++lastId;
       // Calls already wait on one of these keys: this one goes behind them, whatever the store says.
-      if (slots.some((slot) => queues.has(slot.key))) return wait(waiter, undefined);
-      const taken = store.take(slots, waiter.id);
+      const behind = queues.size > 0 && slots.some((slot) => queues.has(slot.key));
+      const taken = behind ? undefined : store.take(slots, id);
+      // The common case: room at once, and nothing made but the permit.
+      if (taken && !isPromise(taken) && taken.waitMs <= 0) return { seq: order, id, slots };
+      const now = clock.now();
+      const waiter = { call, seq: order, id, slots, start: now, deadline: now + budget(call, started, now), signal } as Waiter;
+      const decide = (answer: RateLimitTake): Permit | Promise<Permit> => {
+        if (answer.waitMs <= 0) return { seq: order, id, slots };
+        const at = clock.now();
+        if (at + answer.waitMs > waiter.deadline) throw refusal(waiter, answer, at);
+        return wait(waiter, answer);
+      };
+      if (!taken) return wait(waiter, undefined);
       return isPromise(taken) ? taken.then(decide) : decide(taken);
     },
 
@@ -302,20 +305,38 @@ export function createRateLimitGovernor(
       if (permit === NO_LIMIT) return false;
       const { slots } = permit;
       const quietly = (done: void | Promise<void>) => void (isPromise(done) && done.catch(() => {}));
-      quietly(store.settle(slots, permit.id));
+      // The answer may free room sooner than the waiters were told: they look again.
+      const settled = store.settle(slots, permit.id);
+      const recheck = () => {
+        for (const slot of slots) {
+          const queue = queues.get(slot.key);
+          if (queue && !queue.running) wake(queue);
+        }
+      };
+      if (isPromise(settled)) settled.then(recheck, () => {});
+      else if (queues.size) recheck();
       const response = result.response;
       if (!response) return false;
-      const limits = rateLimit(response);
-      // The reset relative to the answer's own Date, so that the two clocks need not agree.
-      const served = Date.parse(response.headers.get("date") ?? "");
-      const resetMs = limits?.resetAt && Math.max(0, limits.resetAt.getTime() - (Number.isNaN(served) ? clock.now() : served));
+      const { headers, status } = response;
+      // Each header read costs about a microsecond: the limit and the reset are read only when
+      // the answer says how much is left, and the reset only when that is nothing.
+      const remaining = headerNumber(headers, "x-ratelimit-remaining", "x-rate-limit-remaining");
+      if (remaining === undefined && status !== 429) return false;
+      const limit = headerNumber(headers, "x-ratelimit-limit", "x-rate-limit");
+      let resetMs: number | undefined;
+      if (remaining === 0 || status === 429) {
+        const reset = headerNumber(headers, "x-ratelimit-reset", "x-rate-limit-reset");
+        // The reset relative to the answer's own Date, so that the two clocks need not agree.
+        const served = Date.parse(headers.get("date") ?? "");
+        if (reset !== undefined) resetMs = Math.max(0, reset * 1000 - (Number.isNaN(served) ? clock.now() : served));
+      }
       // The headers do not say which limit they count: the one whose limit they name, else the
       // app's for the counts (the service's pages describe them as the app's), and the user's for a 429.
-      const named = limits?.limit === undefined ? undefined : slots.find((slot) => slot.limit === limits.limit);
-      if (limits?.remaining !== undefined)
-        quietly(store.sync(named ?? slots.find((slot) => slot.scope === "app") ?? slots[0]!, limits.remaining, resetMs));
-      if (response.status !== 429) return false;
-      const retryAfter = retryAfterSeconds(response.headers);
+      const named = limit === undefined ? undefined : slots.find((slot) => slot.limit === limit);
+      if (remaining !== undefined)
+        quietly(store.sync(named ?? slots.find((slot) => slot.scope === "app") ?? slots[0]!, remaining, resetMs));
+      if (status !== 429) return false;
+      const retryAfter = retryAfterSeconds(headers);
       const holdMs = retryAfter !== undefined ? retryAfter * 1000 : (resetMs ?? DEFAULT_HOLD_MS);
       quietly(store.hold((named ?? slots[0]!).key, holdMs + HOLD_JITTER_MS * (1 + clock.random())));
       return true;

@@ -1,6 +1,7 @@
 // The Lua scripts of the Redis store. Each runs atomically on the server, on the server's clock
 // (TIME), so processes with clocks that disagree still count in one time line. A key's log is a
-// sorted set of request ids scored by the time they were sent (then answered); its hold is a
+// sorted set of request ids scored by when they count from (their answer; a window after they
+// were sent until then); its hold is a
 // string whose TTL is the hold; its count left is what the service last said remains, with the
 // TTL of the service's reset. Every key expires once its window has passed without a request, so
 // Redis drops idle users by itself.
@@ -34,17 +35,18 @@ for i = 1, n do
 end
 if wait > 0 then return { wait, blocked } end
 for i = 1, n do
-  redis.call('ZADD', KEYS[3 * i - 2], now, ARGV[1])
-  redis.call('PEXPIRE', KEYS[3 * i - 2], tonumber(ARGV[2 * i + 1]) * 2)
+  local window = tonumber(ARGV[2 * i + 1])
+  -- Until its answer comes, the request counts as a window later than sent (settle moves it back).
+  redis.call('ZADD', KEYS[3 * i - 2], now + window, ARGV[1])
+  redis.call('PEXPIRE', KEYS[3 * i - 2], window * 3)
   if redis.call('EXISTS', KEYS[3 * i]) == 1 then redis.call('DECR', KEYS[3 * i]) end
 end
 return { 0, 0 }`;
 
-/** KEYS: logs. ARGV: the member. Moves the request to now, where it is still counted. */
+/** KEYS: logs. ARGV: the member. The answer came: the request counts from now. */
 export const SETTLE = `${NOW}
 for i = 1, #KEYS do
-  local score = redis.call('ZSCORE', KEYS[i], ARGV[1])
-  if score and tonumber(score) < now then redis.call('ZADD', KEYS[i], 'XX', now, ARGV[1]) end
+  if redis.call('ZSCORE', KEYS[i], ARGV[1]) then redis.call('ZADD', KEYS[i], 'XX', now, ARGV[1]) end
 end
 return 0`;
 
