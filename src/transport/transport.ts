@@ -152,7 +152,11 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
   for (let n = 1; ; n++) {
     if (callerSignal?.aborted) throw callerSignal.reason;
     // Every attempt waits for room under the rate limits: a retry is another request.
-    if (governor) permit = await governor.acquire(call, params, permit, started, callerSignal);
+    if (governor) {
+      const granted = governor.acquire(call, params, permit, started, callerSignal);
+      // Room at once comes without a promise, and costs no await.
+      permit = granted instanceof Promise ? await granted : granted;
+    }
     const left = options.deadlineMs ? options.deadlineMs - (Date.now() - started) : 0;
     if (options.deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${options.deadlineMs} ms passed`, call, n - 1);
     const budgetMs = !left ? options.timeoutMs : options.timeoutMs ? Math.min(options.timeoutMs, left) : left;
