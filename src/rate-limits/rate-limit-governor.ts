@@ -64,6 +64,8 @@ interface Queue {
   key: string;
   waiters: Waiter[];
   timer: unknown;
+  /** When the timer wakes the first waiter: no one behind it leaves earlier. */
+  until: number;
   running: boolean;
 }
 
@@ -72,6 +74,9 @@ function headerNumber(headers: Headers, current: string, older: string): number 
   const raw = headers.get(current) ?? headers.get(older);
   return raw !== null && /^\s*\d+\s*$/.test(raw) ? +raw : undefined;
 }
+
+/** A runtime fires a longer timer at once: a longer wait wakes, finds no room, and sleeps again. */
+const timerMs = (ms: number) => Math.min(ms, 2 ** 31 - 1);
 
 const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown })?.then === "function";
 
@@ -157,9 +162,15 @@ export function createRateLimitGovernor(
   }
 
   /** How long a call may wait: `maxWaitMs`, else its budget; never past its deadline. */
-  function budget(call: GovernedCall, started: number, now: number): number {
+  /**
+   * How long a call may wait: `maxWaitMs`, else its budget; never past its deadline. A retry
+   * waits out the hold of the 429 it met as the transport would have (which already refused a
+   * Retry-After past 60 s or the deadline), so that the caller gets the service's answer, not a refusal.
+   */
+  function budget(call: GovernedCall, started: number, now: number, retry: boolean): number {
     const { deadlineMs, timeoutMs } = call.options;
     const left = deadlineMs ? deadlineMs - (now - started) : Number.POSITIVE_INFINITY;
+    if (retry) return left;
     return Math.min(limits.maxWaitMs ?? (deadlineMs ? left : timeoutMs || Number.POSITIVE_INFINITY), left);
   }
 
@@ -175,7 +186,7 @@ export function createRateLimitGovernor(
 
   function queueOf(key: string): Queue {
     let queue = queues.get(key);
-    if (!queue) queues.set(key, (queue = { key, waiters: [], timer: undefined, running: false }));
+    if (!queue) queues.set(key, (queue = { key, waiters: [], timer: undefined, until: 0, running: false }));
     return queue;
   }
 
@@ -240,7 +251,7 @@ export function createRateLimitGovernor(
             leave(behind);
             behind.reject(refusal(behind, taken, now));
           }
-        if (queue.waiters.length) queue.timer = clock.setTimeout(() => wake(queue), taken.waitMs);
+        if (queue.waiters.length) sleep(queue, taken.waitMs, now);
         return;
       }
     } finally {
@@ -257,9 +268,23 @@ export function createRateLimitGovernor(
     const key = taken?.key ?? waiter.slots.find((slot) => queues.has(slot.key))?.key ?? waiter.slots[0]!.key;
     const queue = queueOf(key);
     enqueue(queue, waiter);
+    if (queue.timer !== undefined && queue.waiters[0] !== waiter) {
+      // Behind a call that sleeps until `until`: one that cannot wait as long is refused now.
+      const now = clock.now();
+      if (queue.until > waiter.deadline) {
+        leave(waiter);
+        waiter.reject(refusal(waiter, { waitMs: queue.until - now, key }, now));
+      }
+      return;
+    }
     if (queue.running || queue.timer !== undefined) return;
-    if (taken) queue.timer = clock.setTimeout(() => wake(queue), taken.waitMs);
+    if (taken) sleep(queue, taken.waitMs, clock.now());
     else wake(queue);
+  }
+
+  function sleep(queue: Queue, ms: number, now: number): void {
+    queue.until = now + ms;
+    queue.timer = clock.setTimeout(() => wake(queue), timerMs(ms));
   }
 
   function wait(waiter: Waiter, taken: RateLimitTake | undefined): Promise<Permit> {
@@ -290,7 +315,15 @@ export function createRateLimitGovernor(
       // The common case: room at once, and nothing made but the permit.
       if (taken && !isPromise(taken) && taken.waitMs <= 0) return { seq: order, id, slots };
       const now = clock.now();
-      const waiter = { call, seq: order, id, slots, start: now, deadline: now + budget(call, started, now), signal } as Waiter;
+      const waiter = {
+        call,
+        seq: order,
+        id,
+        slots,
+        start: now,
+        deadline: now + budget(call, started, now, previous !== undefined),
+        signal,
+      } as Waiter;
       const decide = (answer: RateLimitTake): Permit | Promise<Permit> => {
         if (answer.waitMs <= 0) return { seq: order, id, slots };
         const at = clock.now();

@@ -197,6 +197,21 @@ test("a 429 holds its key for Retry-After and a positive jitter; the call that g
   expect(granted).toEqual(["first", "ben", "first again", "second", "third"]);
 });
 
+test("the retry of a call that met a 429 waits out the hold, even past maxWaitMs: the transport already chose to retry", async () => {
+  const { governor, clock } = setup({ ...perUser(100), maxWaitMs: 100 });
+  const first = governor.acquire(sendAs("ana"), sendAs("ana").params, undefined, 0, undefined) as Permit;
+  governor.settle(first, answer(429, { "retry-after": "5" }));
+  const retry = governor.acquire(sendAs("ana"), sendAs("ana").params, first, 0, undefined);
+  expect(retry).toBeInstanceOf(Promise);
+  // A new call of the key cannot wait that long: refused at once.
+  await expect(Promise.resolve(governor.acquire(sendAs("ana"), sendAs("ana").params, undefined, 0, undefined))).rejects.toMatchObject({
+    name: "RateLimitError",
+    scope: "user",
+  });
+  await clock.advance(5_100);
+  await expect(retry).resolves.toMatchObject({ seq: first.seq });
+});
+
 test("a 429 that names the app's limit holds the app's key, not the user's", async () => {
   const { governor, granted, acquire } = setup({ app: { standard: { limit: 20_000, windowMs: 60_000 } }, ...perUser(30, 60_000) });
   const permit = await acquire("ana", sendAs("ana"));
