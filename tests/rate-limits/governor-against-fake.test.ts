@@ -9,15 +9,15 @@ const FIVE_A_SECOND: RateLimits = { perUser: { sendMessage: { limit: 5, windowMs
 // Each case counts in a store of its own; the fake's counts are reset before each.
 const governed = (limits: RateLimits = FIVE_A_SECOND): RateLimits => ({ ...limits, store: memoryRateLimitStore() });
 
+// A fake of its own for each case, so that nothing one case sent can count in the next.
 let fake: FakeServer;
-beforeAll(async () => {
+beforeEach(async () => {
   fake = await startFakeServer({ rateLimits: FIVE_A_SECOND });
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
   fake.seed({ users: ["ana", "ben", "cy", "dee", "eve", "zed"].map((uid) => ({ uid, name: uid })) });
 });
+afterEach(() => fake.close());
+// Each case takes one to three windows of a second; a loaded machine may stretch them.
+jest.setTimeout(30_000);
 
 interface Sent {
   text: string;

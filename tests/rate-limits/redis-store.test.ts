@@ -9,6 +9,8 @@ import { type RedisRateLimitStore, redisRateLimitStore } from "../../src/redis/i
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { INSTALL_HINT, type RedisServer, startRedis } from "./redis-server";
 
+// Starting servers and child processes takes seconds on a loaded machine.
+jest.setTimeout(30_000);
 const run = promisify(execFile);
 let redis: RedisServer;
 const stores: RedisRateLimitStore[] = [];
