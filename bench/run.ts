@@ -30,6 +30,7 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
   "import-users": { heading: "11. Importing users", quick: ["--small", "2000", "--large", "10000", "--gc-every", "1000"] },
   contract: { heading: "12. Contract suite", quick: ["--rounds", "1", "--requests", "500"] },
   "fake-snapshot": { heading: "13. Fake server snapshots", quick: ["--rounds", "5"] },
+  "rate-limits": { heading: "14. Rate-limit governor", quick: ["--rounds", "3", "--scale", "0.3"] },
 };
 
 const root = process.cwd();

@@ -7,959 +7,1100 @@ export const operations = [
     "method": "GET",
     "path": "/apikeys",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "create-apikey",
     "method": "POST",
     "path": "/apikeys",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-apikey",
     "method": "DELETE",
     "path": "/apikeys/{apiKey}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-apikey",
     "method": "GET",
     "path": "/apikeys/{apiKey}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-apikey",
     "method": "PUT",
     "path": "/apikeys/{apiKey}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-apps",
     "method": "GET",
     "path": "/apps",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "create-app",
     "method": "POST",
     "path": "/apps",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-app",
     "method": "DELETE",
     "path": "/apps/{appId}",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-collaborators",
     "method": "GET",
     "path": "/apps/{appId}/collaborators",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "add-collaborator",
     "method": "POST",
     "path": "/apps/{appId}/collaborators",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-extensions",
     "method": "GET",
     "path": "/apps/{appId}/extensions",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "enable-extension",
     "method": "POST",
     "path": "/apps/{appId}/extensions",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-broadcast",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/broadcast/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-broadcast",
     "method": "GET",
     "path": "/apps/{appId}/extensions/broadcast/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-broadcast",
     "method": "POST",
     "path": "/apps/{appId}/extensions/broadcast/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-broadcast",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/broadcast/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-chatwoot",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/chatwoot/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-chatwoot",
     "method": "GET",
     "path": "/apps/{appId}/extensions/chatwoot/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-chatwoot",
     "method": "POST",
     "path": "/apps/{appId}/extensions/chatwoot/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-chatwoot",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/chatwoot/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-data-masking",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/data-masking/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-data-masking",
     "method": "GET",
     "path": "/apps/{appId}/extensions/data-masking/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-or-update-settings-data-masking",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/data-masking/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-e2ee",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/e2ee/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-e2ee",
     "method": "GET",
     "path": "/apps/{appId}/extensions/e2ee/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-e2ee",
     "method": "POST",
     "path": "/apps/{appId}/extensions/e2ee/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-e2ee",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/e2ee/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-email-notification",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/email-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-email-notification",
     "method": "GET",
     "path": "/apps/{appId}/extensions/email-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-email-notification",
     "method": "POST",
     "path": "/apps/{appId}/extensions/email-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-email-notification",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/email-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-email-replies",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/email-replies/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-email-replies",
     "method": "GET",
     "path": "/apps/{appId}/extensions/email-replies/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-email-replies",
     "method": "POST",
     "path": "/apps/{appId}/extensions/email-replies/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-email-replies",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/email-replies/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-giphy",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-gifs-giphy",
     "method": "GET",
     "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-gifs-giphy",
     "method": "POST",
     "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-gifs-giphy",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/gifs-giphy/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-gifs-tenor",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-gifs-tenor",
     "method": "GET",
     "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-gifs-tenor",
     "method": "POST",
     "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-gifs-tenor",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/gifs-tenor/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-human-moderation",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/human-moderation/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-human-moderation",
     "method": "GET",
     "path": "/apps/{appId}/extensions/human-moderation/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-human-moderation",
     "method": "POST",
     "path": "/apps/{appId}/extensions/human-moderation/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-human-moderation",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/human-moderation/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-image-moderation",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/image-moderation/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-image-moderation",
     "method": "GET",
     "path": "/apps/{appId}/extensions/image-moderation/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-image-moderation",
     "method": "POST",
     "path": "/apps/{appId}/extensions/image-moderation/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-image-moderation",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/image-moderation/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-intercom",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/intercom/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-intercom",
     "method": "GET",
     "path": "/apps/{appId}/extensions/intercom/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-intercom",
     "method": "POST",
     "path": "/apps/{appId}/extensions/intercom/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-intercom",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/intercom/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-message-shortcuts",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/message-shortcuts/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-message-shortcuts",
     "method": "GET",
     "path": "/apps/{appId}/extensions/message-shortcuts/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-message-shortcuts",
     "method": "POST",
     "path": "/apps/{appId}/extensions/message-shortcuts/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-message-shortcuts",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/message-shortcuts/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-profanity-filter",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/profanity-filter/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-profanity-filter",
     "method": "GET",
     "path": "/apps/{appId}/extensions/profanity-filter/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-profanity-filter",
     "method": "POST",
     "path": "/apps/{appId}/extensions/profanity-filter/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-profanity-filter",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/profanity-filter/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "query-push-notification-certificates",
     "method": "GET",
     "path": "/apps/{appId}/extensions/push-notification/v1/query-certificates",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-push-notification",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/push-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-push-notification",
     "method": "GET",
     "path": "/apps/{appId}/extensions/push-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-push-notification",
     "method": "POST",
     "path": "/apps/{appId}/extensions/push-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-push-notification",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/push-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "upload-push-notification-certificate-p12",
     "method": "POST",
     "path": "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p12",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "upload-push-notification-certificate-p8",
     "method": "POST",
     "path": "/apps/{appId}/extensions/push-notification/v1/upload-certificate-p8",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-report-message",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/report-message/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-report-message",
     "method": "GET",
     "path": "/apps/{appId}/extensions/report-message/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-report-message",
     "method": "POST",
     "path": "/apps/{appId}/extensions/report-message/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-report-message",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/report-message/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-report-user",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/report-user/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-report-user",
     "method": "GET",
     "path": "/apps/{appId}/extensions/report-user/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-report-user",
     "method": "POST",
     "path": "/apps/{appId}/extensions/report-user/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-report-user",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/report-user/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-rich-media",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/rich-media/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-rich-media",
     "method": "GET",
     "path": "/apps/{appId}/extensions/rich-media/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-rich-media",
     "method": "POST",
     "path": "/apps/{appId}/extensions/rich-media/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-rich-media",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/rich-media/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-sentiment-analysis",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/sentiment-analysis/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-sentiment-analysis",
     "method": "GET",
     "path": "/apps/{appId}/extensions/sentiment-analysis/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-sentiment-analysis",
     "method": "POST",
     "path": "/apps/{appId}/extensions/sentiment-analysis/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-sentiment-analysis",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/sentiment-analysis/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-sms-notification",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/sms-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-sms-notification",
     "method": "GET",
     "path": "/apps/{appId}/extensions/sms-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-sms-notification",
     "method": "POST",
     "path": "/apps/{appId}/extensions/sms-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-sms-notification",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/sms-notification/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-stickers-stipop",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/stickers-stipop/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-stickers-stipop",
     "method": "GET",
     "path": "/apps/{appId}/extensions/stickers-stipop/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-stickers-stipop",
     "method": "POST",
     "path": "/apps/{appId}/extensions/stickers-stipop/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-stickers-stipop",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/stickers-stipop/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-stickers",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/stickers/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-stickers",
     "method": "GET",
     "path": "/apps/{appId}/extensions/stickers/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-stickers",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/stickers/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-url-shortener-bitly",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/url-shortener-bitly/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-url-shortener-bitly",
     "method": "GET",
     "path": "/apps/{appId}/extensions/url-shortener-bitly/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-url-shortener-bitly",
     "method": "POST",
     "path": "/apps/{appId}/extensions/url-shortener-bitly/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-url-shortener-bitly",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/url-shortener-bitly/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-url-shortener-tinyurl",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-url-shortener-tinyurl",
     "method": "GET",
     "path": "/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-url-shortener-tinyurl",
     "method": "POST",
     "path": "/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-url-shortener-tinyurl",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/url-shortener-tinyurl/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-virus-malware-scanner",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/virus-malware-scanner/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-virus-malware-scanner",
     "method": "GET",
     "path": "/apps/{appId}/extensions/virus-malware-scanner/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-virus-malware-scanner",
     "method": "POST",
     "path": "/apps/{appId}/extensions/virus-malware-scanner/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-virus-malware-scanner",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/virus-malware-scanner/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-voice-transcription",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/voice-transcription/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-voice-transcription",
     "method": "GET",
     "path": "/apps/{appId}/extensions/voice-transcription/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-voice-transcription",
     "method": "POST",
     "path": "/apps/{appId}/extensions/voice-transcription/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-voice-transcription",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/voice-transcription/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-chat-widget",
     "method": "GET",
     "path": "/apps/{appId}/extensions/widget/v2/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-chat-widget",
     "method": "POST",
     "path": "/apps/{appId}/extensions/widget/v2/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-chat-widget",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/widget/v2/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-settings-xss-filter",
     "method": "DELETE",
     "path": "/apps/{appId}/extensions/xss-filter/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-settings-xss-filter",
     "method": "GET",
     "path": "/apps/{appId}/extensions/xss-filter/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "store-settings-xss-filter",
     "method": "POST",
     "path": "/apps/{appId}/extensions/xss-filter/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-settings-xss-filter",
     "method": "PUT",
     "path": "/apps/{appId}/extensions/xss-filter/v1/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "unmap-settings",
     "method": "DELETE",
     "path": "/apps/{appId}/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-settings",
     "method": "GET",
     "path": "/apps/{appId}/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "map-settings",
     "method": "POST",
     "path": "/apps/{appId}/settings",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "fetch-multi-tenant-usage",
     "method": "POST",
     "path": "/apps/{appId}/usage",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-webhooks",
     "method": "GET",
     "path": "/apps/{appId}/webhooks",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "create-webhook",
     "method": "POST",
     "path": "/apps/{appId}/webhooks",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-webhook",
     "method": "DELETE",
     "path": "/apps/{appId}/webhooks/{webhookId}",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-webhook",
     "method": "GET",
     "path": "/apps/{appId}/webhooks/{webhookId}",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-webhook",
     "method": "PUT",
     "path": "/apps/{appId}/webhooks/{webhookId}",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "remove-triggers",
     "method": "DELETE",
     "path": "/apps/{appId}/webhooks/{webhookId}/triggers",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-triggers",
     "method": "GET",
     "path": "/apps/{appId}/webhooks/{webhookId}/triggers",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "add-triggers",
     "method": "POST",
     "path": "/apps/{appId}/webhooks/{webhookId}/triggers",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "send-bot-message",
     "method": "POST",
     "path": "/bots/{uid}/messages",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard",
+    "perUser": {
+      "rule": "sendMessage",
+      "user": "uid"
+    }
   },
   {
     "operationId": "list-calls",
     "method": "GET",
     "path": "/calls",
     "api": "calls",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "retrieve-call-details",
     "method": "GET",
     "path": "/calls/{sessionId}",
     "api": "calls",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "retrieve-call-transcriptions",
     "method": "GET",
     "path": "/calls/{sessionId}/transcriptions",
     "api": "calls",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-all-conversations",
     "method": "GET",
     "path": "/conversations",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-conversation",
@@ -967,6 +1108,7 @@ export const operations = [
     "path": "/conversations/{conversationId}",
     "api": "chat",
     "onBehalfOf": "required",
+    "rateLimitClass": "standard",
     "deprecated": true,
     "replacedBy": "reset-user-conversation or reset-group-conversation"
   },
@@ -976,6 +1118,7 @@ export const operations = [
     "path": "/conversations/{conversationId}",
     "api": "chat",
     "onBehalfOf": "required",
+    "rateLimitClass": "standard",
     "deprecated": true,
     "replacedBy": "get-user-conversations or get-group-conversations"
   },
@@ -984,1007 +1127,1167 @@ export const operations = [
     "method": "GET",
     "path": "/groups",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "create-group",
     "method": "POST",
     "path": "/groups",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "core"
   },
   {
     "operationId": "delete-group",
     "method": "DELETE",
     "path": "/groups/{guid}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-group",
     "method": "GET",
     "path": "/groups/{guid}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-group",
     "method": "PUT",
     "path": "/groups/{guid}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-banned-group-users",
     "method": "GET",
     "path": "/groups/{guid}/bannedusers",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "unban-group-user",
     "method": "DELETE",
     "path": "/groups/{guid}/bannedusers/{uid}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "ban-group-user",
     "method": "POST",
     "path": "/groups/{guid}/bannedusers/{uid}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "reset-group-conversation",
     "method": "DELETE",
     "path": "/groups/{guid}/conversation",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-group-conversations",
     "method": "GET",
     "path": "/groups/{guid}/conversation",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-group-conversation",
     "method": "PUT",
     "path": "/groups/{guid}/conversation",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "mark-group-conversation-as-delivered",
     "method": "POST",
     "path": "/groups/{guid}/conversation/delivered",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "mark-group-conversation-as-unread",
     "method": "DELETE",
     "path": "/groups/{guid}/conversation/read",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard",
+    "perUser": {
+      "rule": "markUnread",
+      "user": "onBehalfOf"
+    }
   },
   {
     "operationId": "mark-group-conversation-as-read",
     "method": "POST",
     "path": "/groups/{guid}/conversation/read",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-group-members",
     "method": "GET",
     "path": "/groups/{guid}/members",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "add-group-members",
     "method": "POST",
     "path": "/groups/{guid}/members",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "core"
   },
   {
     "operationId": "kick-group-member",
     "method": "DELETE",
     "path": "/groups/{guid}/members/{uid}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "core"
   },
   {
     "operationId": "change-group-member-scope",
     "method": "PUT",
     "path": "/groups/{guid}/members/{uid}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "user-list-group-messages",
     "method": "GET",
     "path": "/groups/{guid}/messages",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-scope-permissions",
     "method": "GET",
     "path": "/groups/{guid}/scopes/{scope}/permissions",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "set-scope-permissions",
     "method": "PUT",
     "path": "/groups/{guid}/scopes/{scope}/permissions",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "unset-scope-permissions",
     "method": "DELETE",
     "path": "/groups/{guid}/scopes/{scope}/permissions/{permission}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-all-messages",
     "method": "GET",
     "path": "/messages",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "send-message",
     "method": "POST",
     "path": "/messages",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard",
+    "perUser": {
+      "rule": "sendMessage",
+      "user": "onBehalfOf"
+    }
   },
   {
     "operationId": "delete-message",
     "method": "DELETE",
     "path": "/messages/{id}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-message-details",
     "method": "GET",
     "path": "/messages/{id}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-message",
     "method": "PUT",
     "path": "/messages/{id}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "flag-a-message",
     "method": "POST",
     "path": "/messages/{id}/flagged",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-all-reactions",
     "method": "GET",
     "path": "/messages/{id}/reactions",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "remove-message-reactions",
     "method": "DELETE",
     "path": "/messages/{id}/reactions/{reaction}",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-message-reactions",
     "method": "GET",
     "path": "/messages/{id}/reactions/{reaction}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "add-message-reactions",
     "method": "POST",
     "path": "/messages/{id}/reactions/{reaction}",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-all-thread-messages",
     "method": "GET",
     "path": "/messages/{id}/thread",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "send-thread-message",
     "method": "POST",
     "path": "/messages/{id}/thread",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard",
+    "perUser": {
+      "rule": "sendMessage",
+      "user": "onBehalfOf"
+    }
   },
   {
     "operationId": "list-moderation-blocked-messages",
     "method": "GET",
     "path": "/moderation/blocked-messages",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "review-blocked-message",
     "method": "PATCH",
     "path": "/moderation/blocked-messages/{id}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-flagged-messages",
     "method": "GET",
     "path": "/moderation/flagged-messages",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "blockreview-flagged-message",
     "method": "PATCH",
     "path": "/moderation/flagged-messages/{id}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-rule-keywords",
     "method": "GET",
     "path": "/moderation/keywords",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "create-rule-keyword",
     "method": "POST",
     "path": "/moderation/keywords",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-rule-keyword",
     "method": "DELETE",
     "path": "/moderation/keywords/{keywordId}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-rule-keyword",
     "method": "GET",
     "path": "/moderation/keywords/{keywordId}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-rule-keyword",
     "method": "PUT",
     "path": "/moderation/keywords/{keywordId}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-reasons",
     "method": "GET",
     "path": "/moderation/reasons",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "create-reason",
     "method": "POST",
     "path": "/moderation/reasons",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-reason",
     "method": "DELETE",
     "path": "/moderation/reasons/{id}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-reason-details",
     "method": "GET",
     "path": "/moderation/reasons/{id}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-reason-details",
     "method": "PUT",
     "path": "/moderation/reasons/{id}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-reviewed-messages",
     "method": "GET",
     "path": "/moderation/reviewed-messages",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-rules",
     "method": "GET",
     "path": "/moderation/rules",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "create-rule",
     "method": "POST",
     "path": "/moderation/rules",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-rule",
     "method": "DELETE",
     "path": "/moderation/rules/{ruleId}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-rule",
     "method": "GET",
     "path": "/moderation/rules/{ruleId}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-rule",
     "method": "PUT",
     "path": "/moderation/rules/{ruleId}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-rule-revisions",
     "method": "GET",
     "path": "/moderation/rules/{ruleId}/revisions",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-delete-email-custom-provider",
     "method": "DELETE",
     "path": "/notifications/email/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-list-email-custom-provider",
     "method": "GET",
     "path": "/notifications/email/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-save-email-custom-provider",
     "method": "POST",
     "path": "/notifications/email/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-update-email-custom-provider",
     "method": "PUT",
     "path": "/notifications/email/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-email-delete-sendgrid-details",
     "method": "DELETE",
     "path": "/notifications/email/v1/providers/sendgrid",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-email-list-sendgrid-details",
     "method": "GET",
     "path": "/notifications/email/v1/providers/sendgrid",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-email-save-sendgrid-details",
     "method": "POST",
     "path": "/notifications/email/v1/providers/sendgrid",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-email-update-sendgrid-details",
     "method": "PUT",
     "path": "/notifications/email/v1/providers/sendgrid",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-list-apns-providers",
     "method": "GET",
     "path": "/notifications/push/v1/providers/apns",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-add-apns-provider",
     "method": "POST",
     "path": "/notifications/push/v1/providers/apns",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-update-apns-provider",
     "method": "PUT",
     "path": "/notifications/push/v1/providers/apns",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-default-apns-provider",
     "method": "PUT",
     "path": "/notifications/push/v1/providers/apns/default/{providerId}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-delete-apns-provider",
     "method": "DELETE",
     "path": "/notifications/push/v1/providers/apns/{providerId}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-delete-push-custom-provider",
     "method": "DELETE",
     "path": "/notifications/push/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-list-push-custom-provider",
     "method": "GET",
     "path": "/notifications/push/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-save-push-custom-provider",
     "method": "POST",
     "path": "/notifications/push/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-update-push-custom-provider",
     "method": "PUT",
     "path": "/notifications/push/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-list-fcm-providers",
     "method": "GET",
     "path": "/notifications/push/v1/providers/fcm",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-add-fcm-provider",
     "method": "POST",
     "path": "/notifications/push/v1/providers/fcm",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-update-fcm-provider",
     "method": "PUT",
     "path": "/notifications/push/v1/providers/fcm",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-default-fcm-provider",
     "method": "PUT",
     "path": "/notifications/push/v1/providers/fcm/default/{providerId}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-delete-fcm-provider",
     "method": "DELETE",
     "path": "/notifications/push/v1/providers/fcm/{providerId}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-unregister-tokens",
     "method": "DELETE",
     "path": "/notifications/push/v1/tokens",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-list-tokens",
     "method": "GET",
     "path": "/notifications/push/v1/tokens",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-register-token",
     "method": "POST",
     "path": "/notifications/push/v1/tokens",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-delete-token",
     "method": "DELETE",
     "path": "/notifications/push/v1/tokens/{pushToken}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-delete-sms-custom-provider",
     "method": "DELETE",
     "path": "/notifications/sms/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-list-sms-custom-provider",
     "method": "GET",
     "path": "/notifications/sms/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-save-sms-custom-provider",
     "method": "POST",
     "path": "/notifications/sms/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-update-sms-custom-provider",
     "method": "PUT",
     "path": "/notifications/sms/v1/providers/custom",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-sms-delete-twilio-details",
     "method": "DELETE",
     "path": "/notifications/sms/v1/providers/twilio",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-sms-list-twilio-details",
     "method": "GET",
     "path": "/notifications/sms/v1/providers/twilio",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-sms-save-twilio-details",
     "method": "POST",
     "path": "/notifications/sms/v1/providers/twilio",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-sms-update-twilio-details",
     "method": "PUT",
     "path": "/notifications/sms/v1/providers/twilio",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-delete-contact-details",
     "method": "DELETE",
     "path": "/notifications/v1/contact-details",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-get-contact-details",
     "method": "GET",
     "path": "/notifications/v1/contact-details",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-update-contact-details",
     "method": "PATCH",
     "path": "/notifications/v1/contact-details",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-logs",
     "method": "GET",
     "path": "/notifications/v1/logs",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-reset-preferences",
     "method": "DELETE",
     "path": "/notifications/v1/preferences",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-list-preferences",
     "method": "GET",
     "path": "/notifications/v1/preferences",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-update-preferences",
     "method": "PATCH",
     "path": "/notifications/v1/preferences",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-unmute-conversations",
     "method": "DELETE",
     "path": "/notifications/v1/preferences/mute",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-list-muted",
     "method": "GET",
     "path": "/notifications/v1/preferences/mute",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-mute-conversations",
     "method": "PUT",
     "path": "/notifications/v1/preferences/mute",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-get-timezone",
     "method": "GET",
     "path": "/notifications/v1/preferences/timezone",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-update-timezone",
     "method": "PATCH",
     "path": "/notifications/v1/preferences/timezone",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-reset-settings",
     "method": "DELETE",
     "path": "/notifications/v1/settings",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-list-settings",
     "method": "GET",
     "path": "/notifications/v1/settings",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "notifications-push-update-settings",
     "method": "PATCH",
     "path": "/notifications/v1/settings",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-roles",
     "method": "GET",
     "path": "/roles",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "create-role",
     "method": "POST",
     "path": "/roles",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-role",
     "method": "DELETE",
     "path": "/roles/{role}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-role",
     "method": "GET",
     "path": "/roles/{role}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-role",
     "method": "PUT",
     "path": "/roles/{role}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-role-permissions",
     "method": "GET",
     "path": "/roles/{role}/permissions",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "set-role-permissions",
     "method": "PUT",
     "path": "/roles/{role}/permissions",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "unset-role-permissions",
     "method": "DELETE",
     "path": "/roles/{role}/permissions/{permission}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "allow-features",
     "method": "DELETE",
     "path": "/roles/{role}/restrictedfeatures",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-restrictedfeatures",
     "method": "GET",
     "path": "/roles/{role}/restrictedfeatures",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "restrict-features",
     "method": "POST",
     "path": "/roles/{role}/restrictedfeatures",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "usage-metrics",
     "method": "GET",
     "path": "/stats",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "message-receipt-metrics",
     "method": "GET",
     "path": "/stats/messages",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "add-tenant",
     "method": "POST",
     "path": "/tenants",
     "api": "management",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "deactivate-users",
     "method": "DELETE",
     "path": "/users",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "core"
   },
   {
     "operationId": "list-users",
     "method": "GET",
     "path": "/users",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "create-user",
     "method": "POST",
     "path": "/users",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "core"
   },
   {
     "operationId": "reactivate-users",
     "method": "PUT",
     "path": "/users",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "delete-user",
     "method": "DELETE",
     "path": "/users/{uid}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "core"
   },
   {
     "operationId": "get-user",
     "method": "GET",
     "path": "/users/{uid}",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-user",
     "method": "PUT",
     "path": "/users/{uid}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "flush-authtokens",
     "method": "DELETE",
     "path": "/users/{uid}/auth_tokens",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-authtokens",
     "method": "GET",
     "path": "/users/{uid}/auth_tokens",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "create-authtoken",
     "method": "POST",
     "path": "/users/{uid}/auth_tokens",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "core"
   },
   {
     "operationId": "delete-authtoken",
     "method": "DELETE",
     "path": "/users/{uid}/auth_tokens/{authToken}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-authtoken",
     "method": "GET",
     "path": "/users/{uid}/auth_tokens/{authToken}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-authtoken",
     "method": "PUT",
     "path": "/users/{uid}/auth_tokens/{authToken}",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "unblock-users",
     "method": "DELETE",
     "path": "/users/{uid}/blockedusers",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-blocked-users",
     "method": "GET",
     "path": "/users/{uid}/blockedusers",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "block-users",
     "method": "POST",
     "path": "/users/{uid}/blockedusers",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "reset-user-conversation",
     "method": "DELETE",
     "path": "/users/{uid}/conversation",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "get-user-conversations",
     "method": "GET",
     "path": "/users/{uid}/conversation",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "update-user-conversation",
     "method": "PUT",
     "path": "/users/{uid}/conversation",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "mark-conversation-as-delivered",
     "method": "POST",
     "path": "/users/{uid}/conversation/delivered",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "mark-conversation-as-unread",
     "method": "DELETE",
     "path": "/users/{uid}/conversation/read",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard",
+    "perUser": {
+      "rule": "markUnread",
+      "user": "onBehalfOf"
+    }
   },
   {
     "operationId": "mark-conversation-as-read",
     "method": "POST",
     "path": "/users/{uid}/conversation/read",
     "api": "chat",
-    "onBehalfOf": "required"
+    "onBehalfOf": "required",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "remove-friend",
     "method": "DELETE",
     "path": "/users/{uid}/friends",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "list-all-friends",
     "method": "GET",
     "path": "/users/{uid}/friends",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "add-friend",
     "method": "POST",
     "path": "/users/{uid}/friends",
     "api": "chat",
-    "onBehalfOf": "none"
+    "onBehalfOf": "none",
+    "rateLimitClass": "standard"
   },
   {
     "operationId": "user-list-user-messages",
     "method": "GET",
     "path": "/users/{uid}/messages",
     "api": "chat",
-    "onBehalfOf": "optional"
+    "onBehalfOf": "optional",
+    "rateLimitClass": "standard"
   }
 ] as const;

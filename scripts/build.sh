@@ -5,6 +5,9 @@
 #   dist/testing.{mjs,cjs,d.mts,d.cts}  chat-rest-sdk/testing
 #   dist/webhooks.{mjs,cjs,d.mts,d.cts} chat-rest-sdk/webhooks
 #   dist/helpers.{mjs,cjs,d.mts,d.cts}  chat-rest-sdk/helpers
+#   dist/rate-limits.{mjs,cjs,d.mts,d.cts} chat-rest-sdk/rate-limits
+#   dist/redis.{mjs,cjs,d.mts,d.cts}    chat-rest-sdk/redis
+#   dist/rate-limit-governor.{mjs,cjs}  no entry point: what a client with `rateLimits` loads
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p dist
@@ -13,8 +16,25 @@ rm -f dist/*.mjs dist/*.cjs dist/*.d.mts dist/*.d.cts
 
 # Dependencies stay imports (--packages=external); everything under src/ and generated/ is bundled.
 bundle() { node_modules/.bin/esbuild "$1" --bundle --platform=node --target=es2022 --packages=external --log-level=warning "${@:2}"; }
-bundle src/index.ts --format=esm --outfile=dist/index.mjs
-bundle src/index.ts --format=cjs --outfile=dist/index.cjs
+# The rate-limit governor stays a module of its own, which the client imports on the first call of a
+# client with `rateLimits` (so a bundler can split it off); each format imports its own build of it.
+governor=rate-limit-governor
+bundle src/index.ts --format=esm --outfile=dist/index.mjs "--external:*/$governor.js"
+bundle src/index.ts --format=cjs --outfile=dist/index.cjs "--external:*/$governor.js"
+for format in mjs cjs; do
+  sed -i "s#\"./$governor.js\"#\"./$governor.$format\"#" "dist/index.$format"
+  if ! grep -q "\"./$governor.$format\"" "dist/index.$format" || grep -q "\"./$governor.js\"" "dist/index.$format"; then
+    echo "build: dist/index.$format does not import ./$governor.$format." >&2
+    exit 1
+  fi
+done
+bundle "src/rate-limits/$governor.ts" --format=esm "--outfile=dist/$governor.mjs"
+bundle "src/rate-limits/$governor.ts" --format=cjs "--outfile=dist/$governor.cjs"
+bundle src/rate-limits/index.ts --format=esm --outfile=dist/rate-limits.mjs
+bundle src/rate-limits/index.ts --format=cjs --outfile=dist/rate-limits.cjs
+# redis (node-redis) is an optional peer, imported when a store first connects.
+bundle src/redis/index.ts --format=esm --outfile=dist/redis.mjs
+bundle src/redis/index.ts --format=cjs --outfile=dist/redis.cjs
 # The mock finds the package root (and so the spec) from __dirname, which ES modules do not have.
 dirname_shim='import { fileURLToPath as __sdkFileURLToPath } from "node:url"; import { dirname as __sdkDirname } from "node:path"; const __dirname = __sdkDirname(__sdkFileURLToPath(import.meta.url));'
 bundle src/testing/index.ts --format=esm --outfile=dist/testing.mjs "--banner:js=$dirname_shim"

@@ -2,7 +2,7 @@
 # `npm run docs`: the published references, built with no network.
 #   dist/docs/index.html  the REST API reference: one self-contained HTML file from the bundled spec,
 #                         showing only the tags that have operations
-#   dist/docs/sdk/        the TypeScript reference of `chat-rest-sdk`, `chat-rest-sdk/testing`, `chat-rest-sdk/webhooks` and `chat-rest-sdk/helpers` (TypeDoc)
+#   dist/docs/sdk/        the TypeScript reference of `chat-rest-sdk` and its entry points `/testing`, `/webhooks`, `/helpers`, `/rate-limits`, `/redis` (TypeDoc)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true

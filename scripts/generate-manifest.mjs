@@ -1,8 +1,26 @@
 // Derives the operation manifest from the bundled spec, so that facts about operations
-// (which API an operation belongs to, deprecations and their replacements) are never kept by
-// hand. Writes two files: `outFile` (manifest.ts, every operation, for types and tests) and,
-// beside it, deprecated-operations.ts, the only part the runtime imports: a bundle must not
-// grow with each operation, only with each deprecated one.
+// (which API an operation belongs to, deprecations and their replacements, rate-limit classes)
+// are never kept by hand. Writes three files: `outFile` (manifest.ts, every operation, for types
+// and tests) and, beside it, deprecated-operations.ts, the only part the client imports (a bundle
+// must not grow with each operation, only with each deprecated one), and rate-limit-classes.ts,
+// which only the rate-limit governor reads (it is loaded when a client sets `rateLimits`).
+//
+// Rate-limit classes. Each operation carries `x-rate-limit-class: core | standard`, from the
+// service's rate-limits page (REST API docs, "Rate Limits"): core operations are "user
+// connection, create/delete user, create/join/leave group" (older SDK pages: "user login,
+// create/delete user, create/join group", and in their example "add user to a group, remove a
+// user from a group"); standard operations are "all operations not classified as core". So:
+// core is create-user, delete-user and deactivate-users (the bulk delete), create-authtoken
+// (how a server logs a user in), create-group, add-group-members (join) and kick-group-member
+// (leave, remove). Everything the page does not name is standard, as it says, including
+// delete-group, ban-group-user and reactivate-users, every Calls operation and every
+// Management API operation (the page is about the app's REST API; the governor only runs on the
+// Chat and Calls clients). The same page limits each user: "send message" 30 a minute and "mark
+// as unread" 5 a minute. `x-rate-limit-per-user: sendMessage` marks send-message,
+// send-thread-message and send-bot-message (each stores one message sent by one user), and
+// `markUnread` marks mark-conversation-as-unread and mark-group-conversation-as-unread. The user
+// is the one the operation acts as: `onBehalfOf`, or, for an operation that takes none (a bot's
+// message), the `uid` path parameter, which names the sender.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -20,6 +38,9 @@ const resolve = (node) => {
     .reduce((at, key) => at[key.replace(/~1/g, "/").replace(/~0/g, "~")], spec);
 };
 
+const RATE_LIMIT_CLASSES = ["core", "standard"];
+const PER_USER_RULES = ["sendMessage", "markUnread"];
+
 const operations = [];
 for (const [path, item] of Object.entries(spec.paths)) {
   const servers = item.servers ?? spec.servers ?? [];
@@ -36,7 +57,21 @@ for (const [path, item] of Object.entries(spec.paths)) {
       path,
       api,
       onBehalfOf: obo ? (obo.required ? "required" : "optional") : "none",
+      rateLimitClass: op["x-rate-limit-class"],
     };
+    if (!RATE_LIMIT_CLASSES.includes(entry.rateLimitClass))
+      throw new Error(
+        `${op.operationId}: x-rate-limit-class must be one of ${RATE_LIMIT_CLASSES.join(", ")}, got ${entry.rateLimitClass}.`,
+      );
+    const perUser = op["x-rate-limit-per-user"];
+    if (perUser !== undefined) {
+      if (!PER_USER_RULES.includes(perUser))
+        throw new Error(`${op.operationId}: x-rate-limit-per-user must be one of ${PER_USER_RULES.join(", ")}, got ${perUser}.`);
+      const byPath = params.some((p) => p.in === "path" && p.name === "uid");
+      if (!obo && !byPath)
+        throw new Error(`${op.operationId}: a per-user limit needs onBehalfOf or a uid path parameter to name the user.`);
+      entry.perUser = { rule: perUser, user: obo ? "onBehalfOf" : "uid" };
+    }
     if (op.deprecated) {
       entry.deprecated = true;
       const replacement = op["x-replaced-by"];
@@ -61,4 +96,16 @@ writeFileSync(
   `${header}\n\nimport type { ManifestEntry } from "../src/client/deprecation.js";\n\n` +
     `/** The deprecated operations of the bundled spec: all the runtime needs of the manifest. */\n` +
     `export const deprecatedOperations: readonly ManifestEntry[] = ${JSON.stringify(deprecated, null, 2)};\n`,
+);
+
+// Keyed by "METHOD /path/template"; an operation that is neither core nor per-user is left out.
+const core = operations.filter((op) => op.rateLimitClass === "core").map((op) => `${op.method} ${op.path}`);
+const perUserOps = Object.fromEntries(operations.filter((op) => op.perUser).map((op) => [`${op.method} ${op.path}`, op.perUser]));
+writeFileSync(
+  join(dirname(outFile), "rate-limit-classes.ts"),
+  `${header}\n\n` +
+    `/** The operations the service counts as core, as "METHOD /path"; every other operation is standard. */\n` +
+    `export const coreOperations: readonly string[] = ${JSON.stringify(core, null, 2)};\n\n` +
+    `/** The operations under a per-user limit: the rule, and where the user is named (\`onBehalfOf\`, or the \`uid\` path parameter). */\n` +
+    `export const perUserOperations: Readonly<Record<string, { rule: "sendMessage" | "markUnread"; user: "onBehalfOf" | "uid" }>> = ${JSON.stringify(perUserOps, null, 2)};\n`,
 );

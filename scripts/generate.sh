@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Lint the hand-maintained spec, bundle it, and derive every generated artefact from the bundle.
-# Writes generated/: openapi.json, openapi.yaml, schema.d.ts, manifest.ts, deprecated-operations.ts,
+# Writes generated/: openapi.json, openapi.yaml, schema.d.ts, manifest.ts, deprecated-operations.ts, rate-limit-classes.ts,
 # webhook-events.ts and webhook-examples.ts,
 # and docs/operations.md, the table of operations that README.md links to, and the README's list of
 # the operations the fake answers from examples (between its fake-operations markers).

@@ -17,6 +17,7 @@ export type { PaginateOptions, CursorPaginateOptions, ListOptions, PagedPath, Cu
 export type { CursorDirection } from "./pagination/cursor-pager.js";
 export { rateLimit } from "./transport/rate-limit.js";
 export type { RateLimit } from "./transport/rate-limit.js";
+export type { RateLimits, RateLimitRule, RateLimitStore, RateLimitSlot, RateLimitTake } from "./rate-limits/rate-limit-options.js";
 export { ChatError } from "./errors/chat-error.js";
 export { ChatConfigError } from "./errors/chat-config-error.js";
 export {
@@ -30,7 +31,7 @@ export {
   RateLimitError,
   InternalServerError,
 } from "./errors/chat-api-error.js";
-export type { FailedCall, RedactedCall } from "./errors/chat-api-error.js";
+export type { FailedCall, RedactedCall, RateLimitRefusal } from "./errors/chat-api-error.js";
 export { ChatConnectionError, ChatTimeoutError } from "./errors/chat-connection-error.js";
 export { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
 export { isChatApiError, isChatConnectionError, isChatError } from "./errors/guards.js";

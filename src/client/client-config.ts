@@ -1,7 +1,8 @@
 import { createQuerySerializer, defaultBodySerializer, defaultPathSerializer, type Middleware } from "openapi-fetch";
 import { guardBrowser } from "../safety/browser-guard.js";
 import { checkBaseUrl, checkHeaders, onBehalfOfIn, refuseCredentialHeaders } from "../safety/input-checks.js";
-import type { CommonClientOptions } from "./client-options.js";
+import type { ChatClientOptions, CommonClientOptions } from "./client-options.js";
+import { type Governor, governorFor } from "../rate-limits/governor.js";
 import { mergeHeaders, type PlainHeaders } from "./merge-headers.js";
 import type { CallSettings } from "./call-settings.js";
 import { REQUEST_DEFAULTS, resolveRequestOptions } from "./request-options.js";
@@ -41,6 +42,8 @@ export interface ClientConfig {
   /** The middleware registered through `use()`, shared with the client's `as()` clients. */
   middleware: Middleware[];
   allows: AllowsRequest | undefined;
+  /** Keeps the calls under the client's `rateLimits`; shared with its `as()` clients. */
+  governor: Governor | undefined;
 }
 
 /** Checks a client's options and works out what its calls share. */
@@ -65,6 +68,7 @@ export function clientConfig(
   // The spec declares array query parameters as form/explode:false, i.e. `tags=a,b`.
   const queryOptions = typeof query === "function" ? {} : { array: { style: "form", explode: false }, ...query };
   const url = new URL(baseUrl);
+  const { rateLimits, appId } = options as ChatClientOptions;
   return {
     baseUrl,
     origin: url.origin,
@@ -83,5 +87,6 @@ export function clientConfig(
     credentialNames,
     middleware: [],
     allows,
+    governor: rateLimits === undefined ? undefined : governorFor(rateLimits, appId),
   };
 }

@@ -1,4 +1,5 @@
 import type { BodySerializer, PathSerializer, QuerySerializer, QuerySerializerOptions } from "openapi-fetch";
+import type { RateLimits } from "../rate-limits/rate-limit-options.js";
 import type { Region } from "../safety/base-url.js";
 import type { RequestOptions } from "./request-options.js";
 
@@ -96,6 +97,17 @@ export interface ChatClientOptions extends CommonClientOptions {
    * @example "cometchat-uid-1"
    */
   onBehalfOf?: string;
+  /**
+   * Keep the calls under rate limits, per app and per user: a call that would pass one waits for
+   * room, then is sent, and calls of one user leave in the order they were made. `"service"`
+   * keeps the service's documented limits (`serviceRateLimits()`); an object sets your own, a
+   * shared store (`redisRateLimitStore` from `chat-rest-sdk/redis`) and how long a call may wait.
+   * A call that would wait longer fails with a `RateLimitError` and is not sent. A 429 holds the
+   * whole key for its `Retry-After`, and the service's `X-RateLimit-Remaining` corrects the counts.
+   * @default undefined (no pacing: each 429 is retried on its own, as `maxRetries` allows)
+   * @example "service"
+   */
+  rateLimits?: "service" | RateLimits;
 }
 
 /**

@@ -57,7 +57,7 @@ export async function sendCall(
   let { request } = built;
   if (!request || !middleware.length) {
     if (request) checkFinalRequest(config, request, call);
-    const { response, body } = await transport(built, call);
+    const { response, body } = await transport(built, call, config.governor, params);
     return readResult(call, response, body);
   }
 
@@ -82,7 +82,7 @@ export async function sendCall(
       checkFinalRequest(config, request, call);
       // A Request that middleware replaced carries its own body; the built one was serialized once.
       const body = request === built.request ? built.body : request.body && (await request.clone().arrayBuffer());
-      const delivered = await transport({ ...built, body, request }, call);
+      const delivered = await transport({ ...built, body, request }, call, config.governor, params);
       // The service's own answer is checked before middleware sees it, as it is without middleware.
       if (delivered.response.ok) readResult(call, delivered.response, delivered.body);
       response = readable(delivered.response, delivered.body);

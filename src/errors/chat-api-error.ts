@@ -170,17 +170,44 @@ export class UnprocessableEntityError extends ChatApiError {
   static override readonly status = 422;
   override name = "UnprocessableEntityError";
 }
+/** Why a client's `rateLimits` refused a call before sending it. */
+export interface RateLimitRefusal {
+  /** Whose limit had no room: the acting user's, or the app's. */
+  scope: "user" | "app";
+  /** The key counted, e.g. `<appId>:sendMessage:<uid>` or `<appId>:standard`. */
+  key: string;
+  /** How long the call would have had to wait for room, in milliseconds. */
+  waitMs: number;
+}
+
 /**
- * 429: over the rate limit. `retryAfter` says how many seconds to wait, when the service said.
+ * 429: rate limited, in one of two ways. The service answered 429 (`ERR_TOO_MANY_REQUESTS`), and
+ * `retryAfter` says how many seconds to wait, when it said. Or the client's `rateLimits` refused
+ * the call before sending it, because its wait for room would have passed `maxWaitMs` (or the
+ * call's budget): then nothing was sent, `scope`, `key` and `waitMs` say why, `status` is 429,
+ * `code` is `ERR_TOO_MANY_REQUESTS` and `retryAfter` is `waitMs` in whole seconds. A refusal
+ * rejects the call itself, as a `ChatConfigError` does; a 429 answer comes back as the call's
+ * `error` (and `unwrap` throws it).
+ *
  * @example
- * const error = await unwrap(chat.GET("/users", { maxRetries: 0 })).catch((e: unknown) => e);
- * if (error instanceof RateLimitError) console.log(`retry in ${error.retryAfter ?? 1} s`);
+ * try {
+ *   await unwrap(chat.as("cometchat-uid-1").POST("/messages", { body: { receiver: "cometchat-uid-2", receiverType: "user", type: "text", data: { text: "Hi" } } }));
+ * } catch (error) {
+ *   if (error instanceof RateLimitError && error.scope) console.warn(`not sent: ${error.key} needs ${error.waitMs} ms`);
+ *   else throw error;
+ * }
  */
 export class RateLimitError extends ChatApiError {
   static override readonly status = 429;
   override name = "RateLimitError";
   /** Seconds to wait before the next attempt, from `Retry-After`. */
   declare readonly retryAfter: number | undefined;
+  /** Set only on a refusal by the client's `rateLimits` (nothing was sent): whose limit had no room. */
+  declare readonly scope: RateLimitRefusal["scope"] | undefined;
+  /** Set only on a refusal: the key that had no room. */
+  declare readonly key: string | undefined;
+  /** Set only on a refusal: the wait the call would have needed, in milliseconds. */
+  declare readonly waitMs: number | undefined;
   constructor(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string) {
     super(status, body, headers, call, message);
     this.retryAfter = retryAfterSeconds(headers);

@@ -8,17 +8,15 @@ export interface RateLimit {
   resetAt: Date | undefined;
 }
 
-function readInt(headers: Headers, name: string): number | undefined {
-  const raw = headers.get(name);
-  if (raw === null || !/^\s*\d+\s*$/.test(raw)) return undefined;
-  return Number(raw);
+// The service's current pages name the X-RateLimit-* headers, its older ones X-Rate-Limit-*:
+// each value is read from the current spelling, else from the older one.
+function read(headers: Headers, current: string, older: string): number | undefined {
+  for (const name of [current, older]) {
+    const raw = headers.get(name);
+    if (raw !== null && /^\s*\d+\s*$/.test(raw)) return +raw;
+  }
+  return undefined;
 }
-
-// The service's current pages name the X-RateLimit-* headers, its older ones X-Rate-Limit-*.
-const SPELLINGS = [
-  ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"],
-  ["x-rate-limit", "x-rate-limit-remaining", "x-rate-limit-reset"],
-];
 
 /**
  * Reads the rate-limit headers of a response, or `undefined` when it carries none. Both
@@ -31,13 +29,10 @@ const SPELLINGS = [
  * const limits = rateLimit(response); // { limit: 20000, remaining: 19873, resetAt: undefined }
  */
 export function rateLimit(response: Pick<Response, "headers">): RateLimit | undefined {
-  const [limit, remaining, reset] = [0, 1, 2].map((i) => {
-    for (const names of SPELLINGS) {
-      const value = readInt(response.headers, names[i]!);
-      if (value !== undefined) return value;
-    }
-    return undefined;
-  });
-  if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
+  const { headers } = response;
+  const limit = read(headers, "x-ratelimit-limit", "x-rate-limit");
+  const remaining = read(headers, "x-ratelimit-remaining", "x-rate-limit-remaining");
+  const reset = read(headers, "x-ratelimit-reset", "x-rate-limit-reset");
+  if ((limit ?? remaining ?? reset) === undefined) return undefined;
   return { limit, remaining, resetAt: reset === undefined ? undefined : new Date(reset * 1000) };
 }

@@ -7,6 +7,8 @@ import type { ResolvedRequestOptions } from "../client/request-options.js";
 import { abortableSleep } from "./abortable-sleep.js";
 import { runAttempt, type AttemptPlan, type AttemptResult, type ReadAs } from "./attempt.js";
 import { multipartBlob } from "./multipart-blob.js";
+import type { Governor, Permit } from "../rate-limits/governor.js";
+import type { CallParams } from "../safety/input-checks.js";
 import { isRetryable, MAX_RETRY_AFTER_MS, mayHaveBeenProcessed, retryWaitMs, type AttemptOutcome } from "./retry-policy.js";
 
 /** A fetch the caller injected; like openapi-fetch, it gets a Request and the client's `requestInitExt`. */
@@ -121,9 +123,10 @@ function failure(
 
 /**
  * Sends one call with timeouts, safe retries and same-origin redirects, and reads the answer's
- * body within the attempt, as `call.parseAs` wants it.
+ * body within the attempt, as `call.parseAs` wants it. With a `governor` (the client's
+ * `rateLimits`), each attempt first waits for room; `params` name the user the call acts as.
  */
-export async function transport(outgoing: Outgoing, call: TransportCall): Promise<Delivered> {
+export async function transport(outgoing: Outgoing, call: TransportCall, governor?: Governor, params?: CallParams): Promise<Delivered> {
   const { options, logger, parseAs } = call;
   const started = options.deadlineMs ? Date.now() : 0;
   const readAs: ReadAs = parseAs === "json" || parseAs === "text" ? "text" : parseAs === "stream" ? "stream" : "bytes";
@@ -135,9 +138,16 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
   if (body instanceof FormData) body = multipartBlob(body);
   else if (body instanceof ReadableStream) body = await new Response(body).arrayBuffer();
   const attempts = plan(call, outgoing, body as BodyInit | null | undefined, readAs);
+  let permit: Permit | undefined;
 
   for (let n = 1; ; n++) {
     if (callerSignal?.aborted) throw callerSignal.reason;
+    // Every attempt waits for room under the rate limits: a retry is another request.
+    if (governor) {
+      const granted = governor.acquire(call, params, permit, started, callerSignal);
+      // Room at once comes without a promise, and costs no await.
+      permit = granted instanceof Promise ? await granted : granted;
+    }
     const left = options.deadlineMs ? options.deadlineMs - (Date.now() - started) : 0;
     if (options.deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${options.deadlineMs} ms passed`, call, n - 1);
     const budgetMs = !left ? options.timeoutMs : options.timeoutMs ? Math.min(options.timeoutMs, left) : left;
@@ -152,12 +162,14 @@ export async function transport(outgoing: Outgoing, call: TransportCall): Promis
       durationMs: Date.now() - attemptStarted,
     });
 
+    // A 429 makes the governor hold the key: the retry then waits in the key's queue, first.
+    const held = permit !== undefined && governor!.settle(permit, result as { response?: Response });
     const waitMs = n <= options.maxRetries && isRetryable(outcome, !!call.idempotent) ? retryWait(result, n) : Infinity;
     if (waitMs > MAX_RETRY_AFTER_MS || (options.deadlineMs && Date.now() - started + waitMs >= options.deadlineMs)) {
       if (!("response" in result)) throw failure(call, attempts.url, result, n, budgetMs);
       return result;
     }
     logger?.info("chat-rest-sdk retrying", { method: call.method, path: call.path, attempt: n, waitMs: Math.round(waitMs) });
-    await abortableSleep(waitMs, callerSignal);
+    if (!held) await abortableSleep(waitMs, callerSignal);
   }
 }

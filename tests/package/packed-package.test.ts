@@ -84,7 +84,7 @@ test("the tarball holds only the bundles, their declarations, the spec and the p
     /^bin\/[\w.-]+\.js$/, // the chat-rest-mock command
   ];
   expect(files.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
-  for (const entry of ["index", "testing", "webhooks", "helpers"]) {
+  for (const entry of ["index", "testing", "webhooks", "helpers", "rate-limits", "redis"]) {
     for (const ext of ["mjs", "cjs", "d.mts", "d.cts"]) expect(files).toContain(`dist/${entry}.${ext}`);
   }
 });
@@ -112,6 +112,8 @@ test.each(CONFIGS)(
     expect(stdout).toContain("helpers: 1 created, 2 tokens");
     expect(stdout).toContain("helpers: added packed-2");
     expect(stdout).toContain("helpers: bad input is a ChatConfigError of the core: true");
+    expect(stdout).toContain("rate-limits: 200 200 200 200");
+    expect(stdout).toContain("redis: redisRateLimitStore asks for redis");
     expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
   },
   180_000,

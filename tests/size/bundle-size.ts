@@ -23,6 +23,13 @@ export interface BundleSize {
   inputs: Record<string, number>;
 }
 
+/**
+ * The modules the client imports only when a client sets `rateLimits` (the governor): a bundler
+ * splits a dynamic import into a chunk of its own, loaded then, so they are not in the client's
+ * bundle and each is measured alone.
+ */
+export const LAZY_MODULES = ["*/rate-limit-governor.js"];
+
 /** Bundles `entry` (a path from the repository root, or from `options.dir`) as a consumer's bundler would. */
 export async function measureBundle(
   entry: string,
@@ -38,7 +45,7 @@ export async function measureBundle(
     format: "esm",
     platform: options.platform ?? "neutral",
     target: "es2022",
-    external: options.external,
+    external: [...options.external, ...LAZY_MODULES],
     write: false,
     metafile: true,
     logLevel: "silent",

@@ -14,6 +14,7 @@ import { type FailNextOptions, Faults } from "./faults";
 import { groupView } from "./groups";
 import { HANDLERS } from "./handlers";
 import { parseJsonBody, readFetchBody, readNodeBody } from "./request-body";
+import { checkFakeRateLimits, FakeRateLimiter } from "./rate-limiter";
 import { requestViolations } from "./request-violations";
 import type { FiredTrigger } from "./fired-triggers";
 import { type FakeSeed, type Seeded, seedStore } from "./seed";
@@ -21,6 +22,7 @@ import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from 
 import { userView } from "./users";
 import { type DeliveryMatch, DeliveryWaits, type FakeDelivery, type WaitForDeliveryOptions } from "./wait-for-delivery";
 import { type FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
+import type { RateLimits } from "../../rate-limits/rate-limit-options";
 
 /** Options of {@link startFakeServer}. */
 export interface FakeServerOptions {
@@ -102,6 +104,16 @@ export interface FakeServerOptions {
    * @example JSON.parse(readFileSync("fake-state.json", "utf8"))
    */
   state?: FakeSnapshot;
+  /**
+   * Enforce rate limits as the service does, with the option a client takes: `"service"` for the
+   * documented limits, or an object of your own (short windows work: `{ limit: 5, windowMs: 1_000 }`).
+   * A request past a limit gets 429 `ERR_TOO_MANY_REQUESTS` with `Retry-After`, `X-RateLimit-Reset`
+   * and the limit headers, and is not processed; while limits are on, every answer carries
+   * `X-RateLimit-Limit` and `X-RateLimit-Remaining` of its tightest limit. `store` and `maxWaitMs` are ignored.
+   * @default undefined (no limits)
+   * @example { perUser: { sendMessage: { limit: 5, windowMs: 1_000 } } }
+   */
+  rateLimits?: "service" | RateLimits;
 }
 
 /** A message of the fake's model, with its thread, edit and deletion marks; or an action message (`category` `action`) recording an edit, a deletion or a member change. */
@@ -304,12 +316,13 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   if (options.state) restoreSnapshot(store, options.state);
   const waits = new DeliveryWaits(() => deliveries.list());
   const faults = new Faults();
-  const fake: Fake = { store, faults, credentials, holds: new Set(), closed: false };
+  const limits = checkFakeRateLimits(options.rateLimits);
+  const fake: Fake = { store, faults, credentials, holds: new Set(), closed: false, limiter: limits && new FakeRateLimiter(limits) };
   const server = createServer((req, res) => {
     res.on("error", () => {});
     readNodeBody(req)
       .then((raw) =>
-        answer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, raw }, fake),
+        limitedAnswer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, raw }, fake),
       )
       .then(
         ({ status, body, headers }) => send(res, status, body, headers),
@@ -342,6 +355,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     reset() {
       store.reset();
       faults.clear();
+      fake.limiter?.reset();
       deliveries.clear();
     },
     seed: (data) => seedStore(store, data),
@@ -411,7 +425,7 @@ async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Pr
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    answered = await answer(spec, { method: request.method, url: pathname + search, headers, host, raw }, fake);
+    answered = await limitedAnswer(spec, { method: request.method, url: pathname + search, headers, host, raw }, fake);
   } catch {
     answered = { status: 500, body: FAILED };
   }
@@ -441,6 +455,20 @@ interface Fake {
   /** Ends the wait of each request held by `delayNext`; `close()` calls them all. */
   holds: Set<() => void>;
   closed: boolean;
+  limiter: FakeRateLimiter | undefined;
+}
+
+/** The answer, under the rate limits when they are on: both fronts (HTTP and `handle`) come through here. */
+async function limitedAnswer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer> {
+  const found =
+    fake.limiter &&
+    URL.canParse(req.url, "http://fake.invalid") &&
+    spec.route(req.method, new URL(req.url, "http://fake.invalid").pathname);
+  if (!found) return answer(spec, req, fake);
+  const limited = fake.limiter!.take(found.operation, found.params, req.headers);
+  if (limited.refused) return limited.refused;
+  const answered = await answer(spec, req, fake);
+  return { ...answered, headers: { ...answered.headers, ...limited.headers } };
 }
 
 /** Writes the answer; it never throws, since nothing would catch it (an answer JSON cannot hold is a 500). */

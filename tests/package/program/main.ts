@@ -1,9 +1,11 @@
 // The packed-package program: runs the smoke calls against the mock whose URL is its first
 // argument (the test starts one through the packed `chat-rest-sdk/testing`) and prints them, receives a webhook through `chat-rest-sdk/webhooks`, then runs a
-// short flow against the fake, whose MSW adapter asks for msw. Exits non-zero on any failure.
+// short flow against the fake, whose MSW adapter asks for msw, the helpers, and a governed client
+// against a fake that enforces rate limits. Exits non-zero on any failure.
 import { createChatClient } from "chat-rest-sdk";
 import { chatFakeHandlers, startFakeServer } from "chat-rest-sdk/testing";
 import { helpers } from "./helpers.js";
+import { rateLimits } from "./rate-limits.js";
 import { smoke } from "./smoke.js";
 import { webhooks } from "./webhooks.js";
 
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
   } finally {
     await fake.close();
   }
+  for (const line of await rateLimits()) console.log(line);
   console.log("smoke: ok");
 }
 

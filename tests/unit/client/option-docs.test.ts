@@ -33,7 +33,10 @@ describe("every public option documents @default and @example", () => {
         "requestInitExt",
       ],
     ],
-    ["client/client-options.ts", "ChatClientOptions", ["appId", "region", "apiKey", "onBehalfOf"]],
+    ["client/client-options.ts", "ChatClientOptions", ["appId", "region", "apiKey", "onBehalfOf", "rateLimits"]],
+    ["rate-limits/rate-limit-options.ts", "RateLimits", ["app", "perUser", "store", "maxWaitMs"]],
+    ["rate-limits/rate-limit-options.ts", "RateLimitRule", ["limit", "windowMs"]],
+    ["redis/redis-rate-limit-store.ts", "RedisRateLimitStoreOptions", ["url", "prefix"]],
     ["client/client-options.ts", "ManagementClientOptions", ["key", "secret"]],
     [
       "client/request-options.ts",
@@ -43,7 +46,7 @@ describe("every public option documents @default and @example", () => {
     [
       "testing/fake/start-fake-server.ts",
       "FakeServerOptions",
-      ["port", "host", "appId", "apiKey", "authOnlyKey", "key", "secret", "maxItems", "spec", "region", "webhookRetryDelays", "state"],
+      ["port", "host", "appId", "apiKey", "authOnlyKey", "key", "secret", "maxItems", "spec", "region", "webhookRetryDelays", "state", "rateLimits"],
     ],
     ["testing/fake/faults.ts", "FailNextOptions", ["status", "retryAfter", "times"]],
     ["testing/fake/wait-for-delivery.ts", "DeliveryMatch", ["trigger", "webhook", "where"]],

@@ -1,0 +1,92 @@
+/**
+ * One limit: at most `limit` requests in any span of `windowMs` milliseconds (a sliding window,
+ * so no alignment of the service's own window can see more).
+ */
+export interface RateLimitRule {
+  /**
+   * The most requests in one window.
+   * @default none: required
+   * @example 30
+   */
+  limit: number;
+  /**
+   * The window's length, in milliseconds.
+   * @default none: required
+   * @example 60000
+   */
+  windowMs: number;
+}
+
+/**
+ * The limits a client keeps to, for `createChatClient({ rateLimits })`: the app's, per class of
+ * operation, and each user's. A limit left out is not kept. `serviceRateLimits()` gives the
+ * service's documented limits.
+ */
+export interface RateLimits {
+  /**
+   * The app's limits, shared by every user and every process that uses the same `store`: one for
+   * the core operations (logging a user in, creating and deleting users, creating groups, adding
+   * and removing members), one for the standard ones (every other), and `all`, one over every
+   * operation together (the free Build plan's).
+   * @default {} (no app limit)
+   * @example { core: { limit: 10_000, windowMs: 60_000 }, standard: { limit: 20_000, windowMs: 60_000 } }
+   */
+  app?: { core?: RateLimitRule; standard?: RateLimitRule; all?: RateLimitRule };
+  /**
+   * Each user's limits, keyed by the user the call acts as (`onBehalfOf`, or the `as()` user; for
+   * a bot's message, the bot): `sendMessage` counts sent messages and thread replies,
+   * `markUnread` the calls that mark a conversation as unread.
+   * @default {} (no per-user limit)
+   * @example { sendMessage: { limit: 30, windowMs: 60_000 } }
+   */
+  perUser?: { sendMessage?: RateLimitRule; markUnread?: RateLimitRule };
+  /**
+   * Where the counts are kept. Every process that shares a store shares the limits: pass
+   * `redisRateLimitStore({ url })` from `chat-rest-sdk/redis` for a deployment of several processes.
+   * @default one store in memory for the whole process, which drops the keys that went idle
+   * @example redisRateLimitStore({ url: process.env.REDIS_URL! })
+   */
+  store?: RateLimitStore;
+  /**
+   * The longest a call may wait for room. A call that would wait longer fails at once with a
+   * `RateLimitError` whose `scope`, `key` and `waitMs` say why, and nothing is sent.
+   * @default the call's budget: what is left of `deadlineMs`, or else `timeoutMs` (no limit when both are 0)
+   * @example 5_000
+   */
+  maxWaitMs?: number;
+}
+
+/** One limit a call must fit under: the rule, and the key it is counted by. */
+export interface RateLimitSlot extends RateLimitRule {
+  /** What is counted, e.g. `<appId>:standard` or `<appId>:sendMessage:<uid>`. */
+  key: string;
+}
+
+/** What {@link RateLimitStore.take} answers: `waitMs` 0 when the slots were taken, else how long to wait and for which key. */
+export interface RateLimitTake {
+  waitMs: number;
+  key?: string | undefined;
+}
+
+/**
+ * Where a governor keeps its counts. The store in memory is the default; `redisRateLimitStore`
+ * (`chat-rest-sdk/redis`) shares them across processes. Each method may answer at once or with
+ * a promise.
+ */
+export interface RateLimitStore {
+  /**
+   * Takes one request under every slot at once, recorded under `id`, or none of them: answers
+   * `{ waitMs: 0 }`, or how long until there may be room and the key that has none. Ids are
+   * positive and grow with each request a process makes.
+   */
+  take(slots: readonly RateLimitSlot[], id: number): RateLimitTake | Promise<RateLimitTake>;
+  /** Moves the requests recorded under `id` to now: the answer came, so the service has seen them. */
+  settle(slots: readonly RateLimitSlot[], id: number): void | Promise<void>;
+  /** Gives no room under `key` for the next `ms` milliseconds (the service answered 429). */
+  hold(key: string, ms: number): void | Promise<void>;
+  /**
+   * Counts as many requests as it takes for `slot` to have at most `remaining` left, as the
+   * service said; they free up after `resetMs`, or after the slot's window when it is unknown.
+   */
+  sync(slot: RateLimitSlot, remaining: number, resetMs: number | undefined): void | Promise<void>;
+}

@@ -1,0 +1,69 @@
+// The Lua scripts of the Redis store. Each runs atomically on the server, on the server's clock
+// (TIME), so processes with clocks that disagree still count in one time line. A key's log is a
+// sorted set of request ids scored by when they count from (their answer; a window after they
+// were sent until then); its hold is a
+// string whose TTL is the hold; its count left is what the service last said remains, with the
+// TTL of the service's reset. Every key expires once its window has passed without a request, so
+// Redis drops idle users by itself.
+
+const NOW = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000)";
+
+/**
+ * KEYS: the log, the hold and the count left of each slot. ARGV: the request's member, then the
+ * limit and window of each slot. Takes a place in every log, or in none: returns { 0, 0 }, or
+ * { wait in ms, the number of the slot (from 1) that has no room }.
+ */
+export const TAKE = `${NOW}
+local wait, blocked = 0, 0
+local n = #KEYS / 3
+for i = 1, n do
+  local log, limit, window = KEYS[3 * i - 2], tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
+  redis.call('ZREMRANGEBYSCORE', log, '-inf', '(' .. (now - window))
+  local w = redis.call('PTTL', KEYS[3 * i - 1])
+  local left = redis.call('GET', KEYS[3 * i])
+  if left and tonumber(left) <= 0 then
+    local ttl = redis.call('PTTL', KEYS[3 * i])
+    if ttl > w then w = ttl end
+  end
+  local count = redis.call('ZCARD', log)
+  if count >= limit then
+    local entry = redis.call('ZRANGE', log, count - limit, count - limit, 'WITHSCORES')
+    local free = tonumber(entry[2]) + window + 1 - now
+    if free > w then w = free end
+  end
+  if w > wait then wait, blocked = w, i end
+end
+if wait > 0 then return { wait, blocked } end
+for i = 1, n do
+  local window = tonumber(ARGV[2 * i + 1])
+  -- Until its answer comes, the request counts as a window later than sent (settle moves it back).
+  redis.call('ZADD', KEYS[3 * i - 2], now + window, ARGV[1])
+  redis.call('PEXPIRE', KEYS[3 * i - 2], window * 3)
+  if redis.call('EXISTS', KEYS[3 * i]) == 1 then redis.call('DECR', KEYS[3 * i]) end
+end
+return { 0, 0 }`;
+
+/** KEYS: logs. ARGV: the member. The answer came: the request counts from now. */
+export const SETTLE = `${NOW}
+for i = 1, #KEYS do
+  if redis.call('ZSCORE', KEYS[i], ARGV[1]) then redis.call('ZADD', KEYS[i], 'XX', now, ARGV[1]) end
+end
+return 0`;
+
+/** KEYS: a hold. ARGV: ms. Holds for that long, unless the hold already lasts longer. */
+export const HOLD = `local ms = tonumber(ARGV[1])
+if redis.call('PTTL', KEYS[1]) < ms then redis.call('SET', KEYS[1], '1', 'PX', ms) end
+return 0`;
+
+/**
+ * KEYS: a log and its count left. ARGV: limit, window, remaining, reset in ms (-1: unknown). When
+ * the service has fewer left than the log says, what it says holds until its reset (or a window).
+ */
+export const SYNC = `${NOW}
+local limit, window, remaining, reset = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. (now - window))
+if remaining >= limit - redis.call('ZCARD', KEYS[1]) then return 0 end
+local ttl = window
+if reset >= 0 and reset < window then ttl = reset end
+if ttl > 0 then redis.call('SET', KEYS[2], remaining, 'PX', ttl) end
+return 1`;

@@ -1,0 +1,341 @@
+// The governor on a clock of the test's own: time moves only when a case moves it, so every
+// wait is exact and nothing depends on the machine's speed.
+import { REQUEST_DEFAULTS } from "../../src/client/request-options";
+import { ChatConfigError } from "../../src/errors/chat-config-error";
+import { RateLimitError } from "../../src/errors/chat-api-error";
+import type { GovernedCall, Governor, Permit } from "../../src/rate-limits/governor";
+import type { CallParams } from "../../src/safety/input-checks";
+import { MemoryRateLimitStore } from "../../src/rate-limits/memory-rate-limit-store";
+import type { RateLimits } from "../../src/rate-limits/rate-limit-options";
+import { createRateLimitGovernor, type GovernorClock } from "../../src/rate-limits/rate-limit-governor";
+
+class TestClock implements GovernorClock {
+  at = 1_000_000;
+  private timers: { due: number; callback: () => void }[] = [];
+  now = () => this.at;
+  setTimeout = (callback: () => void, ms: number) => {
+    const timer = { due: this.at + ms, callback };
+    this.timers.push(timer);
+    return timer;
+  };
+  clearTimeout = (timer: unknown) => {
+    this.timers = this.timers.filter((t) => t !== timer);
+  };
+  random = () => 0.5;
+  /** Moves time on by `ms`, firing each timer that falls due, in order. */
+  async advance(ms: number): Promise<void> {
+    const end = this.at + ms;
+    for (;;) {
+      await flush();
+      const next = this.timers.filter((t) => t.due <= end).sort((a, b) => a.due - b.due)[0];
+      if (!next) break;
+      this.timers = this.timers.filter((t) => t !== next);
+      this.at = Math.max(this.at, next.due);
+      next.callback();
+    }
+    this.at = end;
+    await flush();
+  }
+}
+
+/** A call of these cases: the operation, with the parameters that name its user. */
+type TestCall = GovernedCall & { params?: CallParams };
+const acquireWith = (governor: Governor, call: TestCall, previous: Permit | undefined, started: number, signal: AbortSignal | undefined) =>
+  governor.acquire(call, call.params, previous, started, signal);
+
+const flush = async () => {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+};
+
+const APP = "app1";
+const sendAs = (uid: string, options = REQUEST_DEFAULTS): TestCall => ({
+  method: "POST",
+  path: "/messages",
+  params: { header: { onBehalfOf: uid } },
+  options,
+});
+const listUsers: TestCall = { method: "GET", path: "/users", options: REQUEST_DEFAULTS };
+const createUser: TestCall = { method: "POST", path: "/users", options: REQUEST_DEFAULTS };
+
+function setup(limits: RateLimits) {
+  const clock = new TestClock();
+  const store = new MemoryRateLimitStore(clock.now);
+  const governor = createRateLimitGovernor({ ...limits, store }, APP, { RateLimitError, ChatConfigError }, clock);
+  /** Acquires, records the order in which permits are given, and settles each at once, as an answer that came back at once. */
+  const granted: string[] = [];
+  const acquire = (name: string, call: TestCall, previous?: Permit, signal?: AbortSignal) => {
+    const result = Promise.resolve(acquireWith(governor, call, previous, 0, signal)).then((permit) => {
+      granted.push(name);
+      governor.settle(permit, {});
+      return permit;
+    });
+    result.catch(() => {});
+    return result;
+  };
+  return { clock, store, governor, granted, acquire };
+}
+
+const perUser = (limit: number, windowMs = 1_000): RateLimits => ({ perUser: { sendMessage: { limit, windowMs } } });
+const answer = (status: number, headers: Record<string, string> = {}) => ({ response: new Response(null, { status, headers }) });
+
+test("a user's calls past the limit wait until the oldest leaves the window, then go in the order they were made", async () => {
+  const { clock, granted, acquire } = setup(perUser(3));
+  for (const name of ["a", "b", "c", "d", "e"]) void acquire(name, sendAs("ana"));
+  await flush();
+  expect(granted).toEqual(["a", "b", "c"]);
+  await clock.advance(1_000);
+  expect(granted).toEqual(["a", "b", "c"]);
+  await clock.advance(1);
+  expect(granted).toEqual(["a", "b", "c", "d", "e"]);
+});
+
+test("a call with room is given its permit at once, without a promise", () => {
+  const { governor } = setup(perUser(3));
+  const permit = acquireWith(governor, sendAs("ana"), undefined, 0, undefined);
+  expect(permit).not.toBeInstanceOf(Promise);
+  expect((permit as Permit).slots.map((slot) => slot.key)).toEqual([`${APP}:sendMessage:ana`]);
+});
+
+test("an operation no limit covers is not counted", () => {
+  const { governor, store } = setup(perUser(1));
+  for (let i = 0; i < 5; i++) expect((acquireWith(governor, listUsers, undefined, 0, undefined) as Permit).slots).toEqual([]);
+  expect(store.size).toBe(0);
+});
+
+test("a user who must wait holds no other user", async () => {
+  const { granted, acquire } = setup(perUser(1));
+  void acquire("ana-1", sendAs("ana"));
+  void acquire("ana-2", sendAs("ana"));
+  void acquire("ben-1", sendAs("ben"));
+  await flush();
+  expect(granted).toEqual(["ana-1", "ben-1"]);
+});
+
+test("the acting user is read from onBehalfOf under any casing, and from the uid of a bot's message", () => {
+  const { governor } = setup(perUser(5));
+  const keys = (call: TestCall) => (acquireWith(governor, call, undefined, 0, undefined) as Permit).slots.map((slot) => slot.key);
+  expect(keys({ ...sendAs(""), params: { header: { ONBEHALFOF: "Ana" } } })).toEqual([`${APP}:sendMessage:ana`]);
+  expect(
+    keys({ method: "POST", path: "/bots/{uid}/messages", params: { path: { uid: "helper-bot" } }, options: REQUEST_DEFAULTS }),
+  ).toEqual([`${APP}:sendMessage:helper-bot`]);
+  // A message the app sends as itself is no user's.
+  expect(keys({ method: "POST", path: "/messages", options: REQUEST_DEFAULTS })).toEqual([]);
+});
+
+test("core and standard operations are counted apart, and `all` counts both", async () => {
+  const { governor } = setup({
+    app: { core: { limit: 1, windowMs: 60_000 }, standard: { limit: 2, windowMs: 60_000 }, all: { limit: 10, windowMs: 60_000 } },
+  });
+  const keys = (call: TestCall) => (acquireWith(governor, call, undefined, 0, undefined) as Permit).slots.map((slot) => slot.key);
+  expect(keys(createUser)).toEqual([`${APP}:core`, `${APP}:all`]);
+  expect(keys(listUsers)).toEqual([`${APP}:standard`, `${APP}:all`]);
+  // The core slot is taken; a standard call still has room.
+  expect(acquireWith(governor, listUsers, undefined, 0, undefined)).not.toBeInstanceOf(Promise);
+  expect(() => acquireWith(governor, { ...createUser, options: { ...REQUEST_DEFAULTS, timeoutMs: 10 } }, undefined, 0, undefined)).toThrow(
+    RateLimitError,
+  );
+});
+
+test("a call whose wait passes maxWaitMs is refused at once with whose limit, the key and the wait", () => {
+  const { governor } = setup({ ...perUser(1, 60_000), maxWaitMs: 5_000 });
+  governor.settle(acquireWith(governor, sendAs("ana"), undefined, 0, undefined) as Permit, {});
+  let error: unknown;
+  try {
+    acquireWith(governor, sendAs("ana"), undefined, 0, undefined);
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(RateLimitError);
+  expect(error).toMatchObject({ scope: "user", key: `${APP}:sendMessage:ana`, waitMs: 60_001, status: 429, retryAfter: 61 });
+});
+
+test("without maxWaitMs a call may wait what is left of its deadline, else its timeoutMs", () => {
+  const { governor, clock } = setup(perUser(1, 10_000));
+  governor.settle(acquireWith(governor, sendAs("ana"), undefined, 0, undefined) as Permit, {});
+  const tight = { ...REQUEST_DEFAULTS, deadlineMs: 15_000 };
+  // 10 s of the deadline are gone: 5 s are left, and the wait is 10 s.
+  expect(() => acquireWith(governor, sendAs("ana", tight), undefined, clock.at - 10_000, undefined)).toThrow(RateLimitError);
+  expect(acquireWith(governor, sendAs("ana", tight), undefined, clock.at, undefined)).toBeInstanceOf(Promise);
+  expect(() => acquireWith(governor, sendAs("ben", { ...REQUEST_DEFAULTS, timeoutMs: 5_000 }), undefined, 0, undefined)).not.toThrow();
+});
+
+test("callers queued behind a long wait are refused as soon as it is known, not when their time runs out", async () => {
+  const { governor, clock } = setup(perUser(1, 60_000));
+  governor.settle(acquireWith(governor, sendAs("ana"), undefined, 0, undefined) as Permit, {});
+  clock.at += 59_000;
+  // Waits 1 s: within its 30 s.
+  const patient = acquireWith(governor, sendAs("ana"), undefined, 0, undefined) as Promise<Permit>;
+  // Behind it, another waits at least a whole window more: refused once the first is served.
+  const late = Promise.resolve(acquireWith(governor, sendAs("ana"), undefined, 0, undefined));
+  late.catch(() => {});
+  await clock.advance(1_001);
+  await expect(patient).resolves.toBeDefined();
+  // Its wait counts the first one's request as unanswered still: at least a whole window.
+  const error = await late.then(
+    () => undefined,
+    (caught: RateLimitError) => caught,
+  );
+  expect(error).toMatchObject({ scope: "user" });
+  expect(error!.waitMs).toBeGreaterThan(60_000);
+});
+
+test("a 429 holds its key for Retry-After and a positive jitter; the call that got it goes first, then the others in order", async () => {
+  const { governor, clock, granted, acquire } = setup(perUser(100));
+  const first = await acquire("first", sendAs("ana"));
+  expect(governor.settle(first, answer(429, { "retry-after": "1" }))).toBe(true);
+  void acquire("second", sendAs("ana"));
+  void acquire("third", sendAs("ana"));
+  void acquire("ben", sendAs("ben"));
+  // The retry of the first call is made last, and still goes first.
+  void acquire("first again", sendAs("ana"), first);
+  await flush();
+  expect(granted).toEqual(["first", "ben"]);
+  await clock.advance(1_000);
+  expect(granted).toEqual(["first", "ben"]);
+  // Jitter: 50 ms, and 50 × random() more (0.5 here).
+  await clock.advance(75);
+  expect(granted).toEqual(["first", "ben", "first again", "second", "third"]);
+});
+
+test("the retry of a call that met a 429 waits out the hold, even past maxWaitMs: the transport already chose to retry", async () => {
+  const { governor, clock } = setup({ ...perUser(100), maxWaitMs: 100 });
+  const first = governor.acquire(sendAs("ana"), sendAs("ana").params, undefined, 0, undefined) as Permit;
+  governor.settle(first, answer(429, { "retry-after": "5" }));
+  const retry = governor.acquire(sendAs("ana"), sendAs("ana").params, first, 0, undefined);
+  expect(retry).toBeInstanceOf(Promise);
+  // A new call of the key cannot wait that long: refused at once.
+  await expect(Promise.resolve(governor.acquire(sendAs("ana"), sendAs("ana").params, undefined, 0, undefined))).rejects.toMatchObject({
+    name: "RateLimitError",
+    scope: "user",
+  });
+  await clock.advance(5_100);
+  await expect(retry).resolves.toMatchObject({ seq: first.seq });
+});
+
+test("a 429 that names the app's limit holds the app's key, not the user's", async () => {
+  const { governor, granted, acquire } = setup({ app: { standard: { limit: 20_000, windowMs: 60_000 } }, ...perUser(30, 60_000) });
+  const permit = await acquire("ana", sendAs("ana"));
+  governor.settle(permit, answer(429, { "retry-after": "5", "x-ratelimit-limit": "20000" }));
+  void acquire("list", listUsers);
+  void acquire("ben", sendAs("ben"));
+  await flush();
+  expect(granted).toEqual(["ana"]);
+});
+
+test("the service's remaining count corrects the local one, in either header spelling", async () => {
+  for (const [limitName, remainingName] of [
+    ["x-ratelimit-limit", "x-ratelimit-remaining"],
+    ["x-rate-limit", "x-rate-limit-remaining"],
+  ]) {
+    const { governor, clock, granted, acquire } = setup({ app: { standard: { limit: 10, windowMs: 1_000 } } });
+    const permit = await acquire("one", listUsers);
+    // Other processes used the rest: 1 is left, so one more call goes and the next waits.
+    expect(governor.settle(permit, answer(200, { [limitName!]: "10", [remainingName!]: "1" }))).toBe(false);
+    void acquire("two", listUsers);
+    void acquire("three", listUsers);
+    await flush();
+    expect(granted).toEqual(["one", "two"]);
+    await clock.advance(1_001);
+    expect(granted).toEqual(["one", "two", "three"]);
+  }
+});
+
+test("a reset the service sends is read against its own Date header, so a skewed local clock does not matter", async () => {
+  const { governor, clock, granted, acquire } = setup({ app: { standard: { limit: 10, windowMs: 60_000 } } });
+  const permit = await acquire("one", listUsers);
+  // The service's clock is a day ahead; its window resets 2 s after its own now.
+  const served = clock.at + 86_400_000;
+  const headers = {
+    "x-ratelimit-limit": "10",
+    "x-ratelimit-remaining": "0",
+    "x-ratelimit-reset": String((served + 2_000) / 1000),
+    date: new Date(served).toUTCString(),
+  };
+  governor.settle(permit, answer(200, headers));
+  void acquire("two", listUsers);
+  await clock.advance(1_000);
+  expect(granted).toEqual(["one"]);
+  await clock.advance(1_001);
+  expect(granted).toEqual(["one", "two"]);
+});
+
+test("a request counts from when its answer came, so a slow answer cannot let the next window start early", async () => {
+  const { governor, clock, granted, acquire } = setup(perUser(1));
+  const permit = await acquire("one", sendAs("ana"));
+  void acquire("two", sendAs("ana"));
+  // The answer takes 600 ms: the service may have seen the request as late as that.
+  await clock.advance(600);
+  governor.settle(permit, answer(200));
+  await clock.advance(1_000);
+  expect(granted).toEqual(["one"]);
+  await clock.advance(601);
+  expect(granted).toEqual(["one", "two"]);
+});
+
+test("a waiting call whose signal aborts rejects with its reason and leaves its place to the next", async () => {
+  const { clock, granted, acquire } = setup(perUser(1));
+  void acquire("one", sendAs("ana"));
+  const controller = new AbortController();
+  const aborted = acquire("two", sendAs("ana"), undefined, controller.signal);
+  void acquire("three", sendAs("ana"));
+  controller.abort(new Error("stop"));
+  await expect(aborted).rejects.toThrow("stop");
+  await clock.advance(1_001);
+  expect(granted).toEqual(["one", "three"]);
+});
+
+test.each([
+  [{ perUser: { sendMessage: { limit: 0, windowMs: 1_000 } } }, "rateLimits.perUser.sendMessage"],
+  [{ app: { core: { limit: 5, windowMs: -1 } } }, "rateLimits.app.core"],
+  [{ maxWaitMs: -1 }, "rateLimits.maxWaitMs"],
+  ["everything", "rateLimits must be"],
+])("bad rateLimits %j are refused with a ChatConfigError naming the option", (limits, named) => {
+  expect(() => createRateLimitGovernor(limits as RateLimits, APP, { RateLimitError, ChatConfigError })).toThrow(
+    expect.objectContaining({ name: "ChatConfigError", message: expect.stringContaining(named) }),
+  );
+});
+
+describe("the store in memory", () => {
+  test("drops the keys that went idle as later calls go by, so a million users leave no trace", () => {
+    let now = 0;
+    const store = new MemoryRateLimitStore(() => now);
+    const slot = (uid: number) => ({ key: `app:sendMessage:${uid}`, limit: 30, windowMs: 60_000 });
+    // 100,000 users send once each over ten minutes: about 10,000 are in the window at any time.
+    for (let uid = 1; uid <= 100_000; uid++) {
+      now += 6;
+      store.take([slot(uid)], uid);
+      store.settle([slot(uid)], uid);
+    }
+    expect(store.size).toBeLessThan(25_000);
+    // A minute later, with calls going by, the idle keys are gone (but the last thousand or so,
+    // which cost less to keep than to look for).
+    now += 60_001;
+    for (let i = 0; i < 60_000; i++) store.take([{ key: "app:standard", limit: 1e9, windowMs: 1 }], 100_000 + i);
+    expect(store.size).toBeLessThanOrEqual(1_001);
+  });
+
+  test("a key is held until its hold passes, then has room", () => {
+    let now = 0;
+    const store = new MemoryRateLimitStore(() => now);
+    const slot = { key: "k", limit: 5, windowMs: 1_000 };
+    store.hold("k", 2_000);
+    expect(store.take([slot], 1)).toEqual({ waitMs: 2_000, key: "k" });
+    now = 2_000;
+    expect(store.take([slot], 2)).toEqual({ waitMs: 0 });
+  });
+
+  test("takes every slot of a call or none", () => {
+    const store = new MemoryRateLimitStore(() => 0);
+    const user = { key: "u", limit: 5, windowMs: 1_000 };
+    const app = { key: "a", limit: 1, windowMs: 1_000 };
+    expect(store.take([user, app], 1).waitMs).toBe(0);
+    // Unanswered, the request counts as a window later than sent: the app's key has room after two.
+    expect(store.take([user, app], 2)).toEqual({ waitMs: 2_001, key: "a" });
+    store.settle([user, app], 1);
+    expect(store.take([user, app], 2)).toEqual({ waitMs: 1_001, key: "a" });
+    // The refused call took no place under the user's key: four are left.
+    for (let id = 3; id < 7; id++) expect(store.take([user], id).waitMs).toBe(0);
+    store.settle([user], 3);
+    expect(store.take([user], 7).waitMs).toBe(1_001);
+  });
+});
