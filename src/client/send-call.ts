@@ -1,27 +1,53 @@
 import { ChatConfigError } from "../errors/chat-config-error.js";
 import { checkCall, type CallInit } from "../safety/input-checks.js";
 import { isIdempotent } from "../transport/retry-policy.js";
-import { transport, type InjectedFetch, type ParseAs, type TransportCall } from "../transport/transport.js";
-import { buildRequest } from "./build-request.js";
+import { transport, type InjectedFetch, type Outgoing, type ParseAs, type TransportCall } from "../transport/transport.js";
+import { type BuiltRequest, buildRequest, requestOf } from "./build-request.js";
 import { callSettings } from "./call-settings.js";
 import type { ClientConfig } from "./client-config.js";
 import { warnIfDeprecated } from "./deprecation.js";
-import { runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
+import type { PlainHeaders } from "./merge-headers.js";
+import { type Given, Lazy, runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
 import { type CallResult, readable, readBody, readResult } from "./read-result.js";
 
 /**
  * Middleware may replace the request. The credentials go only to the client's own origin,
  * and an auth-only client's request must still be one of its operations once middleware ran.
  */
-function checkFinalRequest(config: ClientConfig, request: Request, call: TransportCall): void {
-  const url = new URL(request.url);
+function checkFinalRequest(config: ClientConfig, method: string, href: string, call: TransportCall): void {
+  const url = new URL(href);
   if (url.origin !== config.origin)
     throw new ChatConfigError(`${call.method} ${call.path}: middleware sent the request to ${url.origin}, not the client's origin.`);
   const path = url.pathname.startsWith(config.basePath) ? url.pathname.slice(config.basePath.length) : undefined;
-  if (config.allows && (path === undefined || !config.allows(request.method, path)))
+  if (config.allows && (path === undefined || !config.allows(method, path)))
     throw new ChatConfigError(
-      `${call.method} ${call.path}: middleware turned the request into ${request.method} ${url.pathname}, which this client may not send.`,
+      `${call.method} ${call.path}: middleware turned the request into ${method} ${url.pathname}, which this client may not send.`,
     );
+}
+
+/**
+ * What goes on the wire once onRequest ran. The call's own request is sent as built, with
+ * `fetch(url, init)` as without middleware, and with the headers of its Request when a hook
+ * read it (a hook may set one in place and return nothing or the same Request). A Request
+ * that a hook returned instead carries its own body; the built one was serialized once.
+ */
+async function outgoingAfter(config: ClientConfig, built: BuiltRequest, request: Given<Request>, call: TransportCall): Promise<Outgoing> {
+  if (!(request instanceof Lazy)) {
+    checkFinalRequest(config, request.method, request.url, call);
+    return { ...built, body: request.body && (await request.clone().arrayBuffer()), request };
+  }
+  checkFinalRequest(config, call.method, built.url, call);
+  // A custom Request class is sent as its Request, whose headers already carry any change.
+  if (!request.made || built.request) return built;
+  // An injected fetch takes a Request anyway: it gets a copy of the one the hooks saw, with what they set on it.
+  if (call.fetch) return { ...built, request: request.get() };
+  const headers: PlainHeaders = {};
+  request.get().headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  // The transport sends a form as a multipart Blob whose type names its own boundary, not the Request's.
+  if (built.body instanceof FormData) delete headers["content-type"];
+  return { ...built, init: { ...built.init, headers } };
 }
 
 /**
@@ -42,7 +68,7 @@ export async function sendCall(
   // A copy, as openapi-fetch takes one: a hook that ejects middleware must not make the next one
   // skipped. Most calls have none, and then there is nothing to copy.
   const middleware = config.middleware.length || own?.length ? [...config.middleware, ...(own ?? [])] : config.middleware;
-  const built = buildRequest(config, method, path, params, init, settings.userAgent, middleware.length > 0);
+  const built = buildRequest(config, method, path, params, init, settings.userAgent);
   const call: TransportCall = {
     method,
     path,
@@ -54,13 +80,14 @@ export async function sendCall(
     requestInitExt: config.requestInitExt,
     parseAs: (init?.parseAs as ParseAs | undefined) ?? "json",
   };
-  let { request } = built;
-  if (!request || !middleware.length) {
-    if (request) checkFinalRequest(config, request, call);
+  if (!middleware.length) {
+    if (built.request) checkFinalRequest(config, built.request.method, built.request.url, call);
     const { response, body } = await transport(built, call);
     return readResult(call, response, body);
   }
 
+  // A stream can be read once; a hook may read the Request after it was sent, so the bytes are what both get.
+  if (built.body instanceof ReadableStream) built.body = built.init.body = await new Response(built.body).arrayBuffer();
   const context: MiddlewareContext = {
     schemaPath: path,
     params,
@@ -75,21 +102,27 @@ export async function sendCall(
     // As openapi-fetch makes it: an id that ties one call's hooks together.
     id: Math.random().toString(36).slice(2, 11),
   };
-  let response: Response | undefined;
+  let request: Given<Request> = new Lazy(() => built.request ?? requestOf(built));
+  let response: Given<Response> | undefined;
   ({ request, response } = await runOnRequest(middleware, request, context));
-  if (!response) {
-    try {
-      checkFinalRequest(config, request, call);
-      // A Request that middleware replaced carries its own body; the built one was serialized once.
-      const body = request === built.request ? built.body : request.body && (await request.clone().arrayBuffer());
-      const delivered = await transport({ ...built, body, request }, call);
-      // The service's own answer is checked before middleware sees it, as it is without middleware.
-      if (delivered.response.ok) readResult(call, delivered.response, delivered.body);
-      response = readable(delivered.response, delivered.body);
-    } catch (error) {
-      response = await runOnError(middleware, request, error, context);
-    }
-    response = await runOnResponse(middleware, request, response, context);
+  if (response) return readResult(call, response, await readBody(call, response), false);
+  let result: CallResult | undefined;
+  try {
+    const delivered = await transport(await outgoingAfter(config, built, request, call), call);
+    // The service's own answer is checked and parsed before middleware sees it, as it is without middleware.
+    result = readResult(call, delivered.response, delivered.body);
+    // The transport read the body; a hook that looks at the answer gets a copy it can read again.
+    response = new Lazy(() => readable(delivered.response, delivered.body));
+  } catch (error) {
+    response = await runOnError(middleware, request, error, context);
   }
-  return readResult(call, response, await readBody(call, response), false);
+  response = await runOnResponse(middleware, request, response, context);
+  if (!(response instanceof Lazy)) return readResult(call, response, await readBody(call, response), false);
+  // The answer the hooks kept is the one parsed above.
+  if (!response.made) return result!;
+  const kept = response.get();
+  // A hook that read its body without a clone left nothing to read: the same TypeError as in openapi-fetch.
+  if (kept.bodyUsed) await readBody(call, kept);
+  result!.response = kept;
+  return result!;
 }
