@@ -11,42 +11,35 @@ export interface MiddlewareContext {
 /**
  * The call's own Request or Response, made the first time a hook reads it. A hook that never
  * looks (a counter, a timer) then costs no `Request` and no copy of the answer, and every hook
- * that does look gets the same object, as in openapi-fetch.
+ * that does look gets the same object, as in openapi-fetch. `value` is set once one was made.
  */
-export class Lazy<T> {
-  private value: T | undefined;
-  constructor(private readonly make: () => T) {}
-  get(): T {
-    this.value ??= this.make();
-    return this.value;
-  }
-  /** Whether a hook read it, and so may have changed it in place (a Request's headers, say). */
-  get made(): boolean {
-    return this.value !== undefined;
-  }
+export type Lazy<T> = (() => T) & { value?: T };
+
+/** `make()`'s result, made once, when first asked for. */
+export function lazy<T>(make: () => T): Lazy<T> {
+  const get: Lazy<T> = () => (get.value ??= make());
+  return get;
 }
 
-/** A Request or Response a hook returned, or the call's own, still lazy. */
+/** A Request or Response, or the call's own, made when a hook reads it. */
 export type Given<T> = T | Lazy<T>;
 
-/** A hook's argument, as openapi-fetch builds it: plain data properties, a lazy one turning into one when first read or set. */
+/** A hook's argument, as openapi-fetch builds it; a lazy `request` or `response` is made when read, and holds what is assigned to it. */
 function hookArgs<T>(fields: Record<string, unknown>): T {
-  for (const key in fields) {
-    const lazy = fields[key];
-    if (!(lazy instanceof Lazy)) continue;
-    const settle = (value: unknown) => Object.defineProperty(fields, key, { value, writable: true, enumerable: true, configurable: true });
-    Object.defineProperty(fields, key, {
-      enumerable: true,
-      configurable: true,
-      get: () => settle(lazy.get())[key],
-      set: settle,
-    });
+  for (const key of ["request", "response"]) {
+    const get = fields[key] as Lazy<unknown>;
+    if (typeof get === "function")
+      // Made an accessor, the property stays enumerable and configurable, as it was.
+      Object.defineProperty(fields, key, {
+        get,
+        set(value) {
+          delete fields[key];
+          fields[key] = value;
+        },
+      });
   }
   return fields as T;
 }
-
-/** Whether a hook returned the call's own object (or one it replaced it with) unchanged. */
-const same = <T>(result: T, given: Given<T>) => (given instanceof Lazy ? given.made && given.get() === result : given === result);
 
 // The hooks run as openapi-fetch 0.17 runs them (its coreFetch): onRequest in order, onResponse
 // and onError in reverse, with the same checks on what a hook returns, so middleware written for
@@ -54,8 +47,7 @@ const same = <T>(result: T, given: Given<T>) => (given instanceof Lazy ? given.m
 
 /**
  * Runs the onRequest hooks. A hook may return a new Request, which later hooks see, or a
- * Response, which ends the call without sending anything. The call's own request stays lazy
- * while the hooks return nothing or that same Request.
+ * Response, which ends the call without sending anything.
  */
 export async function runOnRequest(
   middleware: readonly Middleware[],
@@ -66,7 +58,7 @@ export async function runOnRequest(
     if (!m || typeof m !== "object" || typeof m.onRequest !== "function") continue;
     const result = await m.onRequest(hookArgs({ request, ...context }));
     if (!result) continue;
-    if (result instanceof Request) request = same(result, request) ? request : result;
+    if (result instanceof Request) request = result;
     else if (result instanceof Response) return { request, response: result };
     else throw new Error("onRequest: must return new Request() or Response() when modifying the request");
   }
@@ -80,8 +72,7 @@ export async function runOnError(
   error: unknown,
   context: MiddlewareContext,
 ): Promise<Response> {
-  for (let i = middleware.length - 1; i >= 0; i--) {
-    const m = middleware[i];
+  for (const m of [...middleware].reverse()) {
     if (!m || typeof m !== "object" || typeof m.onError !== "function") continue;
     const result = await m.onError(hookArgs({ request, error, ...context }));
     if (!result) continue;
@@ -95,20 +86,19 @@ export async function runOnError(
   throw error;
 }
 
-/** Runs the onResponse hooks; each may replace the response. The call's own answer stays lazy while none does. */
+/** Runs the onResponse hooks; each may replace the response. */
 export async function runOnResponse(
   middleware: readonly Middleware[],
   request: Given<Request>,
   response: Given<Response>,
   context: MiddlewareContext,
 ): Promise<Given<Response>> {
-  for (let i = middleware.length - 1; i >= 0; i--) {
-    const m = middleware[i];
+  for (const m of [...middleware].reverse()) {
     if (!m || typeof m !== "object" || typeof m.onResponse !== "function") continue;
     const result = await m.onResponse(hookArgs({ request, response, ...context }));
     if (!result) continue;
     if (!(result instanceof Response)) throw new Error("onResponse: must return new Response() when modifying the response");
-    response = same(result, response) ? response : result;
+    response = result;
   }
   return response;
 }

@@ -1,27 +1,26 @@
 import { ChatConfigError } from "../errors/chat-config-error.js";
 import { checkCall, type CallInit } from "../safety/input-checks.js";
 import { isIdempotent } from "../transport/retry-policy.js";
-import { transport, type InjectedFetch, type Outgoing, type ParseAs, type TransportCall } from "../transport/transport.js";
+import { transport, type InjectedFetch, type ParseAs, type TransportCall } from "../transport/transport.js";
 import { type BuiltRequest, buildRequest, requestOf } from "./build-request.js";
 import { callSettings } from "./call-settings.js";
 import type { ClientConfig } from "./client-config.js";
 import { warnIfDeprecated } from "./deprecation.js";
-import type { PlainHeaders } from "./merge-headers.js";
-import { type Given, Lazy, runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
+import { type Given, type Lazy, lazy, runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
 import { type CallResult, readable, readBody, readResult } from "./read-result.js";
 
 /**
  * Middleware may replace the request. The credentials go only to the client's own origin,
  * and an auth-only client's request must still be one of its operations once middleware ran.
  */
-function checkFinalRequest(config: ClientConfig, method: string, href: string, call: TransportCall): void {
-  const url = new URL(href);
+function checkFinalRequest(config: ClientConfig, request: Request, call: TransportCall): void {
+  const url = new URL(request.url);
   if (url.origin !== config.origin)
     throw new ChatConfigError(`${call.method} ${call.path}: middleware sent the request to ${url.origin}, not the client's origin.`);
   const path = url.pathname.startsWith(config.basePath) ? url.pathname.slice(config.basePath.length) : undefined;
-  if (config.allows && (path === undefined || !config.allows(method, path)))
+  if (config.allows && (path === undefined || !config.allows(request.method, path)))
     throw new ChatConfigError(
-      `${call.method} ${call.path}: middleware turned the request into ${method} ${url.pathname}, which this client may not send.`,
+      `${call.method} ${call.path}: middleware turned the request into ${request.method} ${url.pathname}, which this client may not send.`,
     );
 }
 
@@ -31,23 +30,19 @@ function checkFinalRequest(config: ClientConfig, method: string, href: string, c
  * read it (a hook may set one in place and return nothing or the same Request). A Request
  * that a hook returned instead carries its own body; the built one was serialized once.
  */
-async function outgoingAfter(config: ClientConfig, built: BuiltRequest, request: Given<Request>, call: TransportCall): Promise<Outgoing> {
-  if (!(request instanceof Lazy)) {
-    checkFinalRequest(config, request.method, request.url, call);
+async function outgoingAfter(config: ClientConfig, built: BuiltRequest, own: Lazy<Request>, request: Request, call: TransportCall) {
+  const made = own.value;
+  // `request` is `own` itself while no hook read it.
+  if (request !== (own as unknown) && request !== made) {
+    checkFinalRequest(config, request, call);
     return { ...built, body: request.body && (await request.clone().arrayBuffer()), request };
   }
-  checkFinalRequest(config, call.method, built.url, call);
-  // A custom Request class is sent as its Request, whose headers already carry any change.
-  if (!request.made || built.request) return built;
-  // An injected fetch takes a Request anyway: it gets a copy of the one the hooks saw, with what they set on it.
-  if (call.fetch) return { ...built, request: request.get() };
-  const headers: PlainHeaders = {};
-  request.get().headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  // The transport sends a form as a multipart Blob whose type names its own boundary, not the Request's.
-  if (built.body instanceof FormData) delete headers["content-type"];
-  return { ...built, init: { ...built.init, headers } };
+  // Its URL and method are the built ones, which a hook cannot change: only the headers can be.
+  if (!made) return built;
+  // An injected fetch takes a Request anyway, and a form's type must name the boundary of the Blob
+  // the transport sends: both get a copy of the Request the hooks saw, with what they set on it.
+  if (call.fetch || built.body instanceof FormData) return { ...built, request: made };
+  return { ...built, init: { ...built.init, headers: made.headers } };
 }
 
 /**
@@ -81,7 +76,7 @@ export async function sendCall(
     parseAs: (init?.parseAs as ParseAs | undefined) ?? "json",
   };
   if (!middleware.length) {
-    if (built.request) checkFinalRequest(config, built.request.method, built.request.url, call);
+    if (built.request) checkFinalRequest(config, built.request, call);
     const { response, body } = await transport(built, call);
     return readResult(call, response, body);
   }
@@ -102,27 +97,31 @@ export async function sendCall(
     // As openapi-fetch makes it: an id that ties one call's hooks together.
     id: Math.random().toString(36).slice(2, 11),
   };
-  let request: Given<Request> = new Lazy(() => built.request ?? requestOf(built));
+  const callRequest = lazy(() => built.request ?? requestOf(built));
+  let request: Given<Request>;
   let response: Given<Response> | undefined;
-  ({ request, response } = await runOnRequest(middleware, request, context));
-  if (response) return readResult(call, response, await readBody(call, response), false);
+  ({ request, response } = await runOnRequest(middleware, callRequest, context));
   let result: CallResult | undefined;
-  try {
-    const delivered = await transport(await outgoingAfter(config, built, request, call), call);
-    // The service's own answer is checked and parsed before middleware sees it, as it is without middleware.
-    result = readResult(call, delivered.response, delivered.body);
-    // The transport read the body; a hook that looks at the answer gets a copy it can read again.
-    response = new Lazy(() => readable(delivered.response, delivered.body));
-  } catch (error) {
-    response = await runOnError(middleware, request, error, context);
+  let answer: Lazy<Response> | undefined;
+  if (!response) {
+    try {
+      const delivered = await transport(await outgoingAfter(config, built, callRequest, request as Request, call), call);
+      // The service's own answer is checked and parsed before middleware sees it, as it is without middleware.
+      const parsed = readResult(call, delivered.response, delivered.body);
+      result = parsed;
+      // The transport read the body; a hook that looks at the answer gets a copy it can read again,
+      // which is then the result's response.
+      response = answer = lazy(() => (parsed.response = readable(delivered.response, delivered.body)));
+    } catch (error) {
+      response = await runOnError(middleware, request, error, context);
+    }
+    response = await runOnResponse(middleware, request, response, context);
   }
-  response = await runOnResponse(middleware, request, response, context);
-  if (!(response instanceof Lazy)) return readResult(call, response, await readBody(call, response), false);
   // The answer the hooks kept is the one parsed above.
-  if (!response.made) return result!;
-  const kept = response.get();
-  // A hook that read its body without a clone left nothing to read: the same TypeError as in openapi-fetch.
-  if (kept.bodyUsed) await readBody(call, kept);
-  result!.response = kept;
-  return result!;
+  if (response === answer || response === answer?.value) {
+    // A hook that read its body without a clone left nothing to read: the same TypeError as in openapi-fetch.
+    if (answer.value?.bodyUsed) await readBody(call, answer.value);
+    return result!;
+  }
+  return readResult(call, response as Response, await readBody(call, response as Response), false);
 }
