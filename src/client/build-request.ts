@@ -84,13 +84,11 @@ export function buildRequest(
     fetchInit.body = body as BodyInit;
   }
   const Class = (init?.Request as typeof Request | undefined) ?? config.Request;
-  const built: BuiltRequest = { url, init: fetchInit, body, request: undefined };
-  if (Class) built.request = requestOf(built, Class);
-  return built;
+  return { url, init: fetchInit, body, request: Class && requestOf(url, fetchInit, Class) };
 }
 
-/** The built request as a `Request` of `Class`, as openapi-fetch makes it for fetch and middleware. */
-export function requestOf({ url, init }: BuiltRequest, Class: typeof Request = Request): Request {
+/** A built request as a `Request` of `Class`, as openapi-fetch makes it for fetch and middleware. */
+export function requestOf(url: string, init: RequestInit, Class: typeof Request = Request): Request {
   // duplex lets a Request take a stream, e.g. from a custom bodySerializer; a caller's own value wins.
   const request = new Class(url, { redirect: "follow", duplex: "half", ...init } as RequestInit);
   // As openapi-fetch: options a Request has no field for (e.g. an undici `dispatcher`) are set on it.

@@ -9,9 +9,9 @@ export interface MiddlewareContext {
 }
 
 /**
- * The call's own Request or Response, made the first time a hook reads it. A hook that never
- * looks (a counter, a timer) then costs no `Request` and no copy of the answer, and every hook
- * that does look gets the same object, as in openapi-fetch. `value` is set once one was made.
+ * The call's own Request, made the first time a hook reads it: a hook that never looks (a
+ * counter, a timer) then costs no `Request`, and every hook that does gets the same object, as
+ * in openapi-fetch. `value` is set once it was made.
  */
 export type Lazy<T> = (() => T) & { value?: T };
 
@@ -21,29 +21,34 @@ export function lazy<T>(make: () => T): Lazy<T> {
   return get;
 }
 
-/** A Request or Response, or the call's own, made when a hook reads it. */
-export type Given<T> = T | Lazy<T>;
+const LAZY = Symbol();
 
-/** A hook's argument, as openapi-fetch builds it; a lazy `request` or `response` is made when read, and holds what is assigned to it. */
-function hookArgs<T>(fields: Record<string, unknown>): T {
-  for (const key of ["request", "response"]) {
-    const get = fields[key] as Lazy<unknown>;
-    if (typeof get === "function")
-      // Made an accessor, the property stays enumerable and configurable, as it was.
-      Object.defineProperty(fields, key, {
-        get,
-        set(value) {
-          delete fields[key];
-          fields[key] = value;
-        },
-      });
-  }
+/**
+ * The accessor of a lazy `request`: made when read, holding what is assigned. It is the same
+ * on every call, as V8 needs to give every hook argument one shape: accessors made per call give
+ * each argument a shape of its own, which the young generation's collections keep alive, with
+ * the call's parsed body, until a full collection.
+ */
+const REQUEST: PropertyDescriptor = {
+  get(this: { [LAZY]: Lazy<Request> }) {
+    return this[LAZY]();
+  },
+  set(value) {
+    Object.defineProperty(this, "request", { value, writable: true });
+  },
+};
+
+/** A hook's argument, as openapi-fetch builds it, but for the call's own request, made when first read. */
+function hookArgs<T>(fields: { request: Request | Lazy<Request>; [key: string]: unknown }): T {
+  // Made an accessor, `request` stays enumerable and configurable, as it was.
+  if (typeof fields.request === "function") Object.defineProperties(fields, { request: REQUEST, [LAZY]: { value: fields.request } });
   return fields as T;
 }
 
 // The hooks run as openapi-fetch 0.17 runs them (its coreFetch): onRequest in order, onResponse
 // and onError in reverse, with the same checks on what a hook returns, so middleware written for
-// openapi-fetch behaves the same here.
+// openapi-fetch behaves the same here. An entry without the hook is skipped (openapi-fetch also
+// skips a function that has one; `use()` refuses such an entry in both).
 
 /**
  * Runs the onRequest hooks. A hook may return a new Request, which later hooks see, or a
@@ -51,11 +56,11 @@ function hookArgs<T>(fields: Record<string, unknown>): T {
  */
 export async function runOnRequest(
   middleware: readonly Middleware[],
-  request: Given<Request>,
+  request: Request | Lazy<Request>,
   context: MiddlewareContext,
-): Promise<{ request: Given<Request>; response?: Response }> {
+): Promise<{ request: Request | Lazy<Request>; response?: Response }> {
   for (const m of middleware) {
-    if (!m || typeof m !== "object" || typeof m.onRequest !== "function") continue;
+    if (typeof m?.onRequest !== "function") continue;
     const result = await m.onRequest(hookArgs({ request, ...context }));
     if (!result) continue;
     if (result instanceof Request) request = result;
@@ -68,12 +73,12 @@ export async function runOnRequest(
 /** Runs the onError hooks on a failed send: one may answer with a Response, or replace the error; else it is thrown. */
 export async function runOnError(
   middleware: readonly Middleware[],
-  request: Given<Request>,
+  request: Request | Lazy<Request>,
   error: unknown,
   context: MiddlewareContext,
 ): Promise<Response> {
   for (const m of [...middleware].reverse()) {
-    if (!m || typeof m !== "object" || typeof m.onError !== "function") continue;
+    if (typeof m?.onError !== "function") continue;
     const result = await m.onError(hookArgs({ request, error, ...context }));
     if (!result) continue;
     if (result instanceof Response) return result;
@@ -89,12 +94,13 @@ export async function runOnError(
 /** Runs the onResponse hooks; each may replace the response. */
 export async function runOnResponse(
   middleware: readonly Middleware[],
-  request: Given<Request>,
-  response: Given<Response>,
+  request: Request | Lazy<Request>,
+  response: Response | (() => Response),
   context: MiddlewareContext,
-): Promise<Given<Response>> {
+): Promise<Response | (() => Response)> {
   for (const m of [...middleware].reverse()) {
-    if (!m || typeof m !== "object" || typeof m.onResponse !== "function") continue;
+    if (typeof m?.onResponse !== "function") continue;
+    if (typeof response === "function") response = response();
     const result = await m.onResponse(hookArgs({ request, response, ...context }));
     if (!result) continue;
     if (!(result instanceof Response)) throw new Error("onResponse: must return new Response() when modifying the response");

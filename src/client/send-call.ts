@@ -6,7 +6,7 @@ import { type BuiltRequest, buildRequest, requestOf } from "./build-request.js";
 import { callSettings } from "./call-settings.js";
 import type { ClientConfig } from "./client-config.js";
 import { warnIfDeprecated } from "./deprecation.js";
-import { type Given, type Lazy, lazy, runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
+import { type Lazy, lazy, runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
 import { type CallResult, readable, readBody, readResult } from "./read-result.js";
 
 /**
@@ -88,7 +88,7 @@ export async function sendCall(
     params,
     options: Object.freeze({
       baseUrl: config.baseUrl,
-      fetch: call.fetch ?? globalThis.fetch,
+      fetch: call.fetch ?? fetch,
       parseAs: call.parseAs,
       querySerializer: init?.querySerializer ?? config.querySerializer,
       bodySerializer: init?.bodySerializer ?? config.bodySerializer,
@@ -97,31 +97,30 @@ export async function sendCall(
     // As openapi-fetch makes it: an id that ties one call's hooks together.
     id: Math.random().toString(36).slice(2, 11),
   };
-  const callRequest = lazy(() => built.request ?? requestOf(built));
-  let request: Given<Request>;
-  let response: Given<Response> | undefined;
+  const callRequest = lazy(() => built.request ?? requestOf(built.url, built.init));
+  let request: Request | Lazy<Request>;
+  let response: Response | (() => Response) | undefined;
   ({ request, response } = await runOnRequest(middleware, callRequest, context));
   let result: CallResult | undefined;
-  let answer: Lazy<Response> | undefined;
   if (!response) {
     try {
       const delivered = await transport(await outgoingAfter(config, built, callRequest, request as Request, call), call);
       // The service's own answer is checked and parsed before middleware sees it, as it is without middleware.
-      const parsed = readResult(call, delivered.response, delivered.body);
-      result = parsed;
-      // The transport read the body; a hook that looks at the answer gets a copy it can read again,
-      // which is then the result's response.
-      response = answer = lazy(() => (parsed.response = readable(delivered.response, delivered.body)));
+      result = readResult(call, delivered.response, delivered.body);
+      // The transport read the body: onResponse hooks get a copy they can read again, made when the
+      // first one runs, which is then the result's response.
+      response = () => (result!.response = readable(delivered.response, delivered.body));
     } catch (error) {
       response = await runOnError(middleware, request, error, context);
     }
     response = await runOnResponse(middleware, request, response, context);
   }
-  // The answer the hooks kept is the one parsed above.
-  if (response === answer || response === answer?.value) {
+  // No onResponse hook ran: the answer parsed above.
+  if (typeof response === "function") return result!;
+  if (response === result?.response) {
     // A hook that read its body without a clone left nothing to read: the same TypeError as in openapi-fetch.
-    if (answer.value?.bodyUsed) await readBody(call, answer.value);
-    return result!;
+    if (response.bodyUsed) await readBody(call, response);
+    return result;
   }
-  return readResult(call, response as Response, await readBody(call, response as Response), false);
+  return readResult(call, response, await readBody(call, response), false);
 }

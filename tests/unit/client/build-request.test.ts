@@ -69,7 +69,7 @@ describe("buildRequest", () => {
     const built = buildRequest(config(), "POST", "/users", {}, { body: { uid: "u1" }, cache: "no-store" }, undefined);
     const ofClass = buildRequest(config({ Request: Traced }), "GET", "/users", {}, undefined, undefined);
     expect(built.request).toBeUndefined();
-    const forMiddleware = requestOf(built);
+    const forMiddleware = requestOf(built.url, built.init);
     expect(forMiddleware).toBeInstanceOf(Request);
     expect([forMiddleware.method, forMiddleware.url, forMiddleware.cache]).toEqual([
       "POST",
