@@ -27,7 +27,7 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
   webhooks: { heading: "8. Webhook verification", quick: ["--rounds", "5", "--iterations", "5000", "--quick", "true"] },
   fake: { heading: "9. Fake server", quick: ["--rounds", "2", "--seconds", "2"] },
   "fake-webhooks": { heading: "10. Fake server webhooks", quick: ["--events", "200", "--rounds", "1", "--seconds", "1"] },
-  middleware: { heading: "11. Middleware", quick: ["--rounds", "2", "--scale", "0.3"] },
+  middleware: { heading: "11. Middleware", quick: ["--rounds", "3", "--scale", "0.5"] },
 };
 
 const root = process.cwd();
