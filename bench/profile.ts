@@ -1,39 +1,32 @@
 // Where the time goes, function by function: scripts/bench-profile.sh runs one client against the
-// loopback server under `node --cpu-prof`, then this prints the functions and files with the most self time.
-//   [sdk|sdk-middleware|sdk-timeouts-off|openapi-fetch|raw|raw-timeout] [send-thread-message|list-users] [concurrency] [seconds]
+// loopback server (or, with `stub`, a stubbed global fetch) under `node --cpu-prof`, then this
+// prints the functions with the most self and total time, and the files with the most self time.
+//   [variant] [send-thread-message|list-users] [concurrency] [seconds] [loopback|stub]
+//   variants: sdk, sdk-timeouts-off, sdk-middleware, sdk-3-middleware, sdk-header, sdk-logging, openapi-fetch,
+//   openapi-fetch-middleware, openapi-fetch-header, openapi-fetch-logging, raw, raw-timeout
 import { readdirSync, readFileSync } from "node:fs";
+import { type CpuProfile, profileEntries, topBy } from "./cpu-profile.js";
 import { join } from "node:path";
 import { startLoopback } from "./loopback.js";
 import { main } from "./section.js";
+import { stubFetch } from "./stub-fetch.js";
 import { bareOpenapiFetch, type Operation, raw, sdk } from "./variants.js";
 
-interface Profile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
 function summarize(file: string): string {
-  const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
-  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const fns = new Map<string, number>();
-  const files = new Map<string, number>();
-  let total = 0;
-  for (const [i, id] of profile.samples.entries()) {
-    const { functionName, url, lineNumber } = frames.get(id)!;
-    const us = profile.timeDeltas[i] ?? 0;
-    const where = url.replace(/^.*\/(node_modules\/[^/]+|bench\/\.out)\//, "$1/") || "(native/gc)";
-    const fn = `${functionName || "(anonymous)"} ${where}:${lineNumber + 1}`;
-    fns.set(fn, (fns.get(fn) ?? 0) + us);
-    files.set(where, (files.get(where) ?? 0) + us);
-    total += us;
-  }
-  const top = (m: Map<string, number>, n: number) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([name, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
-  return ["self time by function:", ...top(fns, 25), "", "self time by file:", ...top(files, 15)].join("\n");
+  const { entries, files } = profileEntries(JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
+  const line = (pct: number, name: string) => `${pct.toFixed(1).padStart(5)}%  ${name}`;
+  const byFile = [...files].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  return [
+    "self time by function:",
+    ...topBy(entries, "self", 25).map((e) => line(e.self, e.fn)),
+    "",
+    // An async function's total covers each of its steps between awaits, as each runs from the microtask queue.
+    "total time by function (callees included), the SDK's, openapi-fetch's and the bench's own:",
+    ...topBy(entries, "total", 25, (e) => !/ (node:|\(native)/.test(e.fn)).map((e) => line(e.total, e.fn)),
+    "",
+    "self time by file:",
+    ...byFile.map(([f, pct]) => line(pct, f)),
+  ].join("\n");
 }
 
 main(async () => {
@@ -42,14 +35,22 @@ main(async () => {
     for (const f of readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))) console.log(summarize(join(dir, f)));
     return;
   }
-  const [which = "sdk", operation = "list-users", concurrency = "64", seconds = "6"] = process.argv.slice(2);
-  const server = await startLoopback();
+  const [which = "sdk", operation = "list-users", concurrency = "64", seconds = "6", where = "loopback"] = process.argv.slice(2);
+  // The stub is in place before any client is made: openapi-fetch keeps the global fetch it finds then.
+  if (where === "stub") globalThis.fetch = stubFetch;
+  const server = where === "stub" ? { url: "https://bench.api-us.cometchat.io/v3", close: async () => {} } : await startLoopback();
   const variants = {
     raw: () => raw("raw fetch", server.url),
     "raw-timeout": () => raw("raw fetch + timeout", server.url),
     "openapi-fetch": () => bareOpenapiFetch(server.url),
+    "openapi-fetch-middleware": () => bareOpenapiFetch(server.url, false, "no-op middleware"),
+    "openapi-fetch-header": () => bareOpenapiFetch(server.url, false, "header middleware"),
+    "openapi-fetch-logging": () => bareOpenapiFetch(server.url, false, "logging middleware"),
     sdk: () => sdk(server.url),
-    "sdk-middleware": () => sdk(server.url, { middleware: true }),
+    "sdk-middleware": () => sdk(server.url, { middleware: "no-op middleware" }),
+    "sdk-3-middleware": () => sdk(server.url, { middleware: "3 no-op middlewares" }),
+    "sdk-header": () => sdk(server.url, { middleware: "header middleware" }),
+    "sdk-logging": () => sdk(server.url, { middleware: "logging middleware" }),
     "sdk-timeouts-off": () => sdk(server.url, { timeoutsOff: true }),
   };
   const variant = variants[which as keyof typeof variants]();
@@ -61,5 +62,5 @@ main(async () => {
   };
   await Promise.all(Array.from({ length: Number(concurrency) }, loop));
   await server.close();
-  console.log(`${variant.name} ${operation} c=${concurrency}: ${done} calls in ${seconds} s`);
+  console.log(`${variant.name} ${operation} c=${concurrency}${where === "stub" ? ", stubbed fetch" : ""}: ${done} calls in ${seconds} s`);
 });

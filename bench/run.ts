@@ -31,6 +31,7 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
   contract: { heading: "12. Contract suite", quick: ["--rounds", "1", "--requests", "500"] },
   "fake-snapshot": { heading: "13. Fake server snapshots", quick: ["--rounds", "5"] },
   "rate-limits": { heading: "14. Rate-limit governor", quick: ["--rounds", "3", "--scale", "0.3"] },
+  middleware: { heading: "15. Middleware", quick: ["--rounds", "3", "--scale", "0.5"] },
 };
 
 const root = process.cwd();

@@ -1,6 +1,6 @@
 // The clients under comparison, each making the same two calls with the same headers, reading the
 // whole body and parsing it. A call rejects on anything but a 200.
-import createClient from "openapi-fetch";
+import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "../generated/schema.js";
 import { createChatClient } from "../src/index.js";
 import { API_KEY, PAGE_SIZE, threadBody, UID } from "./fixtures.js";
@@ -62,14 +62,45 @@ export function raw(name: keyof typeof RAW, baseUrl: string): Variant {
   };
 }
 
-/** openapi-fetch's `createClient` with default options and the same headers; `timeout` adds a per-call timeout signal. */
-export function bareOpenapiFetch(baseUrl: string, timeout = false): Variant {
+const noOp = (): Middleware => ({ onRequest: () => undefined });
+let logged = 0;
+/**
+ * Middleware as users write it, the same objects for the SDK and bare openapi-fetch: hooks that
+ * return nothing; a tracing header set on the Request; a logger that reads the request and the
+ * answer's status (it keeps a count, so that nothing is printed).
+ */
+export const MIDDLEWARE = {
+  "no-op middleware": [noOp()],
+  "3 no-op middlewares": [noOp(), noOp(), noOp()],
+  "header middleware": [
+    {
+      onRequest: ({ request }) => {
+        request.headers.set("x-trace-id", "5f0c6f1e2a7b4d3c");
+        return request;
+      },
+    },
+  ],
+  "logging middleware": [
+    {
+      onRequest: ({ request }) => void (logged += request.method.length + request.url.length),
+      onResponse: ({ response }) => void (logged += response.status),
+    },
+  ],
+} satisfies Record<string, Middleware[]>;
+export type MiddlewareName = keyof typeof MIDDLEWARE;
+
+/**
+ * openapi-fetch's `createClient` with default options and the same headers; `timeout` adds a
+ * per-call timeout signal, `middleware` registers one of {@link MIDDLEWARE}.
+ */
+export function bareOpenapiFetch(baseUrl: string, timeout = false, middleware?: MiddlewareName): Variant {
   const client = createClient<paths>({ baseUrl, headers: { "user-agent": USER_AGENT, apikey: API_KEY } });
+  if (middleware) client.use(...MIDDLEWARE[middleware]);
   const timed = <T extends { response: Response }>(send: (signal?: AbortSignal) => Promise<T>) =>
     check(timeout ? withTimeout(send) : send());
   const [thread, users] = [{ path: { id: "1842" }, header: { onBehalfOf: UID } }, { query: { perPage: PAGE_SIZE, page: 1 } }];
   return {
-    name: timeout ? "openapi-fetch + timeout signal" : "openapi-fetch",
+    name: `openapi-fetch${timeout ? " + timeout signal" : ""}${middleware ? ` + ${middleware}` : ""}`,
     calls: {
       "send-thread-message": () => timed((signal) => client.POST("/messages/{id}/thread", { params: thread, body: threadBody, signal })),
       "list-users": () => timed((signal) => client.GET("/users", { params: users, headers: { onBehalfOf: UID }, signal })),
@@ -79,13 +110,12 @@ export function bareOpenapiFetch(baseUrl: string, timeout = false): Variant {
 
 interface SdkOptions {
   fetch?: (r: Request) => Promise<Response>;
-  middleware?: boolean;
+  middleware?: MiddlewareName;
   timeoutsOff?: boolean;
 }
 /**
  * This SDK as a user runs it: retries, per-attempt timeouts and `as()` on (maxRetries 2,
- * timeoutMs 30000). A no-op middleware puts it on openapi-fetch's path (real Requests, hooks run);
- * an injected fetch must get a Request.
+ * timeoutMs 30000), with one of {@link MIDDLEWARE} if asked; an injected fetch must get a Request.
  */
 export function sdk(baseUrl: string, { fetch, middleware, timeoutsOff }: SdkOptions = {}): Variant {
   const chat = createChatClient({
@@ -95,9 +125,9 @@ export function sdk(baseUrl: string, { fetch, middleware, timeoutsOff }: SdkOpti
     ...(fetch && { fetch }),
     ...(timeoutsOff && { timeoutMs: 0 }),
   });
-  if (middleware) chat.use({ onRequest: () => undefined });
+  if (middleware) chat.use(...MIDDLEWARE[middleware]);
   const asUser = chat.as(UID);
-  const name = middleware ? "SDK + no-op middleware" : timeoutsOff ? "SDK, timeoutMs: 0" : "SDK";
+  const name = middleware ? `SDK + ${middleware}` : timeoutsOff ? "SDK, timeoutMs: 0" : "SDK";
   return {
     name: fetch ? `${name}, injected fetch` : name,
     calls: {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Where the time goes: runs one client against the loopback server under `node --cpu-prof`
-# and prints the functions with the most self time. Run `npm run bench` once first (it builds bench/.out).
-#   scripts/bench-profile.sh [sdk|sdk-middleware|openapi-fetch|sdk-timeouts-off|raw|raw-timeout] [send-thread-message|list-users] [concurrency] [seconds]
+# Where the time goes: runs one client against the loopback server (or a stubbed fetch) under `node --cpu-prof`
+# and prints the functions with the most self and total time. Run `npm run bench` once first (it builds bench/.out).
+#   scripts/bench-profile.sh [variant] [send-thread-message|list-users] [concurrency] [seconds] [loopback|stub]
+#   (the variants are listed at the top of bench/profile.ts)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)

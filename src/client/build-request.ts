@@ -10,7 +10,7 @@ export interface BuiltRequest {
   init: RequestInit & { headers: PlainHeaders };
   /** The body as serialized, before fetch or a Request reads it: every attempt sends it again. */
   body: unknown;
-  /** Present when middleware or a custom `Request` class needs a Request object. */
+  /** Present when a custom `Request` class was given; middleware gets one from {@link requestOf} when it reads it. */
   request: Request | undefined;
 }
 
@@ -32,9 +32,8 @@ function setsToNull(headers: unknown, name: string): boolean {
 /**
  * Builds one call's request with openapi-fetch's serializers and header rules: the URL from
  * the path template and params, the headers merged client, call, `params.header` (null removes
- * one), and the body serialized once, JSON by default.
- *
- * @param middleware Whether middleware will see the request, which then is a `Request`.
+ * one), and the body serialized once, JSON by default. A `Request` is made only for a custom
+ * Request class, which fetch must receive.
  */
 export function buildRequest(
   config: ClientConfig,
@@ -43,7 +42,6 @@ export function buildRequest(
   params: CallParams,
   init: CallInit | undefined,
   userAgent: string | undefined,
-  middleware: boolean,
 ): BuiltRequest {
   let querySerializer: ClientConfig["querySerializer"] = config.querySerializer;
   const ownQuery = init?.querySerializer;
@@ -86,11 +84,15 @@ export function buildRequest(
     fetchInit.body = body as BodyInit;
   }
   const Class = (init?.Request as typeof Request | undefined) ?? config.Request;
-  if (!middleware && !Class) return { url, init: fetchInit, body, request: undefined };
+  return { url, init: fetchInit, body, request: Class && requestOf(url, fetchInit, Class) };
+}
+
+/** A built request as a `Request` of `Class`, as openapi-fetch makes it for fetch and middleware. */
+export function requestOf(url: string, init: RequestInit, Class: typeof Request = Request): Request {
   // duplex lets a Request take a stream, e.g. from a custom bodySerializer; a caller's own value wins.
-  const request = new (Class ?? Request)(url, { redirect: "follow", duplex: "half", ...fetchInit } as RequestInit);
+  const request = new Class(url, { redirect: "follow", duplex: "half", ...init } as RequestInit);
   // As openapi-fetch: options a Request has no field for (e.g. an undici `dispatcher`) are set on it.
-  for (const key in fetchInit)
-    if (!(key in request)) (request as unknown as Record<string, unknown>)[key] = (fetchInit as unknown as Record<string, unknown>)[key];
-  return { url, init: fetchInit, body, request };
+  for (const key in init)
+    if (!(key in request)) (request as unknown as Record<string, unknown>)[key] = (init as unknown as Record<string, unknown>)[key];
+  return request;
 }

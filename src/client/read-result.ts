@@ -39,10 +39,9 @@ function jsonData(call: ResultCall, response: Response, text: string): unknown {
 /** `response` with `body` to read again: what onResponse middleware is given, since the transport read the original. */
 export function readable(response: Response, body: string | ArrayBuffer | null): Response {
   // A streamed 2xx was not read; a browser's opaque redirect (status 0) cannot be rebuilt and has nothing to read anyway.
-  if (response.status < 200 || body === null) return response;
-  const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-  Object.defineProperty(copy, "url", { value: response.url });
-  return copy;
+  if (!response.status || body === null) return response;
+  // A Response is a ResponseInit: its status, status text and headers.
+  return Object.defineProperty(new Response(body, response), "url", { value: response.url });
 }
 
 /** Reads a body that the transport did not, from a Response that middleware supplied. */

@@ -2,11 +2,11 @@ import { ChatConfigError } from "../errors/chat-config-error.js";
 import { checkCall, type CallInit } from "../safety/input-checks.js";
 import { isIdempotent } from "../transport/retry-policy.js";
 import { transport, type InjectedFetch, type ParseAs, type TransportCall } from "../transport/transport.js";
-import { buildRequest } from "./build-request.js";
+import { type BuiltRequest, buildRequest, requestOf } from "./build-request.js";
 import { callSettings } from "./call-settings.js";
 import type { ClientConfig } from "./client-config.js";
 import { warnIfDeprecated } from "./deprecation.js";
-import { runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
+import { type Lazy, lazy, runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
 import { type CallResult, readable, readBody, readResult } from "./read-result.js";
 
 /**
@@ -22,6 +22,27 @@ function checkFinalRequest(config: ClientConfig, request: Request, call: Transpo
     throw new ChatConfigError(
       `${call.method} ${call.path}: middleware turned the request into ${request.method} ${url.pathname}, which this client may not send.`,
     );
+}
+
+/**
+ * What goes on the wire once onRequest ran. The call's own request is sent as built, with
+ * `fetch(url, init)` as without middleware, and with the headers of its Request when a hook
+ * read it (a hook may set one in place and return nothing or the same Request). A Request
+ * that a hook returned instead carries its own body; the built one was serialized once.
+ */
+async function outgoingAfter(config: ClientConfig, built: BuiltRequest, own: Lazy<Request>, request: Request, call: TransportCall) {
+  const made = own.value;
+  // `request` is `own` itself while no hook read it.
+  if (request !== (own as unknown) && request !== made) {
+    checkFinalRequest(config, request, call);
+    return { ...built, body: request.body && (await request.clone().arrayBuffer()), request };
+  }
+  // Its URL and method are the built ones, which a hook cannot change: only the headers can be.
+  if (!made) return built;
+  // An injected fetch takes a Request anyway, and a form's type must name the boundary of the Blob
+  // the transport sends: both get a copy of the Request the hooks saw, with what they set on it.
+  if (call.fetch || built.body instanceof FormData) return { ...built, request: made };
+  return { ...built, init: { ...built.init, headers: made.headers } };
 }
 
 /**
@@ -42,7 +63,7 @@ export async function sendCall(
   // A copy, as openapi-fetch takes one: a hook that ejects middleware must not make the next one
   // skipped. Most calls have none, and then there is nothing to copy.
   const middleware = config.middleware.length || own?.length ? [...config.middleware, ...(own ?? [])] : config.middleware;
-  const built = buildRequest(config, method, path, params, init, settings.userAgent, middleware.length > 0);
+  const built = buildRequest(config, method, path, params, init, settings.userAgent);
   const call: TransportCall = {
     method,
     path,
@@ -54,19 +75,20 @@ export async function sendCall(
     requestInitExt: config.requestInitExt,
     parseAs: (init?.parseAs as ParseAs | undefined) ?? "json",
   };
-  let { request } = built;
-  if (!request || !middleware.length) {
-    if (request) checkFinalRequest(config, request, call);
+  if (!middleware.length) {
+    if (built.request) checkFinalRequest(config, built.request, call);
     const { response, body } = await transport(built, call, config.governor, params);
     return readResult(call, response, body);
   }
 
+  // A stream can be read once; a hook may read the Request after it was sent, so the bytes are what both get.
+  if (built.body instanceof ReadableStream) built.body = built.init.body = await new Response(built.body).arrayBuffer();
   const context: MiddlewareContext = {
     schemaPath: path,
     params,
     options: Object.freeze({
       baseUrl: config.baseUrl,
-      fetch: call.fetch ?? globalThis.fetch,
+      fetch: call.fetch ?? fetch,
       parseAs: call.parseAs,
       querySerializer: init?.querySerializer ?? config.querySerializer,
       bodySerializer: init?.bodySerializer ?? config.bodySerializer,
@@ -75,21 +97,35 @@ export async function sendCall(
     // As openapi-fetch makes it: an id that ties one call's hooks together.
     id: Math.random().toString(36).slice(2, 11),
   };
-  let response: Response | undefined;
-  ({ request, response } = await runOnRequest(middleware, request, context));
+  const callRequest = lazy(() => built.request ?? requestOf(built.url, built.init));
+  let request: Request | Lazy<Request>;
+  let response: Response | (() => Response) | undefined;
+  ({ request, response } = await runOnRequest(middleware, callRequest, context));
+  let result: CallResult | undefined;
   if (!response) {
     try {
-      checkFinalRequest(config, request, call);
-      // A Request that middleware replaced carries its own body; the built one was serialized once.
-      const body = request === built.request ? built.body : request.body && (await request.clone().arrayBuffer());
-      const delivered = await transport({ ...built, body, request }, call, config.governor, params);
-      // The service's own answer is checked before middleware sees it, as it is without middleware.
-      if (delivered.response.ok) readResult(call, delivered.response, delivered.body);
-      response = readable(delivered.response, delivered.body);
+      const delivered = await transport(
+        await outgoingAfter(config, built, callRequest, request as Request, call),
+        call,
+        config.governor,
+        params,
+      );
+      // The service's own answer is checked and parsed before middleware sees it, as it is without middleware.
+      result = readResult(call, delivered.response, delivered.body);
+      // The transport read the body: onResponse hooks get a copy they can read again, made when the
+      // first one runs, which is then the result's response.
+      response = () => (result!.response = readable(delivered.response, delivered.body));
     } catch (error) {
       response = await runOnError(middleware, request, error, context);
     }
     response = await runOnResponse(middleware, request, response, context);
+  }
+  // No onResponse hook ran: the answer parsed above.
+  if (typeof response === "function") return result!;
+  if (response === result?.response) {
+    // A hook that read its body without a clone left nothing to read: the same TypeError as in openapi-fetch.
+    if (response.bodyUsed) await readBody(call, response);
+    return result;
   }
   return readResult(call, response, await readBody(call, response), false);
 }

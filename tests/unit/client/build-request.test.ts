@@ -1,5 +1,5 @@
 import { formDataBody } from "../../../src/index";
-import { buildRequest } from "../../../src/client/build-request";
+import { buildRequest, requestOf } from "../../../src/client/build-request";
 import { clientConfig } from "../../../src/client/client-config";
 
 // The builder alone, given a client's config: what every call turns into before the transport.
@@ -15,7 +15,6 @@ describe("buildRequest", () => {
       { path: { uid: "a b" }, query: { tags: ["x", "y"], perPage: 5 } },
       undefined,
       undefined,
-      false,
     );
     expect(built.url).toBe("https://app.api-eu.cometchat.io/v3/users/a%20b/friends?tags=x,y&perPage=5");
     expect(built.request).toBeUndefined();
@@ -29,7 +28,6 @@ describe("buildRequest", () => {
       { header: { onBehalfOf: "u1", "x-team": "c" } },
       { headers: { "x-team": "b", "x-call": "1" }, body: { receiver: "u2" } },
       "ua/2",
-      false,
     );
     expect(built.init.headers).toEqual({
       "user-agent": "ua/2",
@@ -44,8 +42,8 @@ describe("buildRequest", () => {
   });
 
   test("a null Content-Type, on the client or the call, leaves the type to fetch", () => {
-    const onClient = buildRequest(config({ headers: { "Content-Type": null } }), "POST", "/x", {}, { body: "hi" }, undefined, false);
-    const onCall = buildRequest(config(), "POST", "/x", {}, { body: "hi", headers: { "content-type": null } }, undefined, false);
+    const onClient = buildRequest(config({ headers: { "Content-Type": null } }), "POST", "/x", {}, { body: "hi" }, undefined);
+    const onCall = buildRequest(config(), "POST", "/x", {}, { body: "hi", headers: { "content-type": null } }, undefined);
     expect(onClient.init.headers["content-type"]).toBeUndefined();
     expect(onCall.init.headers["content-type"]).toBeUndefined();
   });
@@ -58,7 +56,6 @@ describe("buildRequest", () => {
       {},
       { body: { id: "k" }, bodySerializer: formDataBody, cache: "no-store", timeoutMs: 5, logger: console },
       undefined,
-      false,
     );
     expect(built.body).toBeInstanceOf(FormData);
     expect(built.init.headers["content-type"]).toBeUndefined();
@@ -67,16 +64,24 @@ describe("buildRequest", () => {
     expect(built.init).not.toHaveProperty("logger");
   });
 
-  test("becomes a Request only for middleware or a custom Request class, of that class", () => {
+  test("becomes a Request at once only for a custom Request class, and on demand for middleware", () => {
     class Traced extends Request {}
-    const forMiddleware = buildRequest(config(), "GET", "/users", {}, undefined, undefined, true);
-    const ofClass = buildRequest(config({ Request: Traced }), "GET", "/users", {}, undefined, undefined, false);
-    expect(forMiddleware.request).toBeInstanceOf(Request);
-    expect(forMiddleware.request?.headers.get("apikey")).toBe("k-1");
+    const built = buildRequest(config(), "POST", "/users", {}, { body: { uid: "u1" }, cache: "no-store" }, undefined);
+    const ofClass = buildRequest(config({ Request: Traced }), "GET", "/users", {}, undefined, undefined);
+    expect(built.request).toBeUndefined();
+    const forMiddleware = requestOf(built.url, built.init);
+    expect(forMiddleware).toBeInstanceOf(Request);
+    expect([forMiddleware.method, forMiddleware.url, forMiddleware.cache]).toEqual([
+      "POST",
+      "https://app.api-eu.cometchat.io/v3/users",
+      "no-store",
+    ]);
+    expect(forMiddleware.headers.get("apikey")).toBe("k-1");
+    expect(forMiddleware.headers.get("content-type")).toBe("application/json");
     expect(ofClass.request).toBeInstanceOf(Traced);
   });
 
   test("refuses a body on a GET before anything exists to send", () => {
-    expect(() => buildRequest(config(), "GET", "/users", {}, { body: {} }, undefined, false)).toThrow("GET requests cannot have a body.");
+    expect(() => buildRequest(config(), "GET", "/users", {}, { body: {} }, undefined)).toThrow("GET requests cannot have a body.");
   });
 });

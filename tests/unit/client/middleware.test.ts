@@ -1,5 +1,5 @@
 import type { Middleware } from "openapi-fetch";
-import { createChatClient } from "../../../src/index";
+import { NotFoundError, createChatClient, formDataBody, unwrap } from "../../../src/index";
 import { json, withServer } from "../../harness/fault-server";
 import { recordingFetch } from "../../harness/recording-fetch";
 
@@ -154,5 +154,160 @@ describe("calls with middleware", () => {
     expect(() => chat.use({} as Middleware)).toThrow(/Middleware must be an object/);
     const { data } = await chat.GET("/users");
     expect(data).toEqual({ data: [], meta: {} });
+  });
+});
+
+// With middleware, the SDK makes a Request for a hook only when the hook reads one, and sends the
+// call's own request as it does without middleware: these pin what a hook and the service see.
+describe("middleware on the wire", () => {
+  const thread = { params: { path: { id: "9" } }, body };
+  const ok = (_q: unknown, res: Parameters<typeof json>[0]) => json(res, 200, reply);
+
+  test("a header a hook sets in place is sent, whether the hook returns nothing or the same Request", async () => {
+    await withServer(ok, async (server) => {
+      const chat = createChatClient({ appId: "hp", apiKey: "k-wire", baseUrl: server.url });
+      chat.use(
+        { onRequest: ({ request }) => void request.headers.set("x-span", "s-1") },
+        {
+          onRequest({ request }) {
+            request.headers.set("x-trace", "t-1");
+            return request;
+          },
+        },
+      );
+      const { data } = await chat.as("u1").POST("/messages/{id}/thread", thread);
+      expect(data).toEqual(reply);
+      const [sent] = server.requests;
+      expect([sent!.headers["x-span"], sent!.headers["x-trace"], sent!.headers.apikey, sent!.headers.onbehalfof]).toEqual([
+        "s-1",
+        "t-1",
+        "k-wire",
+        "u1",
+      ]);
+      expect(sent!.headers["content-type"]).toBe("application/json");
+      expect(JSON.parse(sent!.body)).toEqual(body);
+    });
+  });
+
+  test("a hook that reads the request only once it was sent gets it whole, body included, a stream body too", async () => {
+    await withServer(ok, async (server) => {
+      const seen: unknown[] = [];
+      const chat = createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url });
+      chat.use({
+        async onResponse({ request }) {
+          seen.push([request.method, new URL(request.url).pathname, request.headers.get("onbehalfof"), await request.text()]);
+        },
+      });
+      const asStream = (value: unknown) => new Blob([JSON.stringify(value)]).stream();
+      await chat.as("u1").POST("/messages/{id}/thread", thread);
+      await chat.as("u1").POST("/messages/{id}/thread", { ...thread, bodySerializer: asStream as never });
+      const expected = ["POST", "/messages/9/thread", "u1", JSON.stringify(body)];
+      expect(seen).toEqual([expected, expected]);
+      expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([body, body]);
+    });
+  });
+
+  test("a form read by a hook is sent with the boundary its parts carry", async () => {
+    await withServer(
+      (_q, res) => json(res, 200, { data: { id: "banned" } }),
+      async (server) => {
+        const chat = createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url });
+        chat.use({ onRequest: ({ request }) => void request.headers.set("x-trace", "t-1") });
+        await chat.POST("/moderation/keywords", {
+          body: { id: "banned", name: "Banned", category: "word", searchTerms: "darn" },
+          bodySerializer: formDataBody,
+        });
+        const [sent] = server.requests;
+        const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(String(sent!.headers["content-type"]))?.[1];
+        expect(sent!.body.startsWith(`--${boundary}\r\n`)).toBe(true);
+        expect(sent!.headers["x-trace"]).toBe("t-1");
+      },
+    );
+  });
+
+  test("an onResponse hook that looks gets a readable copy, which the result then holds, with the body parsed", async () => {
+    await withServer(
+      (_q, res) => json(res, 200, reply, { "x-request-id": "r-1" }),
+      async (server) => {
+        const chat = createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url });
+        let given: Response | undefined;
+        const seen: unknown[] = [];
+        chat.use({
+          async onResponse({ response }) {
+            given = response;
+            seen.push(await response.clone().json());
+            response.headers.set("x-seen", "yes");
+          },
+        });
+        const { data, response } = await chat.as("u1").POST("/messages/{id}/thread", thread);
+        expect([data, seen]).toEqual([reply, [reply]]);
+        expect(response).toBe(given);
+        expect([response.url, response.headers.get("x-request-id"), response.headers.get("x-seen")]).toEqual([
+          `${server.url}/messages/9/thread`,
+          "r-1",
+          "yes",
+        ]);
+      },
+    );
+  });
+
+  test("an onResponse hook that reads the body without a clone leaves nothing to read, as in openapi-fetch", async () => {
+    await withServer(ok, async (server) => {
+      const chat = createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url });
+      chat.use({ onResponse: async ({ response }) => void (await response.json()) });
+      await expect(chat.as("u1").POST("/messages/{id}/thread", thread)).rejects.toMatchObject({ name: "TypeError" });
+    });
+  });
+
+  test("an error answer passes hooks that only look, and unwrap still names its call", async () => {
+    const notFound = { error: { code: "ERR_UID_NOT_FOUND", message: "no such user" } };
+    await withServer(
+      (_q, res) => json(res, 404, notFound),
+      async (server) => {
+        const chat = createChatClient({ appId: "hp", apiKey: "k", baseUrl: server.url });
+        const statuses: number[] = [];
+        chat.use({ onRequest: () => undefined }, { onResponse: ({ response }) => void statuses.push(response.status) });
+        const pending = chat.GET("/users/{uid}", { params: { path: { uid: "nobody" } } });
+        const { error, response } = await pending;
+        expect([error, response.status, statuses]).toEqual([notFound, 404, [404]]);
+        const thrown = await unwrap(chat.GET("/users/{uid}", { params: { path: { uid: "nobody" } } })).catch((e: unknown) => e);
+        expect(thrown).toBeInstanceOf(NotFoundError);
+        expect((thrown as NotFoundError).message).toContain("GET /users/{uid}");
+      },
+    );
+  });
+
+  test("an injected fetch gets a Request with what a hook set on the call's own Request, headers and properties", async () => {
+    const rec = recordingFetch(200, reply);
+    const chat = createChatClient({ appId: "hp", apiKey: "k", fetch: rec.fetch });
+    chat.use({
+      onRequest({ request }) {
+        request.headers.set("x-trace", "t-2");
+        Object.assign(request, { traceId: "t-2" });
+      },
+    });
+    await chat.as("u1").POST("/messages/{id}/thread", thread);
+    expect(rec.last().headers.get("x-trace")).toBe("t-2");
+    expect((rec.last() as unknown as { traceId: string }).traceId).toBe("t-2");
+    expect(await rec.last().json()).toEqual(body);
+  });
+
+  test("a hook's argument is a plain object: spread, it holds the request; set, it keeps the value", async () => {
+    const rec = recordingFetch(200, reply);
+    const chat = createChatClient({ appId: "hp", apiKey: "k", fetch: rec.fetch });
+    const other = new Request("https://example.org/");
+    let copied: unknown;
+    let kept: unknown;
+    chat.use({
+      onRequest(params) {
+        copied = { ...params }.request;
+        params.request = other;
+        kept = params.request;
+      },
+    });
+    await chat.as("u1").POST("/messages/{id}/thread", thread);
+    expect(copied).toBeInstanceOf(Request);
+    expect(kept).toBe(other);
+    expect(rec.last().url).toBe("https://hp.api-us.cometchat.io/v3/messages/9/thread");
   });
 });
