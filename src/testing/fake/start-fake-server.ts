@@ -157,7 +157,8 @@ export interface FakeServer extends FakeCredentials {
    * @example
    * fake.seed({ users: [{ uid: "ana", name: "Ana" }] });
    * const seeded = fake.snapshot();
-   * writeFileSync("fake-state.json", JSON.stringify(seeded));
+   * // JSON-safe: this text, in a file, is what `chat-rest-fake --state <file>` starts from.
+   * const text = JSON.stringify(seeded);
    */
   snapshot(): FakeSnapshot;
   /**
@@ -166,7 +167,9 @@ export interface FakeServer extends FakeCredentials {
    * costs far less than seeding again (see BENCHMARKS.md). Throws a TypeError on a value that is
    * not a snapshot.
    * @example
-   * beforeEach(() => fake.restore(seeded));
+   * const seeded = fake.snapshot(); // once, after seeding
+   * // Then before each test, in place of seeding again:
+   * fake.restore(seeded);
    */
   restore(snapshot: FakeSnapshot): void;
   /** Read-only copies of the model. */
@@ -200,7 +203,7 @@ export interface FakeServer extends FakeCredentials {
    *   { trigger: "message_sent", where: (event) => event.data.message.data.text === "Order shipped" },
    *   { timeoutMs: 1_000 },
    * );
-   * expect(delivery.status).toBe(200);
+   * if (delivery.state !== "delivered") throw new Error(`the receiver answered ${delivery.status}`);
    */
   waitForDelivery<T extends FiredTrigger>(match: DeliveryMatch<T>, options?: WaitForDeliveryOptions): Promise<FakeDelivery<T>>;
   /**
