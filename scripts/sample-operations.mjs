@@ -75,8 +75,11 @@ function fieldsOf(schema, resolve) {
   return Object.keys(node.properties ?? {}).map((name) => ({ name, required: required.has(name) }));
 }
 
+// A sample never prints a credential the answer carries (a provider's API key or auth token).
+const CREDENTIAL = /(secret|password|token|apikey|privatekey|sid)$/i;
+
 function fieldToRead(schema, resolve) {
-  const fields = fieldsOf(schema, resolve);
+  const fields = fieldsOf(schema, resolve).filter((field) => !CREDENTIAL.test(field.name));
   const names = new Set(fields.map((field) => field.name));
   return READ_FIRST.find((name) => names.has(name)) ?? fields.find((field) => field.required)?.name ?? fields[0]?.name;
 }

@@ -84,7 +84,8 @@ beforeAll(async () => {
     samples.flatMap((sample) => (sample.curl ? [[sample.operationId, swapHost(sample.operationId, sample.curl, url)]] : [])),
   );
   for (const [name, source] of Object.entries(canaries.curl)) curls[name] = swapHost(name, source, url);
-  // The compiler works while the samples run: they are bundled apart from it, by esbuild.
+  // The compiler works while the samples run: esbuild bundles them apart from it. They run one
+  // at a time, the curl ones after the TypeScript ones, so the mock has met every operation once.
   const compiling = compileSamples(tsDir);
   runs = await runTypeScriptSamples(tsDir, cwd, { ...env, CHAT_BASE_URL: url });
   curlRuns = await runCurlSamples(curls, join(work, "curl"), cwd, env);

@@ -21,6 +21,8 @@ export interface SampleRun {
   stdout: string[];
   stderr: string[];
   exchanges: Exchange[];
+  /** How long the program took, in milliseconds. */
+  ms: number;
   /** What the program threw, if it did: an SDK error carries the status. */
   error?: { name?: string; message: string; status?: number };
 }
