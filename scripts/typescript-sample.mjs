@@ -74,7 +74,10 @@ function unwrapStatement(op, init) {
 }
 
 function callInit(op, body, extra = {}) {
-  return compact({ params: compact({ path: op.pathParams, query: op.query, header: op.headers }), body, ...extra });
+  const params = compact({ path: op.pathParams, query: op.query, header: op.headers });
+  // A body is sent as the spec shows it, even `{}`: an empty one is still a body.
+  const init = { ...(params && { params }), ...(body !== undefined && { body }), ...extra };
+  return Object.keys(init).length ? init : undefined;
 }
 
 const TEMPLATES = {
