@@ -17,9 +17,11 @@ if [ "${1:-}" != "--skip-lint" ]; then
   rm -f "$out/.lint.log"
 fi
 node_modules/.bin/redocly bundle openapi/openapi.yaml --output "$out/openapi.json" >/dev/null 2>&1
+# x-codeSamples on every operation, a TypeScript program and a curl command, into the JSON; the YAML is bundled from it.
+node scripts/code-samples.mjs "$out/openapi.json" >/dev/null
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-node_modules/.bin/redocly bundle openapi/openapi.yaml --output "$tmp/openapi.yaml" >/dev/null 2>&1
+node_modules/.bin/redocly bundle "$out/openapi.json" --output "$tmp/openapi.yaml" >/dev/null 2>&1
 { printf '# %s\n' "$header"; cat "$tmp/openapi.yaml"; } >"$out/openapi.yaml"
 # openapi-typescript through its API: the CLI cannot type `format: binary` as Blob.
 node scripts/generate-types.mjs openapi/openapi.yaml "$out/schema.d.ts"

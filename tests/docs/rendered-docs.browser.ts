@@ -118,6 +118,52 @@ describe("the webhook events (x-webhooks)", () => {
   }, 60_000);
 });
 
+describe("the code samples beside an operation (x-codeSamples), one operation per client", () => {
+  const spec = JSON.parse(readFileSync(join(root, "generated", "openapi.json"), "utf8"));
+  type Sample = { label: string; source: string };
+  const operations = Object.values(spec.paths as Record<string, Record<string, { operationId?: string; tags?: string[] }>>).flatMap(
+    (item) => Object.values(item),
+  );
+  const operation = (operationId: string) => operations.find((op) => op.operationId === operationId)!;
+  const sample = (operationId: string, label: string) =>
+    ((operation(operationId) as { "x-codeSamples"?: Sample[] })["x-codeSamples"] ?? []).find((s) => s.label === label)?.source;
+  // The rendered code, as the reader sees it: highlighting spans aside, line by line.
+  const lines = (text: string | undefined) =>
+    (text ?? "")
+      .trimEnd()
+      .split("\n")
+      .map((line) => line.trimEnd());
+
+  test.each([
+    ["Chat", "send-thread-message", "createChatClient"],
+    ["Calls", "list-calls", "createCallsClient"],
+    ["Management", "create-webhook", "createManagementClient"],
+  ])(
+    "the %s API's %s shows its TypeScript sample (%s), and its curl sample one click away",
+    async (_api, operationId, factory) => {
+      const tag = slug(operation(operationId).tags![0]!);
+      const { page, requests } = await open(`/index.html#/${tag}/${operationId}`);
+      const samples = page.locator(`[id="${tag}/${operationId}"] .panel-request-samples`);
+      await samples.waitFor({ state: "visible", timeout: 30_000 });
+      const code = samples.locator('pre[data-testid="source-code"]');
+      const typescript = sample(operationId, "chat-rest-sdk");
+      expect(typescript).toContain(`${factory}({`);
+      expect(lines(await code.innerText())).toEqual(lines(typescript));
+
+      await samples.getByRole("button", { name: "chat-rest-sdk", exact: true }).click();
+      // The menu opens in a layer of its own, outside the operation.
+      await page.getByRole("menuitem", { name: "curl", exact: true }).filter({ visible: true }).click();
+      // The language menu's button takes the name of the sample it shows.
+      await samples.getByRole("button", { name: "curl", exact: true }).waitFor({ timeout: 10_000 });
+      const curl = sample(operationId, "curl");
+      expect(curl).toMatch(/^curl --request /);
+      expect(lines(await code.innerText())).toEqual(lines(curl));
+      expect(requests.filter((request) => !isLocal(request.url))).toEqual([]);
+    },
+    60_000,
+  );
+});
+
 describe("the deep links that README.md names", () => {
   const readme = readFileSync(join(root, "README.md"), "utf8");
 
