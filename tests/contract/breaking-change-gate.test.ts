@@ -90,9 +90,6 @@ const runs = {
   packageOlderThanRelease: gateInCopy({ version: packageVersion, released: breakingBump, baseline, bundle }),
 };
 
-// Eleven redocly runs share two cores: allow for a busy machine (this bounds a hang, it is not a timing assertion).
-jest.setTimeout(30_000);
-
 describe("the breaking-change gate", () => {
   test("catches a newly required parameter", async () => {
     const { code, output } = await runs.newRequiredParameter;

@@ -44,4 +44,4 @@ test("--state names a file it cannot read, or one that is not JSON, and exits 2"
   } finally {
     rmSync(notJson, { force: true });
   }
-}, 20_000);
+});

@@ -25,7 +25,7 @@ beforeEach(async () => {
     });
     `,
   );
-}, 30_000);
+});
 afterAll(() => fake?.stop());
 
 function running(): ChildServer {

@@ -7,9 +7,6 @@ import { unwrap } from "../../src/index";
 import { chatFakeHandlers, type FakeServer, startFakeServer } from "../../src/testing/index";
 import { answerChecker, clientsOf } from "./answer-checker";
 
-// Journeys of some twenty requests each: more than Jest's default 5 s on a loaded shared machine.
-jest.setTimeout(20_000);
-
 let fake: FakeServer;
 const checker = answerChecker();
 const msw = setupServer();

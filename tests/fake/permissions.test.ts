@@ -6,9 +6,6 @@ import { BadRequestError, type ChatApiError, PermissionDeniedError, unwrap } fro
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { answerChecker, clientsOf } from "./answer-checker";
 
-// Journeys of some twenty requests each: more than Jest's default 5 s on a loaded shared machine.
-jest.setTimeout(20_000);
-
 let fake: FakeServer;
 const checker = answerChecker();
 let chat: ReturnType<typeof clientsOf>["chat"];

@@ -5,8 +5,6 @@ import { setupServer } from "msw/node";
 import { createChatClient, rateLimit } from "../../src/index";
 import { chatFakeHandlers, type FakeServer, startFakeServer } from "../../src/testing/index";
 
-// Starting servers and child processes takes seconds on a loaded machine.
-jest.setTimeout(30_000);
 const send = (chat: ReturnType<typeof createChatClient>, uid: string, text: string) =>
   chat.as(uid).POST("/messages", { body: { receiver: "zed", receiverType: "user", data: { text } } });
 

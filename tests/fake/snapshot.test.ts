@@ -8,9 +8,6 @@ import { unwrap } from "../../src/index";
 import { type FakeServer, type FakeSnapshot, startFakeServer } from "../../src/testing/index";
 import { answerChecker, clientsOf } from "./answer-checker";
 
-// Journeys of some twenty requests each: more than Jest's default 5 s on a loaded shared machine.
-jest.setTimeout(20_000);
-
 const checker = answerChecker();
 const started: FakeServer[] = [];
 async function start(...args: Parameters<typeof startFakeServer>) {

@@ -10,9 +10,6 @@ import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { answerChecker, clientsOf } from "./answer-checker";
 import { closeReceivers, receiverOf } from "./receiver";
 
-// Journeys of some twenty requests each: more than Jest's default 5 s on a loaded shared machine.
-jest.setTimeout(20_000);
-
 let fake: FakeServer;
 const checker = answerChecker();
 let clients: ReturnType<typeof clientsOf>;

@@ -16,8 +16,6 @@ beforeEach(async () => {
   fake.seed({ users: ["ana", "ben", "cy", "dee", "eve", "zed"].map((uid) => ({ uid, name: uid })) });
 });
 afterEach(() => fake.close());
-// Each case takes one to three windows of a second; a loaded machine may stretch them.
-jest.setTimeout(30_000);
 
 interface Sent {
   text: string;

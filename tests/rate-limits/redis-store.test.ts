@@ -9,8 +9,6 @@ import { type RedisRateLimitStore, redisRateLimitStore } from "../../src/redis/i
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { INSTALL_HINT, type RedisServer, startRedis } from "./redis-server";
 
-// Starting servers and child processes takes seconds on a loaded machine.
-jest.setTimeout(30_000);
 const run = promisify(execFile);
 let redis: RedisServer;
 const stores: RedisRateLimitStore[] = [];
@@ -125,5 +123,5 @@ describe("two processes sharing the store", () => {
     expect(statuses).toHaveLength(20);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect([...fake.state.messages.values()]).toHaveLength(20);
-  }, 30_000);
+  });
 });

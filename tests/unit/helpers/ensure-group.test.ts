@@ -4,9 +4,6 @@ import { ensureGroup } from "../../../src/helpers/index";
 import { type FakeServer, startFakeServer } from "../../../src/testing/index";
 import { type RecordingClient, recordingClient } from "./recording-client";
 
-// The first answers of a file compile the spec's schemas for the answer checks: seconds on a busy machine.
-jest.setTimeout(30_000);
-
 let fake: FakeServer;
 let client: RecordingClient;
 

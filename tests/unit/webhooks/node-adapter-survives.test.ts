@@ -34,7 +34,7 @@ beforeEach(async () => {
     server.listen(0, "127.0.0.1", () => console.log(JSON.stringify({ url: "http://127.0.0.1:" + server.address().port })));
     `,
   );
-}, 30_000);
+});
 afterAll(() => server?.stop());
 
 function running(): ChildServer {

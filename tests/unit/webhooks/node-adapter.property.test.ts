@@ -30,7 +30,7 @@ beforeAll(async () => {
     server.listen(0, "127.0.0.1", () => console.log(JSON.stringify({ url: "http://127.0.0.1:" + server.address().port })));
     `,
   );
-}, 30_000);
+});
 afterAll(() => server.stop());
 
 /** Header text as node:http reads it: printable ASCII and Latin-1, no control characters. */
@@ -101,4 +101,4 @@ test("every generated request is answered (unless cut off), and the process stay
     { numRuns: 30 },
   );
   expect(server.stderr()).toBe("");
-}, 60_000);
+});
