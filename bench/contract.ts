@@ -1,4 +1,4 @@
-// Section 11: the contract suite's speed, per case and per operation, on the real spec: every
+// Section 12: the contract suite's speed, per case and per operation, on the real spec: every
 // documented response and every negative case of every operation (tests/contract/
 // documented-responses.test.ts and negative.test.ts), run by Jest against the shared Prism as
 // `npm test` runs them. `npm test` reports this time and never fails on it (a shared machine can

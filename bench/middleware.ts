@@ -1,4 +1,4 @@
-// Section 11: what middleware costs. The SDK with 1 and 3 no-op middlewares, a middleware that sets
+// Section 15: what middleware costs. The SDK with 1 and 3 no-op middlewares, a middleware that sets
 // a header and a logging one, each against bare openapi-fetch with the same middleware objects, over
 // the loopback server (throughput and client CPU per call, c = 1 and 16), then with a stubbed global
 // fetch (client CPU alone), then a CPU profile of the SDK's middleware path.

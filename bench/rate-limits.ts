@@ -1,4 +1,4 @@
-// Section 11: what the rate-limit governor costs. CPU per call with limits on but nowhere near
+// Section 14: what the rate-limit governor costs. CPU per call with limits on but nowhere near
 // (the SDK with and without `rateLimits`, interleaved, against a fetch that answers at once, and
 // the governor alone); what a call allocates with and without it; and the memory of the store in
 // memory after a million users, on a clock of the bench's own so that minutes pass at once.

@@ -147,7 +147,7 @@ main(async () => {
             "and JSON validation on; **SDK, timeoutMs: 0** turns the timeout off.",
           "Ablations: **raw fetch(new Request)** hands fetch a `Request`, as openapi-fetch does; **raw fetch + shared signal** passes " +
             "one never-aborted signal to every request; **SDK + no-op middleware** registers one middleware whose `onRequest` " +
-            "returns nothing (section 11 measures middleware against openapi-fetch with the same).",
+            "returns nothing (section 15 measures middleware against openapi-fetch with the same).",
         ],
       },
       {

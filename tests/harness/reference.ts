@@ -2,7 +2,7 @@
 // not in the repository (we never copy their text): in the workplace they sit beside it, in
 // ../shared/reference; anywhere else, CHAT_REFERENCE_DIR names the folder that holds them.
 // Without them the fidelity tests skip, and the run's summary says how many and why, in one line.
-// CI sets CHAT_REQUIRE_REFERENCE=1, so that there a missing reference fails instead.
+// CHAT_REQUIRE_REFERENCE=1 makes a missing file fail instead; .ci/run sets it where the folder exists.
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 
@@ -24,7 +24,7 @@ export const REFERENCE_MISSING = `the vendor's ${REFERENCE_FILES.slice(0, -1).jo
 
 /**
  * `describe`, for a group that reads the vendor's files: skipped, its title saying why, when they
- * are missing; failing in their place when CHAT_REQUIRE_REFERENCE=1 asks for them (as CI does).
+ * are missing; failing in their place when CHAT_REQUIRE_REFERENCE=1 asks for them (as .ci/run does).
  */
 export function describeWithReference(title: string, body: () => void): void {
   if (haveReference) describe(title, body);
