@@ -123,8 +123,11 @@ const PRELUDE = [
   ["calls", "CallsClient", "chat-rest-sdk"],
   ["fake", "FakeServer", "chat-rest-sdk/testing"],
 ] as const;
-/** Whether `code` uses the variable `name` (as `chat.GET`, `paginate(chat, ...)`), not a word in a path or a string. */
-const uses = (code: string, name: string) => new RegExp(`(?<![\\w/."'-])${name}(?![\\w/"'-])`).test(code);
+/**
+ * Whether `code` uses the variable `name` (as `chat.GET`, `paginate(chat, ...)`, `...serviceRateLimits()`),
+ * not a word in a path or a string, nor a property (`x.name`).
+ */
+const uses = (code: string, name: string) => new RegExp(`(?<![\\w/"'-])(?:(?<=\\.\\.\\.)|(?<!\\.))${name}(?![\\w/"'-])`).test(code);
 
 /** A snippet's file text: as it stands when it imports what it uses, or with the imports and clients it relies on. */
 export function snippetText(code: string, exportsByEntry: Map<string, string[]>): string {
