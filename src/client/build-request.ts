@@ -2,6 +2,7 @@ import { createFinalURL, createQuerySerializer, defaultBodySerializer } from "op
 import type { CallInit, CallParams } from "../safety/input-checks.js";
 import type { ClientConfig } from "./client-config.js";
 import { CALL_OPTIONS } from "./call-settings.js";
+import { headerEntries } from "./header-entries.js";
 import { mergeHeaders, type PlainHeaders } from "./merge-headers.js";
 
 /** One call's request, built once: what `fetch(url, init)` takes, and a `Request` only when something needs one. */
@@ -21,11 +22,10 @@ const NOT_FETCH_OPTIONS = new Set([
   ...["querySerializer", "bodySerializer", "pathSerializer", "baseUrl"],
 ]);
 
-/** Whether `headers` (an object or pairs) set `name` to null, which removes a header in openapi-fetch. */
-function setsToNull(headers: unknown, name: string): boolean {
-  if (!headers || typeof headers !== "object" || headers instanceof Headers) return false;
-  for (const [key, value] of Array.isArray(headers) ? headers : Object.entries(headers))
-    if (value === null && key.toLowerCase() === name) return true;
+/** Whether `headers` (an object, pairs or a `Headers`) set `name` to null, which removes a header in openapi-fetch. */
+export function setsToNull(headers: unknown, name: string): boolean {
+  if (!headers || typeof headers !== "object") return false;
+  for (const [key, value] of headerEntries(headers)) if (value === null && key.toLowerCase() === name) return true;
   return false;
 }
 

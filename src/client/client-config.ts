@@ -5,6 +5,7 @@ import type { ChatClientOptions, CommonClientOptions } from "./client-options.js
 import { type Governor, governorFor } from "../rate-limits/governor.js";
 import { mergeHeaders, type PlainHeaders } from "./merge-headers.js";
 import type { CallSettings } from "./call-settings.js";
+import { setsToNull } from "./build-request.js";
 import { REQUEST_DEFAULTS, resolveRequestOptions } from "./request-options.js";
 import { defaultUserAgent } from "./user-agent.js";
 
@@ -74,7 +75,7 @@ export function clientConfig(
     origin: url.origin,
     basePath: url.pathname.replace(/\/$/, ""),
     headers,
-    jsonByDefault: !Object.entries(options.headers ?? {}).some(([name, value]) => value === null && name.toLowerCase() === "content-type"),
+    jsonByDefault: !setsToNull(options.headers, "content-type"),
     querySerializer: typeof query === "function" ? query : createQuerySerializer(queryOptions),
     queryOptions,
     pathSerializer: options.pathSerializer ?? defaultPathSerializer,

@@ -1,3 +1,5 @@
+import { headerEntries } from "./header-entries.js";
+
 /** Headers as a plain object keyed by lower-case name, which fetch takes as it is. */
 export type PlainHeaders = Record<string, string>;
 
@@ -7,8 +9,7 @@ export type PlainHeaders = Record<string, string>;
  */
 export function mergeHeaders(into: PlainHeaders, from: unknown): PlainHeaders {
   if (!from || typeof from !== "object") return into;
-  const entries = from instanceof Headers || Array.isArray(from) ? from : Object.entries(from);
-  for (const [name, value] of entries as Iterable<[string, unknown]>) {
+  for (const [name, value] of headerEntries(from)) {
     const key = name.toLowerCase();
     if (value === null) delete into[key];
     else if (Array.isArray(value)) into[key] = (into[key] === undefined ? [] : [into[key]]).concat(value).join(", ");

@@ -15,12 +15,6 @@ export interface MiddlewareContext {
  */
 export type Lazy<T> = (() => T) & { value?: T };
 
-/** `make()`'s result, made once, when first asked for. */
-export function lazy<T>(make: () => T): Lazy<T> {
-  const get: Lazy<T> = () => (get.value ??= make());
-  return get;
-}
-
 const LAZY = Symbol();
 
 /**

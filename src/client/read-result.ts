@@ -2,7 +2,7 @@ import { withCall } from "../errors/call-record.js";
 import type { RedactedCall } from "../errors/chat-api-error.js";
 import { ChatInvalidResponseError } from "../errors/chat-invalid-response-error.js";
 import { redactText, redactValue } from "../safety/redact.js";
-import type { ParseAs } from "../transport/transport.js";
+import { decoder, type ParseAs, readsText } from "../transport/attempt.js";
 
 /** The result of every call, as openapi-fetch shapes it: `data` for a 2xx, `error` otherwise. */
 export type CallResult =
@@ -14,8 +14,6 @@ export interface ResultCall extends RedactedCall {
   secrets: readonly string[];
   parseAs: ParseAs;
 }
-
-const decoder = new TextDecoder();
 
 /**
  * A 2xx body read as JSON, which it must be: a JSON content type and a body that parses. The
@@ -47,7 +45,7 @@ export function readable(response: Response, body: string | ArrayBuffer | null):
 /** Reads a body that the transport did not, from a Response that middleware supplied. */
 export async function readBody(call: ResultCall, response: Response): Promise<string | ArrayBuffer | null> {
   if (!response.body || (call.parseAs === "stream" && response.ok)) return null;
-  return call.parseAs === "json" || call.parseAs === "text" ? response.text() : response.arrayBuffer();
+  return readsText(call.parseAs) ? response.text() : response.arrayBuffer();
 }
 
 /**
@@ -62,14 +60,22 @@ export function readResult(call: ResultCall, response: Response, body: string | 
   const { parseAs } = call;
   const noLength = response.headers.get("content-length") === "0" && !response.headers.get("transfer-encoding")?.includes("chunked");
   if (response.ok) {
-    let data: unknown;
-    if (response.status === 204 || call.method === "HEAD" || (body === null && parseAs !== "stream")) data = undefined;
-    else if (parseAs === "json")
-      data = fromService ? jsonData(call, response, body as string) : body === "" ? undefined : JSON.parse(body as string);
-    else if (noLength) data = undefined;
-    else if (parseAs === "stream") data = response.body;
-    else if (parseAs === "blob") data = new Blob([body as ArrayBuffer], { type: response.headers.get("content-type") ?? "" });
-    else data = body;
+    const data =
+      response.status === 204 || call.method === "HEAD" || (body === null && parseAs !== "stream")
+        ? undefined
+        : parseAs === "json"
+          ? fromService
+            ? jsonData(call, response, body as string)
+            : body === ""
+              ? undefined
+              : JSON.parse(body as string)
+          : noLength
+            ? undefined
+            : parseAs === "stream"
+              ? response.body
+              : parseAs === "blob"
+                ? new Blob([body as ArrayBuffer], { type: response.headers.get("content-type") ?? "" })
+                : body;
     return { data, response };
   }
   let error: unknown;

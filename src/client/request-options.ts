@@ -75,6 +75,9 @@ export const REQUEST_DEFAULTS: ResolvedRequestOptions = {
   idempotent: false,
 };
 
+/** The options that are numbers, in the order they are checked. */
+export const NUMBER_OPTIONS = ["maxRetries", "timeoutMs", "deadlineMs", "maxResponseBytes"] as const;
+
 // setTimeout fires at once, with only a warning, for a delay of 2^31 ms or more.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -89,11 +92,8 @@ function checked(name: string, value: number | undefined, fallback: number): num
 
 /** Merges call options over client options over defaults, checking each number. */
 export function resolveRequestOptions(base: ResolvedRequestOptions, override: RequestOptions): ResolvedRequestOptions {
-  return {
-    maxRetries: Math.floor(checked("maxRetries", override.maxRetries, base.maxRetries)),
-    timeoutMs: checked("timeoutMs", override.timeoutMs, base.timeoutMs),
-    deadlineMs: checked("deadlineMs", override.deadlineMs, base.deadlineMs),
-    maxResponseBytes: checked("maxResponseBytes", override.maxResponseBytes, base.maxResponseBytes),
-    idempotent: override.idempotent ?? base.idempotent,
-  };
+  const resolved = { ...base, idempotent: override.idempotent ?? base.idempotent };
+  for (const name of NUMBER_OPTIONS) resolved[name] = checked(name, override[name], base[name]);
+  resolved.maxRetries = Math.floor(resolved.maxRetries);
+  return resolved;
 }

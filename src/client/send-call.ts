@@ -1,12 +1,13 @@
 import { ChatConfigError } from "../errors/chat-config-error.js";
 import { checkCall, type CallInit } from "../safety/input-checks.js";
 import { isIdempotent } from "../transport/retry-policy.js";
-import { transport, type InjectedFetch, type ParseAs, type TransportCall } from "../transport/transport.js";
+import type { ParseAs } from "../transport/attempt.js";
+import { transport, type InjectedFetch, type TransportCall } from "../transport/transport.js";
 import { type BuiltRequest, buildRequest, requestOf } from "./build-request.js";
 import { callSettings } from "./call-settings.js";
 import type { ClientConfig } from "./client-config.js";
 import { warnIfDeprecated } from "./deprecation.js";
-import { type Lazy, lazy, runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
+import { type Lazy, runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
 import { type CallResult, readable, readBody, readResult } from "./read-result.js";
 
 /**
@@ -14,13 +15,13 @@ import { type CallResult, readable, readBody, readResult } from "./read-result.j
  * and an auth-only client's request must still be one of its operations once middleware ran.
  */
 function checkFinalRequest(config: ClientConfig, request: Request, call: TransportCall): void {
-  const url = new URL(request.url);
-  if (url.origin !== config.origin)
-    throw new ChatConfigError(`${call.method} ${call.path}: middleware sent the request to ${url.origin}, not the client's origin.`);
-  const path = url.pathname.startsWith(config.basePath) ? url.pathname.slice(config.basePath.length) : undefined;
-  if (config.allows && (path === undefined || !config.allows(request.method, path)))
+  const { origin, pathname } = new URL(request.url);
+  if (origin !== config.origin)
+    throw new ChatConfigError(`${call.method} ${call.path}: middleware sent the request to ${origin}, not the client's origin.`);
+  const { allows, basePath } = config;
+  if (allows && !(pathname.startsWith(basePath) && allows(request.method, pathname.slice(basePath.length))))
     throw new ChatConfigError(
-      `${call.method} ${call.path}: middleware turned the request into ${request.method} ${url.pathname}, which this client may not send.`,
+      `${call.method} ${call.path}: middleware turned the request into ${request.method} ${pathname}, which this client may not send.`,
     );
 }
 
@@ -56,21 +57,21 @@ export async function sendCall(
   init: CallInit | undefined,
   boundUid: string | undefined,
 ): Promise<CallResult> {
-  const settings = callSettings(config, init);
-  warnIfDeprecated(method, path, settings.logger);
-  const { params } = checkCall(method, path, init, config.credentialNames, boundUid);
+  const { options, logger, userAgent } = callSettings(config, init);
+  warnIfDeprecated(method, path, logger);
+  const params = checkCall(method, path, init, config.credentialNames, boundUid);
   const own = init?.middleware as ClientConfig["middleware"] | undefined;
   // A copy, as openapi-fetch takes one: a hook that ejects middleware must not make the next one
   // skipped. Most calls have none, and then there is nothing to copy.
   const middleware = config.middleware.length || own?.length ? [...config.middleware, ...(own ?? [])] : config.middleware;
-  const built = buildRequest(config, method, path, params, init, settings.userAgent);
+  const built = buildRequest(config, method, path, params, init, userAgent);
   const call: TransportCall = {
     method,
     path,
-    idempotent: isIdempotent(method, settings.options.idempotent),
-    options: settings.options,
+    idempotent: isIdempotent(method, options.idempotent),
+    options,
     secrets: config.secrets,
-    logger: settings.logger,
+    logger,
     fetch: (init?.fetch as InjectedFetch | undefined) ?? config.fetch,
     requestInitExt: config.requestInitExt,
     parseAs: (init?.parseAs as ParseAs | undefined) ?? "json",
@@ -97,7 +98,7 @@ export async function sendCall(
     // As openapi-fetch makes it: an id that ties one call's hooks together.
     id: Math.random().toString(36).slice(2, 11),
   };
-  const callRequest = lazy(() => built.request ?? requestOf(built.url, built.init));
+  const callRequest: Lazy<Request> = () => (callRequest.value ??= built.request ?? requestOf(built.url, built.init));
   let request: Request | Lazy<Request>;
   let response: Response | (() => Response) | undefined;
   ({ request, response } = await runOnRequest(middleware, callRequest, context));

@@ -107,7 +107,7 @@ export class ChatApiError extends ChatError {
   }
 
   /** The status this class stands for; undefined for a class that stands for a range. */
-  static readonly status: number | undefined;
+  declare static readonly status: number | undefined;
 }
 
 /**

@@ -33,7 +33,7 @@ export function cursorPager(direction: CursorDirection, read: CursorReader = rea
       if (!isRecord(meta)) return malformed(`${at} whose meta is ${shown(meta)}, not an object`);
       const items = unseen(data);
       const cursor = meta[field];
-      if (data.length === 0 || items.length === 0 || cursor === undefined || cursor === null) return { items, next: undefined };
+      if (cursor === undefined || cursor === null || !data.length || !items.length) return { items, next: undefined };
       const next = read(cursor, `${at} whose meta.${field}`, malformed);
       const moved = !sent.has(JSON.stringify(next));
       return { items, next: moved ? next : undefined };

@@ -30,7 +30,10 @@ export function pageNumberPager(startPage: number): Pager {
       const { current_page, total_pages, total, per_page } = pagination;
       const current = readCount(current_page);
       if (current === undefined) return malformed(`${at} whose meta.pagination.current_page is ${shown(current_page)}`);
-      const pages = total_pages === undefined ? pagesOf(readCount(total), readCount(per_page)) : readCount(total_pages);
+      const count = readCount(total);
+      const perPage = readCount(per_page);
+      const pages =
+        total_pages !== undefined ? readCount(total_pages) : count === undefined || !perPage ? undefined : Math.ceil(count / perPage);
       if (pages === undefined)
         return malformed(
           total_pages === undefined
@@ -44,6 +47,3 @@ export function pageNumberPager(startPage: number): Pager {
     },
   };
 }
-
-const pagesOf = (total: number | undefined, perPage: number | undefined) =>
-  total === undefined || !perPage ? undefined : Math.ceil(total / perPage);

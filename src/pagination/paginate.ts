@@ -125,8 +125,9 @@ export type ListOptions<Paths, P extends keyof Paths> =
     : PaginateOptions<Query<Paths, P>, ListParams<Paths, P>>;
 
 // The request of the first page differs by style (`page=1` or `affix=append`), so the style is
-// known before any answer arrives: from this list of the spec's cursor lists. The type below
-// fails to compile when the spec gains a cursor list that is not listed here.
+// known before any answer arrives: from this list of the spec's cursor lists. The `satisfies`
+// below fails to compile, naming the path, when the spec gains a cursor list that is not listed
+// here; being a type check, it leaves no code in the bundle.
 const CURSOR_LISTS = [
   "/messages",
   "/users/{uid}/messages",
@@ -144,8 +145,8 @@ const CURSOR_LISTS = [
   "/moderation/keywords",
 ] as const satisfies readonly CursorPath<ChatPaths>[];
 type Unlisted = Exclude<CursorPath<ChatPaths>, (typeof CURSOR_LISTS)[number]>;
-const everyCursorListIsListed: [Unlisted] extends [never] ? true : Unlisted = true;
-const cursorLists: ReadonlySet<string> = everyCursorListIsListed && new Set(CURSOR_LISTS);
+true satisfies [Unlisted] extends [never] ? true : Unlisted;
+const cursorLists: ReadonlySet<string> = new Set(CURSOR_LISTS);
 // Lists whose cursor is not `sentAt` and `id`.
 const cursorReaders: Readonly<Record<string, CursorReader>> = { "/notifications/v1/logs": readLogCursor };
 
@@ -204,6 +205,7 @@ export async function* paginate<Paths extends Record<string, any>, P extends (Pa
   path: P,
   options: ListOptions<Paths, P> = {} as ListOptions<Paths, P>,
 ): AsyncGenerator<PagedItem<Paths, P>, void, undefined> {
+  // The paging options go to the pager; the rest are the request options of every page.
   const {
     params: fixed,
     query,
@@ -213,7 +215,7 @@ export async function* paginate<Paths extends Record<string, any>, P extends (Pa
     direction,
     ...requestOptions
   } = options as PaginateOptions<unknown, {}> & CursorPaginateOptions<unknown, {}>;
-  const { pager, size, expected } = pagerFor(path, { perPage, startPage, limit, direction });
+  const { pager, size, expected } = pagerFor(path, options as Record<string, unknown>);
   for (let asked = pager.first; ; ) {
     const params = { ...fixed, query: { ...query, ...asked, ...size } };
     const call = (client.GET as Function)(path, { params, ...requestOptions }) as Promise<FetchResult>;

@@ -1,3 +1,4 @@
+import { headerEntries } from "../client/header-entries.js";
 import { ChatConfigError } from "../errors/chat-config-error.js";
 
 // Every check of caller input, in the order a call meets them: first what a client is built
@@ -57,8 +58,7 @@ export function checkBaseUrl(raw: string): string {
   if (url.username || url.password || url.search || url.hash) {
     throw new ChatConfigError("baseUrl must not contain credentials, a query or a fragment.");
   }
-  const loopback = LOOPBACK.test(url.hostname);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.test(url.hostname))) {
     throw new ChatConfigError(`baseUrl must use https: (http: only for a loopback host), got ${url.protocol}//${url.host}.`);
   }
   return url.href.replace(/\/+$/, "");
@@ -88,9 +88,8 @@ export function onBehalfOfIn(where: string, headers: unknown): string | undefine
     const value = (headers as Headers).get(ON_BEHALF_OF);
     return value === null ? undefined : checkOnBehalfOf(value);
   }
-  const entries = Array.isArray(headers) ? (headers as [string, unknown][]) : Object.entries(headers);
   let found: { name: string; value: unknown } | undefined;
-  for (const [name, value] of entries) {
+  for (const [name, value] of headerEntries(headers)) {
     // openapi-fetch skips a header whose value is undefined.
     if (value === undefined || String(name).toLowerCase() !== ON_BEHALF_OF) continue;
     if (found) throw new ChatConfigError(`${where} sets onBehalfOf twice (as ${found.name} and ${name}).`);
@@ -130,9 +129,8 @@ const BAD_VALUE = /[\0-\x08\n-\x1f\x7f\x85\u0100-\uffff]/;
  * the header, never its value. Refused here, the call fails at once instead of after retries.
  */
 export function checkHeaders(where: string, headers: object): void {
-  const entries = Array.isArray(headers) || headers instanceof Headers ? headers : Object.entries(headers);
-  for (const [name, value] of entries as Iterable<[string, string]>)
-    if (!TOKEN.test(name) || BAD_VALUE.test(value))
+  for (const [name, value] of headerEntries(headers))
+    if (!TOKEN.test(name) || BAD_VALUE.test(value as string))
       throw new ChatConfigError(`${where}: fetch cannot send header ${JSON.stringify(name)}.`);
 }
 
@@ -152,19 +150,16 @@ export interface CallInit {
   [key: string]: unknown;
 }
 
-/** A call's input once checked: the params to send, the bound user applied. */
-export interface CheckedCall {
-  params: CallParams;
-}
-
 // The parameter names of each path template, found once: a client calls few templates, often.
 // Only templates are kept, so a caller passing ready-made paths cannot grow the map.
 const paramNames = new Map<string, string[]>();
 
+// The parameter check reads names as written in the template, so the operators of label,
+// matrix and explode styles ({.id}, {;id}, {id*}) are not part of a name.
 function namesIn(path: string): string[] {
   if (!path.includes("{")) return [];
   let names = paramNames.get(path);
-  if (!names) paramNames.set(path, (names = Array.from(path.matchAll(/\{([^{}]+)\}/g), (m) => m[1]!)));
+  if (!names) paramNames.set(path, (names = Array.from(path.matchAll(/\{[.;]?([^{}]+?)\*?\}/g), (m) => m[1]!)));
   return names;
 }
 
@@ -176,14 +171,12 @@ const DOT_SEGMENT = /(?:^|[/\\])(?:\.|%2e){1,2}(?:[/\\?#]|$)/i;
 const ESCAPING_PATH = /^\/[\\/]|[\t\n\r]/;
 // An unpaired UTF-16 surrogate cannot be percent-encoded: encodeURIComponent throws a URIError.
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
-// The parameter check reads names as written in the template, so the operators of label,
-// matrix and explode styles ({.id}, {;id}, {id*}) are taken off first.
-const bareTemplate = (path: string) => (/\{[.;]|\*\}/.test(path) ? path.replace(/\{[.;]?([^{}]+?)\*?\}/g, "{$1}") : path);
 
 /**
- * Checks one call's method, path, parameters and headers, and applies the bound user. Without
- * it openapi-fetch would leave `{id}` in the URL for a missing parameter, and a `..` id would
- * climb out of the resource once the URL is normalised: both silently hit a wrong path.
+ * Checks one call's method, path, parameters and headers, and returns the params to send, the
+ * bound user applied. Without it openapi-fetch would leave `{id}` in the URL for a missing
+ * parameter, and a `..` id would climb out of the resource once the URL is normalised: both
+ * silently hit a wrong path.
  *
  * @param credentials The client's credential header names, which no call may set.
  * @param boundUid The user a bound client acts as; a per-call `onBehalfOf` wins over it.
@@ -194,7 +187,7 @@ export function checkCall(
   init: CallInit | undefined,
   credentials: readonly string[],
   boundUid: string | undefined,
-): CheckedCall {
+): CallParams {
   const refuse = (problem: string): never => {
     throw new ChatConfigError(`${method} ${String(path)}: ${problem}.`);
   };
@@ -210,7 +203,7 @@ export function checkCall(
   if (typeof path !== "string" || path[0] !== "/") refuse(`the path must start with "/", got ${JSON.stringify(path)}`);
   if (DOT_SEGMENT.test(path)) refuse(`the path must not contain "." or ".." segments`);
   const params = init?.params;
-  for (const name of namesIn(bareTemplate(path))) {
+  for (const name of namesIn(path)) {
     const value = params?.path?.[name];
     const param = `path parameter "${name}"`;
     if (value === undefined || value === null || value === "") refuse(`${param} is required`);
@@ -233,6 +226,6 @@ export function checkCall(
     refuseCredentialHeaders("params.header", header, credentials);
   }
   const uid = inHeaders ?? boundUid;
-  if (inParams !== undefined || uid === undefined) return { params: params ?? {} };
-  return { params: { ...params, header: { ...header, onBehalfOf: uid } } };
+  if (inParams !== undefined || uid === undefined) return params ?? {};
+  return { ...params, header: { ...header, onBehalfOf: uid } };
 }

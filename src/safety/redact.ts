@@ -1,8 +1,8 @@
-const MARK = "[REDACTED]";
+export const REDACTED = "[REDACTED]";
 
 /** Replaces every occurrence of each secret in `text`. */
 export function redactText(text: string, secrets: readonly string[]): string {
-  for (const secret of secrets) if (secret) text = text.replaceAll(secret, MARK);
+  for (const secret of secrets) if (secret) text = text.replaceAll(secret, REDACTED);
   return text;
 }
 

@@ -3,8 +3,14 @@ import { unwatch, watch } from "./abort-watch.js";
 import { classifyNetworkFailure } from "./network-failure.js";
 import type { AttemptOutcome } from "./retry-policy.js";
 
-/** How a body is read within the attempt: as text (for JSON), as bytes, or not at all for a 2xx. */
-export type ReadAs = "text" | "bytes" | "stream";
+/** How the answer's body is wanted: "json" checks and parses a 2xx, the others leave it to the caller. */
+export type ParseAs = "json" | "text" | "blob" | "arrayBuffer" | "stream";
+
+/**
+ * Whether a body wanted `as` is read as text (JSON is parsed from its text); the other formats are
+ * read as bytes, except a 2xx streamed to the caller, which is not read at all.
+ */
+export const readsText = (as: ParseAs) => as === "json" || as === "text";
 
 /** What one attempt sends: `send` makes the first request, `resend` each same-origin redirect hop. */
 export interface AttemptPlan {
@@ -12,7 +18,8 @@ export interface AttemptPlan {
   /** The redirect mode the caller asked for; only "follow" is handled here, the others by fetch. */
   redirect: RequestRedirect;
   method: string;
-  readAs: ReadAs;
+  /** How the body is read within the attempt: as text (see {@link readsText}), as bytes, or not at all for a streamed 2xx. */
+  readAs: ParseAs;
   /** The most bytes a body may have once decompressed; 0: no limit. */
   maxBytes: number;
   /** The error for a body over `maxBytes`. */
@@ -48,7 +55,8 @@ async function followSameOrigin(plan: AttemptPlan, response: Response, signal: A
   return response;
 }
 
-const decoder = new TextDecoder();
+/** Decodes the UTF-8 bytes of a body, as `Response.text()` does. */
+export const decoder = new TextDecoder();
 
 // Counted as read, after decompression, so a small compressed body cannot fill the memory:
 // past the limit the stream is cancelled, which stops the download.
@@ -77,7 +85,7 @@ async function readBody(plan: AttemptPlan, response: Response): Promise<string |
       at += chunk.byteLength;
     }
   }
-  return plan.readAs === "bytes" ? bytes.slice().buffer : decoder.decode(bytes);
+  return readsText(plan.readAs) ? decoder.decode(bytes) : bytes.slice().buffer;
 }
 
 /**

@@ -12,8 +12,9 @@ export interface RateLimit {
 // each value is read from the current spelling, else from the older one.
 function read(headers: Headers, current: string, older: string): number | undefined {
   for (const name of [current, older]) {
+    // A missing header reads as null, which the pattern does not match.
     const raw = headers.get(name);
-    if (raw !== null && /^\s*\d+\s*$/.test(raw)) return +raw;
+    if (/^\s*\d+\s*$/.test(raw!)) return +raw!;
   }
   return undefined;
 }

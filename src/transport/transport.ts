@@ -2,10 +2,10 @@ import type { FailedCall } from "../errors/chat-api-error.js";
 import { ChatConnectionError, ChatTimeoutError } from "../errors/chat-connection-error.js";
 import { ChatInvalidResponseError } from "../errors/chat-invalid-response-error.js";
 import type { Logger } from "../client/logger.js";
-import { redactValue } from "../safety/redact.js";
+import { REDACTED, redactValue } from "../safety/redact.js";
 import type { ResolvedRequestOptions } from "../client/request-options.js";
 import { abortableSleep } from "./abortable-sleep.js";
-import { runAttempt, type AttemptPlan, type AttemptResult, type ReadAs } from "./attempt.js";
+import { runAttempt, type AttemptPlan, type ParseAs } from "./attempt.js";
 import { multipartBlob } from "./multipart-blob.js";
 import type { Governor, Permit } from "../rate-limits/governor.js";
 import type { CallParams } from "../safety/input-checks.js";
@@ -24,9 +24,6 @@ export interface Outgoing {
   body: unknown;
   request?: Request | undefined;
 }
-
-/** How the answer's body is wanted: "json" checks and parses a 2xx, the others leave it to the caller. */
-export type ParseAs = "json" | "text" | "blob" | "arrayBuffer" | "stream";
 
 /** What the transport needs to know about one call, besides the request itself. */
 export interface TransportCall extends FailedCall {
@@ -47,10 +44,9 @@ export interface Delivered {
   body: string | ArrayBuffer | null;
 }
 
-function fetchVia(call: TransportCall, input: Request | string, init?: RequestInit): Promise<Response> {
-  if (call.fetch) return call.fetch(typeof input === "string" ? new Request(input, init) : input, call.requestInitExt);
-  const ext = call.requestInitExt;
-  return globalThis.fetch(input, ext ? { ...init, ...ext } : init);
+function fetchVia({ fetch: own, requestInitExt: ext }: TransportCall, input: Request | string, init?: RequestInit): Promise<Response> {
+  if (own) return own(typeof input === "string" ? new Request(input, init) : input, ext);
+  return fetch(input, ext ? { ...init, ...ext } : init);
 }
 
 /**
@@ -58,7 +54,7 @@ function fetchVia(call: TransportCall, input: Request | string, init?: RequestIn
  * request when there is no Request; otherwise it is a copy of the Request, made by the Request's
  * own class, so a caller's subclass and the properties set on it reach fetch.
  */
-function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | undefined, readAs: ReadAs): AttemptPlan {
+function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | undefined): AttemptPlan {
   const { request } = outgoing;
   let headers = request?.headers;
   // A form sent as its own multipart Blob carries its boundary in the Blob's type, not in the one fetch wrote.
@@ -67,7 +63,7 @@ function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | u
     headers.set("content-type", body.type);
   }
   const init: RequestInit = request ? { method: request.method, headers, signal: request.signal } : outgoing.init;
-  const url = request ? request.url : outgoing.url;
+  const { url } = request ?? outgoing;
   const redirect = (request ?? init).redirect ?? "follow";
   const mode = redirect === "follow" ? "manual" : redirect;
   const resend = (at: string, method: string, signal: AbortSignal | undefined) =>
@@ -83,12 +79,7 @@ function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | u
   const maxBytes = call.options.maxResponseBytes;
   const tooLarge = (status: number) =>
     new ChatInvalidResponseError(status, `over ${maxBytes} bytes`, call, { expected: "at most maxResponseBytes" });
-  return { url, redirect, method: init.method!, readAs, maxBytes, tooLarge, send, resend };
-}
-
-/** How long to wait before attempt `n + 1`: the retry policy reads the answer, when there was one. */
-function retryWait(result: AttemptResult, n: number): number {
-  return retryWaitMs((result as { response?: Response }).response, n);
+  return { url, redirect, method: init.method!, readAs: call.parseAs, maxBytes, tooLarge, send, resend };
 }
 
 function failure(
@@ -98,21 +89,21 @@ function failure(
   n: number,
   budgetMs: number,
 ): Error {
+  const { outcome, error } = result;
+  const { kind, code } = outcome as { kind: string; code?: string };
   // A custom fetch may reject with a string, a plain object or an Error holding the Request: all are masked.
-  const options = { cause: redactValue(result.error, call.secrets) };
+  const options = { cause: redactValue(error, call.secrets) };
   // The message names where the call went; the query is left out, as it may carry anything,
   // and a path parameter may be a credential itself (DELETE /apikeys/{apiKey}), as sent or percent-encoded.
   const at = new URL(url);
   // Whole segments only: a short key must not garble the rest of the path.
   const masked = at.pathname.replace(/[^/]+/g, (segment) =>
-    call.secrets.some((secret) => secret === segment || encodeURIComponent(secret) === segment) ? "[REDACTED]" : segment,
+    call.secrets.some((secret) => secret === segment || encodeURIComponent(secret) === segment) ? REDACTED : segment,
   );
   const where = { ...call, url: at.origin + masked };
   // Tell the caller why a POST was not repeated: it may have been processed already.
-  const unsure = mayHaveBeenProcessed(result.outcome, !!call.idempotent) ? "; it may have reached the service, so it was not repeated" : "";
-  if (result.outcome.kind === "timeout")
-    return new ChatTimeoutError(`no response within ${budgetMs} ms (attempt ${n})${unsure}`, where, n, options);
-  const { kind, code } = result.outcome as { kind: string; code?: string };
+  const unsure = mayHaveBeenProcessed(outcome, !!call.idempotent) ? "; it may have reached the service, so it was not repeated" : "";
+  if (kind === "timeout") return new ChatTimeoutError(`no response within ${budgetMs} ms (attempt ${n})${unsure}`, where, n, options);
   return new ChatConnectionError(
     `connection failed (${kind}${code ? `, ${code}` : ""}) after ${n} attempt${n > 1 ? "s" : ""}${unsure}`,
     where,
@@ -127,17 +118,17 @@ function failure(
  * `rateLimits`), each attempt first waits for room; `params` name the user the call acts as.
  */
 export async function transport(outgoing: Outgoing, call: TransportCall, governor?: Governor, params?: CallParams): Promise<Delivered> {
-  const { options, logger, parseAs } = call;
-  const started = options.deadlineMs ? Date.now() : 0;
-  const readAs: ReadAs = parseAs === "json" || parseAs === "text" ? "text" : parseAs === "stream" ? "stream" : "bytes";
-  const callerSignal = outgoing.request ? outgoing.request.signal : outgoing.init.signal;
+  const { options, logger, method, path } = call;
+  const { deadlineMs, timeoutMs } = options;
+  const started = deadlineMs ? Date.now() : 0;
+  const callerSignal = (outgoing.request ?? outgoing.init).signal;
   // Every attempt sends the same body. A body that can be sent again (a string, bytes, a Blob) is
   // sent as it is; a form becomes one multipart Blob over its own Blobs, so a file is never copied
   // and a retry repeats the boundary. Only a stream is read once into bytes.
   let body = outgoing.body;
   if (body instanceof FormData) body = multipartBlob(body);
   else if (body instanceof ReadableStream) body = await new Response(body).arrayBuffer();
-  const attempts = plan(call, outgoing, body as BodyInit | null | undefined, readAs);
+  const attempts = plan(call, outgoing, body as BodyInit | null | undefined);
   let permit: Permit | undefined;
 
   for (let n = 1; ; n++) {
@@ -148,28 +139,31 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
       // Room at once comes without a promise, and costs no await.
       permit = granted instanceof Promise ? await granted : granted;
     }
-    const left = options.deadlineMs ? options.deadlineMs - (Date.now() - started) : 0;
-    if (options.deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${options.deadlineMs} ms passed`, call, n - 1);
-    const budgetMs = !left ? options.timeoutMs : options.timeoutMs ? Math.min(options.timeoutMs, left) : left;
+    const left = deadlineMs && deadlineMs - (Date.now() - started);
+    if (deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${deadlineMs} ms passed`, call, n - 1);
+    const budgetMs = !left ? timeoutMs : timeoutMs ? Math.min(timeoutMs, left) : left;
     const attemptStarted = logger ? Date.now() : 0;
     const result = await runAttempt(attempts, callerSignal, budgetMs);
-    const outcome: AttemptOutcome = "outcome" in result ? result.outcome : { kind: "status", status: result.response.status };
+    const { response } = result as { response?: Response };
+    const outcome: AttemptOutcome = response
+      ? { kind: "status", status: response.status }
+      : (result as { outcome: AttemptOutcome }).outcome;
     logger?.debug("chat-rest-sdk attempt", {
-      method: call.method,
-      path: call.path,
+      method,
+      path,
       attempt: n,
-      ...(outcome.kind === "status" ? { status: outcome.status } : { failure: outcome.kind }),
+      ...(response ? { status: response.status } : { failure: outcome.kind }),
       durationMs: Date.now() - attemptStarted,
     });
 
     // A 429 makes the governor hold the key: the retry then waits in the key's queue, first.
-    const held = permit !== undefined && governor!.settle(permit, result as { response?: Response });
-    const waitMs = n <= options.maxRetries && isRetryable(outcome, !!call.idempotent) ? retryWait(result, n) : Infinity;
-    if (waitMs > MAX_RETRY_AFTER_MS || (options.deadlineMs && Date.now() - started + waitMs >= options.deadlineMs)) {
-      if (!("response" in result)) throw failure(call, attempts.url, result, n, budgetMs);
-      return result;
+    const held = permit && governor!.settle(permit, result as { response?: Response });
+    const waitMs = n <= options.maxRetries && isRetryable(outcome, !!call.idempotent) ? retryWaitMs(response, n) : Infinity;
+    if (waitMs > MAX_RETRY_AFTER_MS || (deadlineMs && Date.now() - started + waitMs >= deadlineMs)) {
+      if (!response) throw failure(call, attempts.url, result as { outcome: AttemptOutcome; error: unknown }, n, budgetMs);
+      return result as Delivered;
     }
-    logger?.info("chat-rest-sdk retrying", { method: call.method, path: call.path, attempt: n, waitMs: Math.round(waitMs) });
+    logger?.info("chat-rest-sdk retrying", { method, path, attempt: n, waitMs: Math.round(waitMs) });
     if (!held) await abortableSleep(waitMs, callerSignal);
   }
 }
