@@ -25,7 +25,7 @@ function calleeRoot(node: ts.Expression): string | undefined {
 }
 
 /** Every timeout below `limit` that `source` sets: `jest.setTimeout(n)`, or `n` as the last argument of a test or hook. */
-export function shortTimeouts(file: string, source: string, limit: number): string[] {
+function shortTimeouts(file: string, source: string, limit: number): string[] {
   const found: string[] = [];
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
   const visit = (node: ts.Node) => {
