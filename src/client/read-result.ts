@@ -60,22 +60,14 @@ export function readResult(call: ResultCall, response: Response, body: string | 
   const { parseAs } = call;
   const noLength = response.headers.get("content-length") === "0" && !response.headers.get("transfer-encoding")?.includes("chunked");
   if (response.ok) {
-    const data =
-      response.status === 204 || call.method === "HEAD" || (body === null && parseAs !== "stream")
-        ? undefined
-        : parseAs === "json"
-          ? fromService
-            ? jsonData(call, response, body as string)
-            : body === ""
-              ? undefined
-              : JSON.parse(body as string)
-          : noLength
-            ? undefined
-            : parseAs === "stream"
-              ? response.body
-              : parseAs === "blob"
-                ? new Blob([body as ArrayBuffer], { type: response.headers.get("content-type") ?? "" })
-                : body;
+    let data: unknown;
+    if (response.status === 204 || call.method === "HEAD" || (body === null && parseAs !== "stream")) data = undefined;
+    else if (parseAs === "json")
+      data = fromService ? jsonData(call, response, body as string) : body === "" ? undefined : JSON.parse(body as string);
+    else if (noLength) data = undefined;
+    else if (parseAs === "stream") data = response.body;
+    else if (parseAs === "blob") data = new Blob([body as ArrayBuffer], { type: response.headers.get("content-type") ?? "" });
+    else data = body;
     return { data, response };
   }
   let error: unknown;

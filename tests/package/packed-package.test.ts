@@ -119,14 +119,15 @@ test.each(CONFIGS)(
   180_000,
 );
 
-test("the installed chat-rest-fake command serves a flow, prints its credentials and stops on SIGINT", async () => {
-  const child = spawn(join(consumer, "node_modules", ".bin", "chat-rest-fake"), ["--port", "0", "--api-key", "packed-key"], {
+/** Starts the installed chat-rest-fake with `args`; resolves once it printed its URL and credentials. */
+async function startFakeCommand(args: string[]): Promise<{ child: ReturnType<typeof spawn>; url: string; printed: () => string }> {
+  const child = spawn(join(consumer, "node_modules", ".bin", "chat-rest-fake"), ["--port", "0", "--api-key", "packed-key", ...args], {
     cwd: consumer,
   });
+  let printed = "";
+  child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   try {
-    let printed = "";
-    child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
     const url = await new Promise<string>((done, fail) => {
       const timer = setTimeout(() => fail(new Error(`chat-rest-fake did not start:\n${printed}`)), 100_000);
       child.stdout.on("data", () => {
@@ -137,7 +138,17 @@ test("the installed chat-rest-fake command serves a flow, prints its credentials
         }
       });
     });
-    expect(printed).toMatch(/apiKey\s+packed-key/);
+    return { child, url, printed: () => printed };
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+}
+
+test("the installed chat-rest-fake command serves a flow, prints its credentials and stops on SIGINT", async () => {
+  const { child, url, printed } = await startFakeCommand([]);
+  try {
+    expect(printed()).toMatch(/apiKey\s+packed-key/);
     const headers = { apikey: "packed-key", "content-type": "application/json" };
     expect((await fetch(`${url}/users`, { method: "POST", headers, body: JSON.stringify({ uid: "cli", name: "CLI" }) })).status).toBe(200);
     expect((await (await fetch(`${url}/users/cli`, { headers })).json()).data.name).toBe("CLI");
@@ -158,28 +169,9 @@ test("the installed chat-rest-fake command starts from a state file written from
   const file = join(work, "fake-state.json");
   writeFileSync(file, JSON.stringify(seeded.snapshot()));
   await seeded.close();
-  const child = spawn(
-    join(consumer, "node_modules", ".bin", "chat-rest-fake"),
-    ["--port", "0", "--api-key", "packed-key", "--state", file],
-    {
-      cwd: consumer,
-    },
-  );
+  const { child, url, printed } = await startFakeCommand(["--state", file]);
   try {
-    let printed = "";
-    child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
-    const url = await new Promise<string>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`chat-rest-fake did not start:\n${printed}`)), 100_000);
-      child.stdout.on("data", () => {
-        const match = /listening on (http:\/\/\S+)/.exec(printed);
-        if (match && printed.includes("secret")) {
-          clearTimeout(timer);
-          done(match[1]!);
-        }
-      });
-    });
-    expect(printed).toContain(`appId       ${seeded.appId}`);
+    expect(printed()).toContain(`appId       ${seeded.appId}`);
     expect((await (await fetch(`${url}/users/saved`, { headers: { apikey: "packed-key" } })).json()).data.name).toBe("Saved");
   } finally {
     child.kill("SIGKILL");
