@@ -129,9 +129,10 @@ describe("the breaking-change gate", () => {
     expect((await runs.minorBumpFromOne).code).toBe(1);
   });
 
-  test("runs in npm test beside the Jest suites, against the baseline of the package's last release", () => {
+  test("runs in npm test before the Jest suites, against the baseline of the package's last release", () => {
     const testScript = readFileSync(join(root, "scripts", "test.sh"), "utf8");
     expect(testScript.indexOf("scripts/check-breaking.mjs")).toBeGreaterThan(-1);
+    expect(testScript.indexOf("scripts/check-breaking.mjs")).toBeLessThan(testScript.indexOf("jest"));
     const baselineSpec = JSON.parse(readFileSync(baseline, "utf8"));
     expect(baselineSpec.info.version).toBe("3.0");
     expect(releasedVersion).toMatch(/^\d+\.\d+\.\d+$/);
