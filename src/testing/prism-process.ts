@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { clientUrl } from "./client-url";
+import { LogTail } from "./log-tail";
 
 export interface PrismProcess {
   url: string;
@@ -90,15 +91,6 @@ function track(child: ChildProcess): void {
 
 const STOP_GRACE_MS = 5_000;
 
-/** How much of Prism's output is kept: it writes a line per request for as long as it runs. */
-export const LOG_TAIL_CHARS = 64 * 1024;
-
-/** `log` followed by `chunk`, cut to its last `max` characters. */
-export function appendTail(log: string, chunk: string, max = LOG_TAIL_CHARS): string {
-  const next = log + chunk;
-  return next.length > max ? next.slice(-max) : next;
-}
-
 // SIGKILL runs no handler of ours, so the hooks above cannot stop the mock then. Prism starts
 // behind this line instead: it reads a pipe from this process, and exits when the pipe closes,
 // which the kernel does whenever this process ends.
@@ -111,13 +103,14 @@ export async function startPrism(options: PrismProcessOptions): Promise<PrismPro
   if (options.errors) args.push("--errors");
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
   track(child);
-  let log = "";
+  const log = new LogTail();
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   // Keep reading output for the whole life of the process, so a chatty Prism never blocks on a
   // full pipe, and keep only its tail, so a long-lived mock does not grow this process's memory.
-  const onData = (chunk: Buffer) => {
-    log = appendTail(log, chunk.toString());
-  };
+  // Decoded as UTF-8 by the streams, so a character split across two chunks stays whole.
+  child.stdout.setEncoding("utf8");
+  child.stderr.setEncoding("utf8");
+  const onData = (chunk: string) => log.push(chunk);
   child.stdout.on("data", onData);
   child.stderr.on("data", onData);
 
@@ -127,7 +120,7 @@ export async function startPrism(options: PrismProcessOptions): Promise<PrismPro
       options.startTimeoutMs,
     );
     const poll = () => {
-      const match = /Prism is listening on (http:\/\/\S+)\s/.exec(log);
+      const match = /Prism is listening on (http:\/\/\S+)\s/.exec(log.toString());
       if (!match) return;
       clearTimeout(timer);
       child.stdout.off("data", poll);
@@ -157,7 +150,7 @@ export async function startPrism(options: PrismProcessOptions): Promise<PrismPro
   let closing: Promise<void> | undefined;
   return {
     url,
-    log: () => log,
+    log: () => log.toString(),
     close() {
       closing ??= (async () => {
         if (child.exitCode !== null || child.signalCode !== null) return;
