@@ -2,7 +2,7 @@
 // body and names the parameter or field it rejected only in its `sl-violations` header; this
 // proxy writes those names into the body's error envelope, so the SDK's BadRequestError carries
 // them (`details`, and the end of the message) without the runtime knowing about Prism.
-import { createServer, request } from "node:http";
+import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { clientUrl } from "./client-url";
 
@@ -51,17 +51,19 @@ export interface ViolationsProxy {
 /** Listens on `host`:`port` and forwards every request to `upstream` (an `http://` origin). */
 export async function startViolationsProxy(upstream: string, host: string, port: number): Promise<ViolationsProxy> {
   const target = new URL(upstream);
-  const server = createServer((req, res) => {
-    // A connection per request to Prism: a kept-alive one can be reused at the moment Prism closes
-    // it as idle, and on a busy machine that race is lost often enough to fail a run.
-    const forward = request(
+  // Kept-alive connections to Prism: a new one per request cost both processes more than the
+  // request itself. One can be reused at the moment Prism closes it as idle; that request never
+  // reached Prism, so it goes again on a new connection (Prism is stateless, and the body is at hand).
+  const agent = new Agent({ keepAlive: true });
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, retry: boolean) => {
+    const outgoing = request(
       {
         host: target.hostname,
         port: target.port,
         method: req.method,
         path: req.url,
         headers: { ...req.headers, host: target.host },
-        agent: false,
+        agent,
       },
       (answer) => {
         const header = answer.headers["sl-violations"];
@@ -73,16 +75,24 @@ export async function startViolationsProxy(upstream: string, host: string, port:
         const chunks: Buffer[] = [];
         answer.on("data", (chunk: Buffer) => chunks.push(chunk));
         answer.on("end", () => {
-          const body = Buffer.concat(chunks).toString();
-          const folded = foldViolations(body, header, req.url ?? "") ?? body;
+          const text = Buffer.concat(chunks).toString();
+          const folded = foldViolations(text, header, req.url ?? "") ?? text;
           const { "transfer-encoding": _, ...headers } = answer.headers;
           res.writeHead(answer.statusCode!, { ...headers, "content-length": Buffer.byteLength(folded) });
           res.end(folded);
         });
       },
     );
-    forward.on("error", (error) => res.destroy(error));
-    req.pipe(forward);
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      if (retry && outgoing.reusedSocket && error.code === "ECONNRESET") forward(req, res, body, false);
+      else res.destroy(error);
+    });
+    outgoing.end(body);
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => forward(req, res, Buffer.concat(chunks), true));
   });
   // The client closes its idle connections, never this server: with a timeout here, a busy client
   // can send a request on a connection the server is closing that very moment (fetch then fails
@@ -101,6 +111,7 @@ export async function startViolationsProxy(upstream: string, host: string, port:
       new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
+        agent.destroy();
       }),
   };
 }
