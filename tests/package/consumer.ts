@@ -2,8 +2,8 @@
 // fresh directory, next to the mock's engine and a compiler. Shared by the packed-package test
 // and the runtime matrix, so both exercise exactly what would be published.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 
 export const repoRoot = resolve(__dirname, "../..");
 
@@ -57,21 +57,62 @@ export function packTarball(destination: string): string {
 }
 
 /**
+ * How `installConsumer` carries out the README's peer installs (every project step after the
+ * tarball's) and adds the compiler. `"npm"` runs them as written, from the registry, as a user
+ * would: `npm run test:runtimes` does, so CI proves them. `"link"` checks that each names the
+ * version this repository pins, then links this repository's copy into the project: the same
+ * packages, without `npm test` installing a few hundred of them again.
+ */
+export type PeerInstall = "npm" | "link";
+
+/** The versions this repository pins for its development, by package name. */
+const pins = (): Record<string, string> =>
+  JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).devDependencies as Record<string, string>;
+
+/** `name@version` as its two parts; the name may be scoped (`@stoplight/prism-cli@5.14.2`). */
+function nameAndVersion(spec: string): [string, string] {
+  const at = spec.lastIndexOf("@");
+  if (at <= 0) throw new Error(`README.md: "${spec}" names no version; the install steps pin every package.`);
+  return [spec.slice(0, at), spec.slice(at + 1)];
+}
+
+/** Links this repository's copy of each `name@version` into `dir`, after checking the version is the one pinned here. */
+function linkPinned(dir: string, specs: string[]): void {
+  const pinned = pins();
+  for (const spec of specs) {
+    const [name, version] = nameAndVersion(spec);
+    if (pinned[name] !== version)
+      throw new Error(`README.md installs ${name}@${version}, but this repository pins ${name}@${pinned[name] ?? "(nothing)"}.`);
+    const target = join(dir, "node_modules", name);
+    mkdirSync(dirname(target), { recursive: true });
+    symlinkSync(join(repoRoot, "node_modules", name), target, "dir");
+  }
+}
+
+/**
  * Installs the tarball into a new project at `dir` with the README's project steps (the tarball's
  * path put in for the README's `~/...tgz`), then the versions of TypeScript and Node's types that this repo
- * pins, to compile the consumer program. `--prefer-offline` takes everything from npm's cache,
- * which `npm ci` in this repo filled.
+ * pins, to compile the consumer program. The tarball is always installed by npm; `peers` says how
+ * the rest are. `--prefer-offline` takes everything from npm's cache, which `npm ci` in this repo filled.
  */
-export function installConsumer(dir: string, tarball: string): void {
+export function installConsumer(dir: string, tarball: string, peers: PeerInstall = "npm"): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }, null, 2));
   const quiet = ["--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"];
+  const compiler = ["typescript", "@types/node"].map((name) => `${name}@${pins()[name]}`);
   for (const command of readmeInstallSteps().project) {
     const [program, ...args] = words(command).map((word) => (word.endsWith(".tgz") ? tarball : word));
-    run(program!, [...args, ...quiet], dir);
+    const installsTarball = args.includes(tarball);
+    if (peers === "link" && !installsTarball) {
+      if (program !== "npm" || args[0] !== "install") throw new Error(`README.md: "${command}" is not an npm install.`);
+      linkPinned(
+        dir,
+        args.slice(1).filter((arg) => !arg.startsWith("-")),
+      );
+    } else run(program!, [...args, ...quiet], dir);
   }
-  const pins = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).devDependencies as Record<string, string>;
-  run("npm", ["install", "--save-dev", ...["typescript", "@types/node"].map((name) => `${name}@${pins[name]}`), ...quiet], dir);
+  if (peers === "link") linkPinned(dir, compiler);
+  else run("npm", ["install", "--save-dev", ...compiler, ...quiet], dir);
 }
 
 /** Copies the program and one configuration's package.json and tsconfig.json into `consumer/<config>`. */
@@ -83,13 +124,25 @@ export function prepareConfig(consumer: string, config: ConfigName): string {
   return dir;
 }
 
-/** Type-checks and compiles one configuration with the consumer's own TypeScript, into `<dir>/out`. */
-export function compile(consumer: string, dir: string): void {
+/**
+ * Type-checks and compiles configurations with the consumer's own TypeScript, each into `<dir>/out`,
+ * in one `tsc --build` run, where the programs share the parse of the declarations they all read.
+ * Returns what the compiler printed, nothing when all compiled: an error names its file by its path
+ * from `consumer`, so it starts with its configuration's folder.
+ */
+export function compileAll(consumer: string, dirs: string[]): string {
   const tsc = join(consumer, "node_modules", "typescript", "bin", "tsc");
   try {
-    run(process.execPath, [tsc, "-p", dir], dir);
+    run(process.execPath, [tsc, "--build", ...dirs, "--pretty", "false"], consumer);
+    return "";
   } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`tsc failed in ${dir}:\n${stdout ?? ""}${stderr ?? ""}`);
+    const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string };
+    return `${stdout ?? ""}${stderr ?? ""}` || message;
   }
+}
+
+/** Type-checks and compiles one configuration with the consumer's own TypeScript, into `<dir>/out`. */
+export function compile(consumer: string, dir: string): void {
+  const output = compileAll(consumer, [dir]);
+  if (output) throw new Error(`tsc failed in ${dir}:\n${output}`);
 }

@@ -2,12 +2,15 @@ import { execFile, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { CONFIGS, compile, installConsumer, packTarball, prepareConfig, readmeInstallSteps, repoRoot } from "./consumer";
+import { CONFIGS, compileAll, installConsumer, packTarball, prepareConfig, readmeInstallSteps, repoRoot } from "./consumer";
 import { docSnippets, entryPoints, errorsByFile, readmePrograms, type Snippet, withoutExamples, writeSnippets } from "./doc-snippets";
 
 // Everything here works on the tarball `npm pack` makes, installed by npm into a fresh project by
 // the commands of README.md's "Install" section:
 // a file missing from `files`, a wrong `exports` path or a broken declaration shows up as a user would see it.
+// The README's peer installs (Prism, the fake's validator and router) name the versions this
+// repository pins, and this repository's copies are linked in; `npm run test:runtimes` runs those
+// steps from the registry as written.
 let work: string;
 let tarball: string;
 let consumer: string;
@@ -30,7 +33,7 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "chat-rest-sdk-package-"));
   tarball = packTarball(work);
   consumer = join(work, "consumer");
-  installConsumer(consumer, tarball);
+  installConsumer(consumer, tarball, "link");
 }, 240_000);
 
 afterAll(async () => {
@@ -52,6 +55,13 @@ test("README.md's install steps, which built this consumer, pack into ~ and inst
     join(consumer, "node_modules", "chat-rest-sdk", "package.json"),
   );
   expect(existsSync(join(repoRoot, basename(tarball)))).toBe(false);
+  // The peers the README installs are the versions this repository develops and tests against.
+  const pinned = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).devDependencies as Record<string, string>;
+  for (const name of ["@stoplight/prism-cli", "ajv", "ajv-formats", "find-my-way"]) {
+    expect(project.join("\n")).toContain(`${name}@${pinned[name]}`);
+    const manifest = require.resolve(`${name}/package.json`, { paths: [consumer] });
+    expect([name, JSON.parse(readFileSync(manifest, "utf8")).version]).toEqual([name, pinned[name]]);
+  }
 });
 
 test("publint has nothing to report, not even a suggestion", () => {
@@ -97,27 +107,43 @@ test("the spec the package exports is byte-identical to generated/", () => {
   }
 });
 
-test.each(CONFIGS)(
-  "compiles under strict %s settings and runs the smoke calls against the packaged mock and fake",
-  async (config) => {
-    const dir = prepareConfig(consumer, config);
-    compile(consumer, dir);
-    const stdout = await run(process.execPath, [join(dir, "out", "main.js"), await packedMock()], dir);
-    expect(stdout).toContain("send-thread-message: reply");
-    expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
-    expect(stdout).toContain("fake: user packed-1 read back");
-    expect(stdout).toContain("fake: chatFakeHandlers asks for msw");
-    expect(stdout).toContain('webhooks: message_sent 200 ["<webhookID>","message_sent","1"]');
-    expect(stdout).toContain("webhooks: wrong password 401");
-    expect(stdout).toContain("helpers: 1 created, 2 tokens");
-    expect(stdout).toContain("helpers: added packed-2");
-    expect(stdout).toContain("helpers: bad input is a ChatConfigError of the core: true");
-    expect(stdout).toContain("rate-limits: 200 200 200 200");
-    expect(stdout).toContain("redis: redisRateLimitStore asks for redis");
-    expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
-  },
-  180_000,
-);
+describe("a program using every entry point", () => {
+  let compiled: string;
+  beforeAll(() => {
+    compiled = compileAll(
+      consumer,
+      CONFIGS.map((config) => prepareConfig(consumer, config)),
+    );
+  }, 180_000);
+
+  test.each(CONFIGS)(
+    "compiles under strict %s settings and runs the smoke calls against the packaged mock and fake",
+    async (config) => {
+      const dir = join(consumer, config);
+      expect(compiled.split("\n").filter((line) => line.startsWith(`${config}/`))).toEqual([]);
+      const stdout = await run(process.execPath, [join(dir, "out", "main.js"), await packedMock()], dir);
+      expect(stdout).toContain("send-thread-message: reply");
+      expect(stdout).toMatch(/send-thread-message \(404\): error ERR_\w+/);
+      expect(stdout).toContain("fake: user packed-1 read back");
+      expect(stdout).toContain("fake: chatFakeHandlers asks for msw");
+      expect(stdout).toContain('webhooks: message_sent 200 ["<webhookID>","message_sent","1"]');
+      expect(stdout).toContain("webhooks: wrong password 401");
+      expect(stdout).toContain("helpers: 1 created, 2 tokens");
+      expect(stdout).toContain("helpers: added packed-2");
+      expect(stdout).toContain("helpers: bad input is a ChatConfigError of the core: true");
+      expect(stdout).toContain("rate-limits: 200 200 200 200");
+      expect(stdout).toContain("redis: redisRateLimitStore asks for redis");
+      expect(stdout.trim().endsWith("smoke: ok")).toBe(true);
+    },
+    180_000,
+  );
+
+  test("the compiler printed nothing but errors of the configurations' own files", () => {
+    // Anything else (a tsconfig.json it cannot read, say) would escape the checks above.
+    const other = compiled.split("\n").filter((line) => line.trim() && !CONFIGS.some((config) => line.startsWith(`${config}/`)));
+    expect(other).toEqual([]);
+  });
+});
 
 /** Starts the installed chat-rest-fake with `args`; resolves once it printed its URL and credentials. */
 async function startFakeCommand(args: string[]): Promise<{ child: ReturnType<typeof spawn>; url: string; printed: () => string }> {
