@@ -84,7 +84,7 @@ export async function startViolationsProxy(upstream: string, host: string, port:
       },
     );
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
-      if (retry && outgoing.reusedSocket && error.code === "ECONNRESET") forward(req, res, body, false);
+      if (retry && outgoing.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) forward(req, res, body, false);
       else res.destroy(error);
     });
     outgoing.end(body);

@@ -66,7 +66,7 @@ export function packTarball(destination: string): string {
 export type PeerInstall = "npm" | "link";
 
 /** The versions this repository pins for its development, by package name. */
-const pins = (): Record<string, string> =>
+export const pins = (): Record<string, string> =>
   JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).devDependencies as Record<string, string>;
 
 /** `name@version` as its two parts; the name may be scoped (`@stoplight/prism-cli@5.14.2`). */

@@ -2,7 +2,7 @@ import { execFile, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { CONFIGS, compileAll, installConsumer, packTarball, prepareConfig, readmeInstallSteps, repoRoot } from "./consumer";
+import { CONFIGS, compileAll, installConsumer, packTarball, pins, prepareConfig, readmeInstallSteps, repoRoot } from "./consumer";
 import { docSnippets, entryPoints, errorsByFile, readmePrograms, type Snippet, withoutExamples, writeSnippets } from "./doc-snippets";
 
 // Everything here works on the tarball `npm pack` makes, installed by npm into a fresh project by
@@ -56,7 +56,7 @@ test("README.md's install steps, which built this consumer, pack into ~ and inst
   );
   expect(existsSync(join(repoRoot, basename(tarball)))).toBe(false);
   // The peers the README installs are the versions this repository develops and tests against.
-  const pinned = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).devDependencies as Record<string, string>;
+  const pinned = pins();
   for (const name of ["@stoplight/prism-cli", "ajv", "ajv-formats", "find-my-way"]) {
     expect(project.join("\n")).toContain(`${name}@${pinned[name]}`);
     const manifest = require.resolve(`${name}/package.json`, { paths: [consumer] });
