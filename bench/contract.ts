@@ -30,7 +30,8 @@ function contractRun(round: number): { ms: number; cases: number; failed: number
   const started = performance.now();
   const jest = spawnSync(
     join(root, "node_modules/.bin/jest"),
-    ["--selectProjects", "contract", ...FILES, "--json", `--outputFile=${file}`],
+    // The files first: --selectProjects takes every word after it, up to the next option, as a project name.
+    [...FILES, "--selectProjects", "contract", "--json", `--outputFile=${file}`],
     {
       cwd: root,
       encoding: "utf8",
