@@ -2,20 +2,17 @@
 // their features, API keys, notification preferences and push tokens, apps and their settings),
 // end to end through the SDK's clients against the fake, each answer checked against the spec.
 import { AuthenticationError, BadRequestError, createChatClient, NotFoundError, PermissionDeniedError, unwrap } from "../../src/index";
-import { type FakeServer, startFakeServer } from "../../src/testing/index";
-import { answerChecker, clientsOf } from "./answer-checker";
+import type { FakeServer } from "../../src/testing/index";
+import { answerChecker } from "./answer-checker";
+import { type FakeClients, useCheckedFake } from "./checked-fake";
 
 let fake: FakeServer;
 const checker = answerChecker();
-let clients: ReturnType<typeof clientsOf>;
-
-beforeAll(async () => {
-  fake = await startFakeServer();
-  clients = clientsOf(fake, checker);
+let clients: FakeClients;
+useCheckedFake(checker, (started, startedClients) => {
+  fake = started;
+  clients = startedClients;
 });
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
-afterEach(() => expect(checker.problems()).toEqual([]));
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(

@@ -13,20 +13,17 @@ import {
   RateLimitError,
   unwrap,
 } from "../../src/index";
-import { type FakeServer, startFakeServer } from "../../src/testing/index";
-import { answerChecker, clientsOf } from "./answer-checker";
+import type { FakeServer } from "../../src/testing/index";
+import { answerChecker } from "./answer-checker";
+import { type FakeClients, useCheckedFake } from "./checked-fake";
 
 let fake: FakeServer;
 const checker = answerChecker();
-let clients: ReturnType<typeof clientsOf>;
-
-beforeAll(async () => {
-  fake = await startFakeServer();
-  clients = clientsOf(fake, checker);
+let clients: FakeClients;
+useCheckedFake(checker, (started, startedClients) => {
+  fake = started;
+  clients = startedClients;
 });
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
-afterEach(() => expect(checker.problems()).toEqual([]));
 
 test("a user is created, read, changed, listed and deleted, and is then not found", async () => {
   const { chat } = clients;

@@ -3,25 +3,23 @@
 // content beside deletedAt and deletedBy, as the service's documentation describes, and every
 // answer is checked with Message, User and Group closed: a field the spec does not declare fails.
 import { unwrap } from "../../src/index";
-import { type FakeServer, startFakeServer } from "../../src/testing/index";
+import type { FakeServer } from "../../src/testing/index";
 import type { JsonObject } from "../harness/spec";
-import { answerChecker, clientsOf, closedValidator } from "./answer-checker";
+import { answerChecker, closedValidator } from "./answer-checker";
+import { type FakeClients, useCheckedFake } from "./checked-fake";
 import { closeReceivers, receiverOf } from "./receiver";
 
 let fake: FakeServer;
 const checker = answerChecker();
-let clients: ReturnType<typeof clientsOf>;
-
-beforeAll(async () => {
-  fake = await startFakeServer();
-  clients = clientsOf(fake, checker);
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
-afterEach(async () => {
-  await closeReceivers();
-  expect(checker.problems()).toEqual([]);
-});
+let clients: FakeClients;
+useCheckedFake(
+  checker,
+  (started, startedClients) => {
+    fake = started;
+    clients = startedClients;
+  },
+  { settle: closeReceivers },
+);
 
 test("journey: a group created with members answers each UID's outcome, and the group itself is a Group, in reads and in group_created", async () => {
   const { chat, management } = clients;

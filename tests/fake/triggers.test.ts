@@ -6,24 +6,22 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BadRequestError, unlistedTrigger, unwrap } from "../../src/index";
 import { FIRED_TRIGGERS } from "../../src/testing/fake/fired-triggers";
-import { type FakeServer, startFakeServer } from "../../src/testing/index";
-import { answerChecker, clientsOf } from "./answer-checker";
+import type { FakeServer } from "../../src/testing/index";
+import { answerChecker } from "./answer-checker";
+import { type FakeClients, useCheckedFake } from "./checked-fake";
 import { closeReceivers, receiverOf } from "./receiver";
 
 let fake: FakeServer;
 const checker = answerChecker();
-let clients: ReturnType<typeof clientsOf>;
-
-beforeAll(async () => {
-  fake = await startFakeServer();
-  clients = clientsOf(fake, checker);
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
-afterEach(async () => {
-  await closeReceivers();
-  expect(checker.problems()).toEqual([]);
-});
+let clients: FakeClients;
+useCheckedFake(
+  checker,
+  (started, startedClients) => {
+    fake = started;
+    clients = startedClients;
+  },
+  { settle: closeReceivers },
+);
 
 test("journey: every trigger the fake fires reaches the webhook when its change happens, its payload valid against its event", async () => {
   const { chat, management } = clients;

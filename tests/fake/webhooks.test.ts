@@ -4,9 +4,10 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NotFoundError, unwrap } from "../../src/index";
-import { type FakeServer, type FiredTrigger, startFakeServer } from "../../src/testing/index";
+import type { FakeServer, FiredTrigger } from "../../src/testing/index";
 import { createWebhookHandler, toNodeHandler } from "../../src/webhooks/index";
-import { answerChecker, clientsOf } from "./answer-checker";
+import { answerChecker } from "./answer-checker";
+import { type FakeClients, useCheckedFake } from "./checked-fake";
 import { eventProblems } from "./receiver";
 
 interface Received {
@@ -43,19 +44,21 @@ async function closeServers() {
 
 let fake: FakeServer;
 const checker = answerChecker();
-let clients: ReturnType<typeof clientsOf>;
-
-beforeAll(async () => {
-  fake = await startFakeServer({ region: "eu", webhookRetryDelays: [10, 10, 10] });
-  clients = clientsOf(fake, checker);
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
-afterEach(async () => {
-  await fake.webhooksSettled();
-  await closeServers();
-  expect(checker.problems()).toEqual([]);
-});
+let clients: FakeClients;
+useCheckedFake(
+  checker,
+  (started, startedClients) => {
+    fake = started;
+    clients = startedClients;
+  },
+  {
+    options: { region: "eu", webhookRetryDelays: [10, 10, 10] },
+    settle: async (started) => {
+      await started.webhooksSettled();
+      await closeServers();
+    },
+  },
+);
 
 const app = () => ({ appId: fake.appId });
 
