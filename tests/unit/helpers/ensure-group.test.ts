@@ -1,22 +1,19 @@
 // ensureGroup against the fake, through the SDK: create-or-read under a race, partial updates.
 import { ChatConfigError } from "../../../src/index";
 import { ensureGroup } from "../../../src/helpers/index";
-import { type FakeServer, startFakeServer } from "../../../src/testing/index";
-import { type RecordingClient, recordingClient } from "./recording-client";
+import type { FakeServer } from "../../../src/testing/index";
+import { type RecordingClient, useRecordingFake } from "./recording-client";
 
 let fake: FakeServer;
 let client: RecordingClient;
 
-beforeAll(async () => {
-  fake = await startFakeServer();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
-  fake.seed({ users: [{ uid: "seller-7", name: "Grace" }] });
-  client = recordingClient(fake);
-});
-afterEach(() => expect(client.checker.problems()).toEqual([]));
+useRecordingFake(
+  (started, recording) => {
+    fake = started;
+    client = recording;
+  },
+  (started) => started.seed({ users: [{ uid: "seller-7", name: "Grace" }] }),
+);
 
 test("20 concurrent calls for one GUID all resolve to the same group, and exactly one reports created", async () => {
   const group = { guid: "Order-1042", name: "Order 1042", owner: "seller-7" };

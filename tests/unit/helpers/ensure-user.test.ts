@@ -2,21 +2,16 @@
 // deactivated users, and input refused before anything is sent.
 import { ChatConfigError, ConflictError, unwrap } from "../../../src/index";
 import { ensureUser } from "../../../src/helpers/index";
-import { type FakeServer, startFakeServer } from "../../../src/testing/index";
-import { type RecordingClient, recordingClient } from "./recording-client";
+import type { FakeServer } from "../../../src/testing/index";
+import { type RecordingClient, useRecordingFake } from "./recording-client";
 
 let fake: FakeServer;
 let client: RecordingClient;
 
-beforeAll(async () => {
-  fake = await startFakeServer();
+useRecordingFake((started, recording) => {
+  fake = started;
+  client = recording;
 });
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
-  client = recordingClient(fake);
-});
-afterEach(() => expect(client.checker.problems()).toEqual([]));
 
 test("20 concurrent calls for one UID all resolve to the same user, and exactly one reports created", async () => {
   const results = await Promise.all(Array.from({ length: 20 }, () => ensureUser(client.chat, { uid: "Buyer-7", name: "Ada" })));

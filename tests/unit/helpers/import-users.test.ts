@@ -2,8 +2,8 @@
 // room frees up, bad records reported without stopping, progress on a timer a test moves by hand.
 import { ChatConfigError } from "../../../src/index";
 import { type ImportProgress, importUsers, type ProgressTimers, type UserInput } from "../../../src/helpers/index";
-import { type FakeServer, startFakeServer } from "../../../src/testing/index";
-import { type RecordingClient, recordingClient } from "./recording-client";
+import type { FakeServer } from "../../../src/testing/index";
+import { type RecordingClient, useRecordingFake } from "./recording-client";
 
 let fake: FakeServer;
 let client: RecordingClient;
@@ -33,15 +33,10 @@ function manualTimers() {
   };
 }
 
-beforeAll(async () => {
-  fake = await startFakeServer();
+useRecordingFake((started, recording) => {
+  fake = started;
+  client = recording;
 });
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
-  client = recordingClient(fake);
-});
-afterEach(() => expect(client.checker.problems()).toEqual([]));
 
 test("an array is imported: new users created, existing ones counted, each bad record reported once, and the import goes on", async () => {
   fake.seed({ users: [{ uid: "c-2", name: "Already here" }] });

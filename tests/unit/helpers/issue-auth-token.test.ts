@@ -1,21 +1,16 @@
 // issueAuthToken against the fake, through the SDK: the one call of a login route.
 import { ChatConfigError, unwrap } from "../../../src/index";
 import { issueAuthToken } from "../../../src/helpers/index";
-import { type FakeServer, startFakeServer } from "../../../src/testing/index";
-import { type RecordingClient, recordingClient } from "./recording-client";
+import type { FakeServer } from "../../../src/testing/index";
+import { type RecordingClient, useRecordingFake } from "./recording-client";
 
 let fake: FakeServer;
 let client: RecordingClient;
 
-beforeAll(async () => {
-  fake = await startFakeServer();
+useRecordingFake((started, recording) => {
+  fake = started;
+  client = recording;
 });
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
-  client = recordingClient(fake);
-});
-afterEach(() => expect(client.checker.problems()).toEqual([]));
 
 test("a new user is created with its token in one request", async () => {
   const login = await issueAuthToken(client.chat, { uid: "Buyer-1", name: "Ada" });

@@ -1,7 +1,7 @@
 // A Chat API client on the fake that records every request it sends (method and path) and how
 // many were in flight at once, with every answer checked against the spec.
 import { createChatClient } from "../../../src/index";
-import type { FakeServer } from "../../../src/testing/index";
+import { type FakeServer, startFakeServer } from "../../../src/testing/index";
 import { type AnswerChecker, answerChecker } from "../../fake/answer-checker";
 
 export interface RecordingClient {
@@ -41,4 +41,25 @@ export function recordingClient(fake: FakeServer): RecordingClient {
     maxInFlight: () => most,
     checker,
   };
+}
+
+/**
+ * Registers a helper test file's hooks: one fake for the file, reset before each test (then
+ * `prepare`d, seeded say) with a new recording client, whose answers are checked after the test.
+ * `each` gets the fake and that test's client.
+ */
+export function useRecordingFake(each: (fake: FakeServer, client: RecordingClient) => void, prepare?: (fake: FakeServer) => void): void {
+  let fake: FakeServer;
+  let client: RecordingClient;
+  beforeAll(async () => {
+    fake = await startFakeServer();
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => {
+    fake.reset();
+    prepare?.(fake);
+    client = recordingClient(fake);
+    each(fake, client);
+  });
+  afterEach(() => expect(client.checker.problems()).toEqual([]));
 }

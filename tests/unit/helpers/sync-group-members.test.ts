@@ -2,8 +2,8 @@
 // group's members match a list, and nothing sent once they do.
 import { ChatConfigError, NotFoundError, unwrap } from "../../../src/index";
 import { syncGroupMembers } from "../../../src/helpers/index";
-import { type FakeServer, startFakeServer } from "../../../src/testing/index";
-import { type RecordingClient, recordingClient } from "./recording-client";
+import type { FakeServer } from "../../../src/testing/index";
+import { type RecordingClient, useRecordingFake } from "./recording-client";
 
 let fake: FakeServer;
 let client: RecordingClient;
@@ -11,24 +11,22 @@ let client: RecordingClient;
 const users = (...uids: string[]) => uids.map((uid) => ({ uid, name: uid.toUpperCase() }));
 const membersOf = (guid: string) => Object.fromEntries([...(fake.state.members.get(guid) ?? new Map())].map(([uid, m]) => [uid, m.scope]));
 
-beforeAll(async () => {
-  fake = await startFakeServer();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
-  fake.seed({
-    users: users("o", "a", "b", "c", "d", "e", "x"),
-    groups: [{ guid: "order-1", name: "Order 1", owner: "o" }],
-    members: [
-      { guid: "order-1", uid: "a" },
-      { guid: "order-1", uid: "b" },
-      { guid: "order-1", uid: "c" },
-    ],
-  });
-  client = recordingClient(fake);
-});
-afterEach(() => expect(client.checker.problems()).toEqual([]));
+useRecordingFake(
+  (started, recording) => {
+    fake = started;
+    client = recording;
+  },
+  (started) =>
+    started.seed({
+      users: users("o", "a", "b", "c", "d", "e", "x"),
+      groups: [{ guid: "order-1", name: "Order 1", owner: "o" }],
+      members: [
+        { guid: "order-1", uid: "a" },
+        { guid: "order-1", uid: "b" },
+        { guid: "order-1", uid: "c" },
+      ],
+    }),
+);
 
 test("from {a, b, c} owned by o to participants [b, c, d] and moderators [e], it adds d and e, kicks a and keeps o", async () => {
   const wanted = { participants: ["b", "c", "d"], moderators: ["e"] };
