@@ -26,3 +26,19 @@ export function useCheckedFake(
     expect(checker.problems()).toEqual([]);
   });
 }
+
+/**
+ * For a file whose tests start fakes of their own: returns `start`, which starts one (with
+ * `startFakeServer`'s options) and gives it with its clients. Every fake started is closed after
+ * the file, and the answers are checked after each test.
+ */
+export function useFakeStarter(checker: AnswerChecker) {
+  const started: FakeServer[] = [];
+  afterAll(() => Promise.all(started.map((fake) => fake.close())));
+  afterEach(() => expect(checker.problems()).toEqual([]));
+  return async (...args: Parameters<typeof startFakeServer>) => {
+    const fake = await startFakeServer(...args);
+    started.push(fake);
+    return { fake, ...clientsOf(fake, checker) };
+  };
+}

@@ -1,18 +1,12 @@
 // The controls a test drives the fake with: credentials, seed, state, reset, failNext, delayNext
 // and the cap on stored items.
 import { ChatTimeoutError, createChatClient, InternalServerError, PermissionDeniedError, unwrap } from "../../src/index";
-import { type FakeServer, startFakeServer } from "../../src/testing/index";
-import { answerChecker, clientsOf } from "./answer-checker";
+import { startFakeServer } from "../../src/testing/index";
+import { answerChecker } from "./answer-checker";
+import { useFakeStarter } from "./checked-fake";
 
 const checker = answerChecker();
-const started: FakeServer[] = [];
-async function start(...args: Parameters<typeof startFakeServer>) {
-  const fake = await startFakeServer(...args);
-  started.push(fake);
-  return { fake, ...clientsOf(fake, checker) };
-}
-afterAll(() => Promise.all(started.map((fake) => fake.close())));
-afterEach(() => expect(checker.problems()).toEqual([]));
+const start = useFakeStarter(checker);
 
 test("without options, random credentials are generated and exposed; given ones are used as they are", async () => {
   const { fake: a } = await start();

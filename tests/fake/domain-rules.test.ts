@@ -6,18 +6,16 @@ import { conversationHandlers } from "../../src/testing/fake/conversations";
 import type { HandlerContext } from "../../src/testing/fake/handler";
 import { reactionHandlers } from "../../src/testing/fake/reactions";
 import { seedStore } from "../../src/testing/fake/seed";
-import { type FakeServer, startFakeServer } from "../../src/testing/index";
+import type { FakeServer } from "../../src/testing/index";
 import { answerChecker } from "./answer-checker";
+import { useCheckedFake } from "./checked-fake";
 
 let fake: FakeServer;
 const checker = answerChecker();
 
-beforeAll(async () => {
-  fake = await startFakeServer();
+useCheckedFake(checker, (started) => {
+  fake = started;
 });
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
-afterEach(() => expect(checker.problems()).toEqual([]));
 
 interface Sent {
   status: number;

@@ -1,20 +1,21 @@
 // The fake refuses what the service and the spec refuse, in the mock's shape: a field the spec
 // does not allow is named in `details`, credentials are checked, and onBehalfOf must name a user.
 import { AuthenticationError, BadRequestError, createChatClient, NotFoundError, unwrap } from "../../src/index";
-import { type FakeServer, startFakeServer } from "../../src/testing/index";
-import { answerChecker, clientsOf } from "./answer-checker";
+import type { FakeServer } from "../../src/testing/index";
+import { answerChecker } from "./answer-checker";
+import { type FakeClients, useCheckedFake } from "./checked-fake";
 
 let fake: FakeServer;
 const checker = answerChecker();
-let chat: ReturnType<typeof clientsOf>["chat"];
-
-beforeAll(async () => {
-  fake = await startFakeServer({ apiKey: "full-key", authOnlyKey: "auth-key" });
-  chat = clientsOf(fake, checker).chat;
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
-afterEach(() => expect(checker.problems()).toEqual([]));
+let chat: FakeClients["chat"];
+useCheckedFake(
+  checker,
+  (started, clients) => {
+    fake = started;
+    chat = clients.chat;
+  },
+  { options: { apiKey: "full-key", authOnlyKey: "auth-key" } },
+);
 
 async function rejection(call: Promise<unknown>): Promise<unknown> {
   return (unwrap(call as never) as Promise<unknown>).then(

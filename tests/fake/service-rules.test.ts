@@ -1,22 +1,19 @@
 // Smaller rules of the service that the fake keeps: who sends a bot's message, the app's message
 // list and its filters, the groups' updatedAt cursor, and UIDs read in any case.
 import { type paths, unwrap } from "../../src/index";
-import { type FakeServer, startFakeServer } from "../../src/testing/index";
-import { answerChecker, clientsOf } from "./answer-checker";
+import type { FakeServer } from "../../src/testing/index";
+import { answerChecker } from "./answer-checker";
+import { type FakeClients, useCheckedFake } from "./checked-fake";
 
 type MessagesQuery = NonNullable<paths["/messages"]["get"]["parameters"]["query"]>;
 
 let fake: FakeServer;
 const checker = answerChecker();
-let chat: ReturnType<typeof clientsOf>["chat"];
-
-beforeAll(async () => {
-  fake = await startFakeServer();
-  chat = clientsOf(fake, checker).chat;
+let chat: FakeClients["chat"];
+useCheckedFake(checker, (started, clients) => {
+  fake = started;
+  chat = clients.chat;
 });
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
-afterEach(() => expect(checker.problems()).toEqual([]));
 
 test("a bot's message is sent by the bot, a message without onBehalfOf by the app", async () => {
   fake.seed({

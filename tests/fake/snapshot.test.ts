@@ -5,18 +5,12 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unwrap } from "../../src/index";
-import { type FakeServer, type FakeSnapshot, startFakeServer } from "../../src/testing/index";
-import { answerChecker, clientsOf } from "./answer-checker";
+import { type FakeSnapshot, startFakeServer } from "../../src/testing/index";
+import { answerChecker } from "./answer-checker";
+import { useFakeStarter } from "./checked-fake";
 
 const checker = answerChecker();
-const started: FakeServer[] = [];
-async function start(...args: Parameters<typeof startFakeServer>) {
-  const fake = await startFakeServer(...args);
-  started.push(fake);
-  return { fake, ...clientsOf(fake, checker) };
-}
-afterAll(() => Promise.all(started.map((fake) => fake.close())));
-afterEach(() => expect(checker.problems()).toEqual([]));
+const start = useFakeStarter(checker);
 
 /** A marketplace scene, set through the API so that every part of the model holds something. */
 async function scene(clients: Awaited<ReturnType<typeof start>>) {
