@@ -8,6 +8,7 @@ import { setupServer } from "msw/node";
 import { AuthenticationError, createCallsClient, createChatClient, createManagementClient, unwrap } from "../../src/index";
 import { chatFakeHandlers, type FakeServer, startFakeServer } from "../../src/testing/index";
 import { createWebhookHandler, toNodeHandler, webhookEventKey } from "../../src/webhooks/index";
+import { attachWebhook } from "./attach-webhook";
 
 let fake: FakeServer;
 let msw: ReturnType<typeof setupServer>;
@@ -45,26 +46,9 @@ test("journey: a message sent through the SDK reaches a createWebhookHandler rec
   receiver = createServer(toNodeHandler(handler));
   await new Promise<void>((done) => receiver?.listen(0, "127.0.0.1", done));
   const management = createManagementClient({ key: fake.key, secret: fake.secret });
-  const path = { appId: fake.appId };
-  await unwrap(
-    management.POST("/apps/{appId}/webhooks", {
-      params: { path },
-      body: {
-        id: "orders",
-        name: "Orders",
-        webhookURL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/chat-events`,
-        useBasicAuth: true,
-        username: "hook",
-        password: "secret",
-      },
-    }),
-  );
-  await unwrap(
-    management.POST("/apps/{appId}/webhooks/{webhookId}/triggers", {
-      params: { path: { ...path, webhookId: "orders" } },
-      body: { triggerIds: ["message_sent"] },
-    }),
-  );
+  const webhookURL = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/chat-events`;
+  const webhook = { id: "orders", name: "Orders", webhookURL, useBasicAuth: true, username: "hook", password: "secret" };
+  await attachWebhook(management, fake.appId, webhook, ["message_sent"]);
   const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, region: "eu" });
   await unwrap(chat.POST("/users", { body: { uid: "buyer-1", name: "Ada" } }));
   await unwrap(chat.POST("/users", { body: { uid: "seller-1", name: "Grace" } }));

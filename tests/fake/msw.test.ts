@@ -6,6 +6,7 @@ import { setupServer } from "msw/node";
 import { createCallsClient, createChatClient, createManagementClient, type NotFoundError, unwrap } from "../../src/index";
 import { chatFakeHandlers, type FakeServer, startFakeServer } from "../../src/testing/index";
 import { createWebhookHandler, toNodeHandler } from "../../src/webhooks/index";
+import { attachWebhook } from "./attach-webhook";
 
 let fake: FakeServer;
 let msw: ReturnType<typeof setupServer>;
@@ -55,26 +56,9 @@ test("journey through MSW: a webhook with message_sent receives the event, and t
   receiver = createServer(toNodeHandler(handler));
   await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", done));
   const management = createManagementClient({ key: fake.key, secret: fake.secret });
-  const path = { appId: fake.appId };
-  await unwrap(
-    management.POST("/apps/{appId}/webhooks", {
-      params: { path },
-      body: {
-        id: "hooks",
-        name: "Hooks",
-        webhookURL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
-        useBasicAuth: true,
-        username: "hook",
-        password: "secret",
-      },
-    }),
-  );
-  await unwrap(
-    management.POST("/apps/{appId}/webhooks/{webhookId}/triggers", {
-      params: { path: { ...path, webhookId: "hooks" } },
-      body: { triggerIds: ["message_sent"] },
-    }),
-  );
+  const webhookURL = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+  const webhook = { id: "hooks", name: "Hooks", webhookURL, useBasicAuth: true, username: "hook", password: "secret" };
+  await attachWebhook(management, fake.appId, webhook, ["message_sent"]);
   const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, region: "eu" });
   fake.seed({ users: [{ uid: "ann", name: "Ann" }] });
   await unwrap(chat.POST("/messages", { body: { receiver: "ann", receiverType: "user", data: { text: "through MSW" } } }));

@@ -3,10 +3,11 @@
 // event schema in the spec (Message, User and Group closed, as the answers are checked).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type ManagementClient, unwrap } from "../../src/index";
+import type { ManagementClient } from "../../src/index";
 import type { FakeServer, FiredTrigger } from "../../src/testing/index";
 import { type JsonObject, resolve } from "../harness/spec";
 import { closedSpec as spec, closedValidator as validator } from "./answer-checker";
+import { attachWebhook } from "./attach-webhook";
 
 const events = spec["x-webhooks"] as JsonObject;
 
@@ -46,15 +47,8 @@ export async function receiverOf(fake: FakeServer, management: ManagementClient,
     });
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const path = { appId: fake.appId };
   const webhookURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  await unwrap(management.POST("/apps/{appId}/webhooks", { params: { path }, body: { id: "hooks", name: "Hooks", webhookURL } }));
-  await unwrap(
-    management.POST("/apps/{appId}/webhooks/{webhookId}/triggers", {
-      params: { path: { ...path, webhookId: "hooks" } },
-      body: { triggerIds: triggers },
-    }),
-  );
+  await attachWebhook(management, fake.appId, { id: "hooks", name: "Hooks", webhookURL }, triggers);
   const close = async () => {
     if (!open.delete(close)) return;
     await fake.webhooksSettled();

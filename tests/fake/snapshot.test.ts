@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { unwrap } from "../../src/index";
 import { type FakeSnapshot, startFakeServer } from "../../src/testing/index";
 import { answerChecker } from "./answer-checker";
+import { attachWebhook } from "./attach-webhook";
 import { useFakeStarter } from "./checked-fake";
 
 const checker = answerChecker();
@@ -28,19 +29,7 @@ async function scene(clients: Awaited<ReturnType<typeof start>>) {
   await unwrap(chat.as("buyer").POST("/groups/{guid}/conversation/read", { params: { path: { guid: "order-7" } }, body: {} }));
   await unwrap(chat.POST("/users/{uid}/friends", { params: { path: { uid: "seller" } }, body: { accepted: ["courier"] } }));
   await unwrap(chat.POST("/roles", { body: { role: "vip", name: "VIP" } }));
-  const path = { appId: fake.appId };
-  await unwrap(
-    management.POST("/apps/{appId}/webhooks", {
-      params: { path },
-      body: { id: "hooks", name: "Hooks", webhookURL: "https://hooks.example.org/" },
-    }),
-  );
-  await unwrap(
-    management.POST("/apps/{appId}/webhooks/{webhookId}/triggers", {
-      params: { path: { ...path, webhookId: "hooks" } },
-      body: { triggerIds: ["message_sent"] },
-    }),
-  );
+  await attachWebhook(management, fake.appId, { id: "hooks", name: "Hooks", webhookURL: "https://hooks.example.org/" }, ["message_sent"]);
   return answer.data.id;
 }
 

@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BadRequestError, createChatClient, createManagementClient, unwrap } from "../../src/index";
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
+import { attachWebhook } from "./attach-webhook";
 
 const servers: Server[] = [];
 
@@ -36,16 +37,8 @@ afterEach(async () => {
 
 const management = () => createManagementClient({ key: fake.key, secret: fake.secret, baseUrl: fake.url });
 
-async function webhookFor(url: string) {
-  const path = { appId: fake.appId };
-  await unwrap(management().POST("/apps/{appId}/webhooks", { params: { path }, body: { id: "hooks", name: "Hooks", webhookURL: url } }));
-  await unwrap(
-    management().POST("/apps/{appId}/webhooks/{webhookId}/triggers", {
-      params: { path: { ...path, webhookId: "hooks" } },
-      body: { triggerIds: ["message_sent"] },
-    }),
-  );
-}
+const webhookFor = (url: string) =>
+  attachWebhook(management(), fake.appId, { id: "hooks", name: "Hooks", webhookURL: url }, ["message_sent"]);
 
 async function sendMessage() {
   const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url });

@@ -7,6 +7,7 @@ import { NotFoundError, unwrap } from "../../src/index";
 import type { FakeServer, FiredTrigger } from "../../src/testing/index";
 import { createWebhookHandler, toNodeHandler } from "../../src/webhooks/index";
 import { answerChecker } from "./answer-checker";
+import { attachWebhook } from "./attach-webhook";
 import { type FakeClients, useCheckedFake } from "./checked-fake";
 import { eventProblems } from "./receiver";
 
@@ -64,27 +65,8 @@ const app = () => ({ appId: fake.appId });
 
 /** Creates a webhook through the Management API and attaches `triggers`. */
 async function webhook(url: string, triggers: FiredTrigger[], extra: { retryOnFailure?: boolean; useBasicAuth?: boolean } = {}) {
-  const { management } = clients;
-  await unwrap(
-    management.POST("/apps/{appId}/webhooks", {
-      params: { path: app() },
-      body: {
-        id: "chat-events",
-        name: "Chat events",
-        webhookURL: url,
-        useBasicAuth: true,
-        username: "hook",
-        password: "pässword",
-        ...extra,
-      },
-    }),
-  );
-  await unwrap(
-    management.POST("/apps/{appId}/webhooks/{webhookId}/triggers", {
-      params: { path: { ...app(), webhookId: "chat-events" } },
-      body: { triggerIds: triggers },
-    }),
-  );
+  const webhook = { id: "chat-events", name: "Chat events", webhookURL: url, useBasicAuth: true, username: "hook", password: "pässword" };
+  await attachWebhook(clients.management, fake.appId, { ...webhook, ...extra }, triggers);
 }
 
 test("a webhook is created, read, listed, changed and deleted through the Management API, then is not found", async () => {
