@@ -1,7 +1,7 @@
 // The governor against the fake enforcing the same limits at a short window (5 a second), so
 // that each case runs in about a second. Nothing here measures time: the fake counts every
 // request it refuses, and a recording fetch tells in what order the requests left.
-import { createChatClient, RateLimitError, unwrap } from "../../src/index";
+import { type ChatClientOptions, createChatClient, RateLimitError, unwrap } from "../../src/index";
 import { memoryRateLimitStore, type RateLimits } from "../../src/rate-limits/index";
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 
@@ -32,15 +32,16 @@ function recordingFetch(log: Sent[]) {
   };
 }
 
+/** A Chat client on the fake, with `options` (a governor, a recording fetch, no retries). */
+const clientOnFake = (options: Pick<ChatClientOptions, "rateLimits" | "fetch" | "maxRetries">) =>
+  createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, ...options });
+
 const send = (chat: ReturnType<typeof createChatClient>, uid: string, text: string) =>
   chat.as(uid).POST("/messages", { body: { receiver: "zed", receiverType: "user", data: { text } } });
 
 test("15 concurrent sends as one user all succeed through a governed client, in the order they were made", async () => {
   const log: Sent[] = [];
-  const chat = createChatClient({
-    appId: fake.appId,
-    apiKey: fake.apiKey,
-    baseUrl: fake.url,
+  const chat = clientOnFake({
     rateLimits: governed(),
     fetch: recordingFetch(log),
   });
@@ -52,7 +53,7 @@ test("15 concurrent sends as one user all succeed through a governed client, in 
 });
 
 test("the same 15 sends through a client without rateLimits and no retries get 429s", async () => {
-  const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, maxRetries: 0 });
+  const chat = clientOnFake({ maxRetries: 0 });
   const results = await Promise.all(Array.from({ length: 15 }, (_, i) => send(chat, "ana", `m${i}`)));
   const statuses = results.map((r) => r.response.status);
   expect(statuses.filter((status) => status === 200)).toHaveLength(5);
@@ -62,10 +63,7 @@ test("the same 15 sends through a client without rateLimits and no retries get 4
 
 test("five users sending five messages each are not held by one another, nor by a user who must wait", async () => {
   const log: Sent[] = [];
-  const chat = createChatClient({
-    appId: fake.appId,
-    apiKey: fake.apiKey,
-    baseUrl: fake.url,
+  const chat = clientOnFake({
     rateLimits: governed(),
     fetch: recordingFetch(log),
   });
@@ -84,10 +82,7 @@ test("a 429 from the service holds the other calls of its key until Retry-After 
   const log: Sent[] = [];
   const timeline: { text: string; at: number }[] = [];
   const recording = recordingFetch(log);
-  const chat = createChatClient({
-    appId: fake.appId,
-    apiKey: fake.apiKey,
-    baseUrl: fake.url,
+  const chat = clientOnFake({
     rateLimits: governed({ perUser: { sendMessage: { limit: 100, windowMs: 1_000 } } }),
     fetch: async (request) => {
       const response = await recording(request);
@@ -119,10 +114,7 @@ test("a 429 from the service holds the other calls of its key until Retry-After 
 
 test("a call that would wait past maxWaitMs fails with a RateLimitError and sends nothing", async () => {
   const log: Sent[] = [];
-  const chat = createChatClient({
-    appId: fake.appId,
-    apiKey: fake.apiKey,
-    baseUrl: fake.url,
+  const chat = clientOnFake({
     rateLimits: governed({ ...FIVE_A_SECOND, maxWaitMs: 100 }),
     fetch: recordingFetch(log),
   });
