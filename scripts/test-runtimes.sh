@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# `npm run test:runtimes`: the packed package's smoke program on Node 20/22/24/26, Bun, Deno and
-# headless Chromium (tests/runtimes). Runtimes come from npm through npx; Chromium from apt.
+# `npm run test:runtimes`: the packed package, installed by the README's steps from the registry:
+# its program compiled and run under four module settings, the smoke calls on Node 20/22/24/26, Bun,
+# Deno and headless Chromium, and the README's whole programs (tests/runtimes/run-matrix.ts).
+# Runtimes come from npm through npx; Chromium from apt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/require-chromium.sh

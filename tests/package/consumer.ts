@@ -115,10 +115,26 @@ export function installConsumer(dir: string, tarball: string, peers: PeerInstall
   else run("npm", ["install", "--save-dev", ...compiler, ...quiet], dir);
 }
 
-/** Copies the program and one configuration's package.json and tsconfig.json into `consumer/<config>`. */
-export function prepareConfig(consumer: string, config: ConfigName): string {
+/**
+ * The setting under which `npm test` also type-checks the package's declarations. The others
+ * compile the program against them with `skipLibCheck`, and `npm run test:runtimes` checks the
+ * declarations under all four: they are one file copied for both formats, and are-the-types-wrong
+ * checks how each setting resolves them.
+ */
+export const LIB_CHECKED: ConfigName = "node16-esm";
+
+/**
+ * Copies the program and one configuration's package.json and tsconfig.json into `consumer/<config>`.
+ * `libCheck: false` compiles the program without type-checking the declarations it reads.
+ */
+export function prepareConfig(consumer: string, config: ConfigName, { libCheck = true } = {}): string {
   const dir = join(consumer, config);
   cpSync(join(__dirname, "configs", config), dir, { recursive: true });
+  if (!libCheck) {
+    const file = join(dir, "tsconfig.json");
+    const tsconfig = JSON.parse(readFileSync(file, "utf8")) as { compilerOptions: Record<string, unknown> };
+    writeFileSync(file, JSON.stringify({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, skipLibCheck: true } }, null, 2));
+  }
   const program = join(__dirname, "program");
   for (const file of readdirSync(program)) cpSync(join(program, file), join(dir, file));
   return dir;

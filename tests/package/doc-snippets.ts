@@ -7,7 +7,7 @@
 // no wrapper. One that imports nothing (a JSDoc fragment) gets the imports of the package's names
 // it uses, and may rely on a client made elsewhere: `chat` (a ChatClient) and `fake` (a FakeServer)
 // are declared for it, unless it declares them itself. A snippet that imports chat-rest-sdk/testing
-// starts its own mock, fake or server, so it is a whole program: it also runs, and must exit 0.
+// starts its own mock, fake or server, so it is a whole program: `npm run test:runtimes` also runs it, to exit 0.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
@@ -205,7 +205,7 @@ export const SNIPPETS_TSCONFIG = {
     lib: ["ES2022", "DOM"],
     strict: true,
     noUncheckedIndexedAccess: true,
-    // The package's declarations are checked under four module settings by the smoke program; here the snippets are.
+    // The package's declarations are checked with the program of tests/package/program; here the snippets are.
     skipLibCheck: true,
     types: ["node"],
     outDir: "out",
