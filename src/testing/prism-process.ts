@@ -9,7 +9,7 @@ import { LogTail } from "./log-tail";
 
 export interface PrismProcess {
   url: string;
-  /** The last `LOG_TAIL_CHARS` characters Prism has printed (its log names each request and every violation). */
+  /** The last `LOG_TAIL_CHARS` characters Prism has printed: its warnings and errors (it runs at `--verboseLevel warn`). */
   log(): string;
   close(): Promise<void>;
 }
