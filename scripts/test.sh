@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# `npm test`: the static checks (format and lint, spec lint, generated-files freshness, the type
-# check, line length, breaking changes), then the Jest suites. The type check, the longest of the
-# static checks, runs on the second core beside the others; its output follows theirs.
-# README.md's TypeScript blocks and the JSDoc examples are compiled (and the README's programs run)
-# against the packed package by tests/package/packed-package.test.ts, within Jest.
+# `npm test`: the static checks (format and lint, spec lint, generated-files freshness, line length,
+# breaking changes) and the type check, then the Jest suites. The type check, the longest of the
+# static checks, starts first, in the background: the Jest suites start once the others passed,
+# and the type check's verdict comes after theirs. The run fails if either does.
+# README.md's TypeScript blocks and the JSDoc examples are compiled against the packed package by
+# tests/package/packed-package.test.ts, within Jest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=node_modules/.bin
@@ -19,10 +20,14 @@ scripts/lint-spec.sh
 scripts/check-generated.sh --skip-lint
 node scripts/check-line-length.mjs
 node scripts/check-breaking.mjs
+# The type check takes longer than the checks above; Jest's workers start beside it rather than
+# after it, so no core waits.
+jest=0
+"$bin/jest" "$@" || jest=$?
 if ! wait "$tsc"; then
   cat "$log" >&2
   echo "Type check failed (tsc -p tsconfig.json)." >&2
   exit 1
 fi
 echo "Type check: src, tests, scripts, examples and type tests compile."
-"$bin/jest" "$@"
+exit "$jest"
