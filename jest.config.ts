@@ -7,12 +7,10 @@ import { availableParallelism } from "node:os";
 import type { Config } from "jest";
 
 const transform: Config["transform"] = {
-  "^.+\\.ts$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node10", isolatedModules: true } }],
+  "^.+\\.ts$": "<rootDir>/tests/harness/esbuild-transform.js",
   // msw 2 (an optional peer, tested here) loads dependencies that ship only ES modules; Jest on Node 20 cannot require them.
-  "/node_modules/(rettime|until-async|@open-draft|@mswjs|strict-event-emitter|outvariant|is-node-process|headers-polyfill)/.+\\.m?js$": [
-    "ts-jest",
-    { tsconfig: { module: "commonjs", allowJs: true, isolatedModules: true } },
-  ],
+  "/node_modules/(rettime|until-async|@open-draft|@mswjs|strict-event-emitter|outvariant|is-node-process|headers-polyfill)/.+\\.m?js$":
+    "<rootDir>/tests/harness/esbuild-transform.js",
 };
 /** Everything in node_modules is left as it is, except the ES-module-only dependencies above. */
 const transformIgnorePatterns = [

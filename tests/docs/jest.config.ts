@@ -11,7 +11,7 @@ const config: Config = {
   roots: ["<rootDir>/tests/docs"],
   testMatch: ["**/*.browser.ts"],
   reporters: ["default", "<rootDir>/tests/harness/summary-reporter.js"],
-  transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node10", isolatedModules: true } }] },
+  transform: { "^.+\\.ts$": "<rootDir>/tests/harness/esbuild-transform.js" },
 };
 
 export default config;
