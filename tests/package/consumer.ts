@@ -1,9 +1,10 @@
 // Builds a consumer project the way a user gets one: the packed tarball installed by npm into a
 // fresh directory, next to the mock's engine and a compiler. Shared by the packed-package test
 // and the runtime matrix, so both exercise exactly what would be published.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { errorsByFile, type Snippet, writeSnippets } from "./doc-snippets";
 
 export const repoRoot = resolve(__dirname, "../..");
 
@@ -161,4 +162,22 @@ export function compileAll(consumer: string, dirs: string[]): string {
 export function compile(consumer: string, dir: string): void {
   const output = compileAll(consumer, [dir]);
   if (output) throw new Error(`tsc failed in ${dir}:\n${output}`);
+}
+
+/**
+ * Writes `snippets` into `consumer/docs` and compiles them with the consumer's own TypeScript,
+ * after linking msw (an optional peer, which the README's MSW block imports) from this
+ * repository's install. Returns the folder, whose `out/` holds the emitted programs, and tsc's
+ * errors by snippet file.
+ */
+export async function compileSnippets(consumer: string, snippets: Snippet[]): Promise<{ dir: string; errors: Map<string, string[]> }> {
+  symlinkSync(join(repoRoot, "node_modules", "msw"), join(consumer, "node_modules", "msw"), "dir");
+  const dir = join(consumer, "docs");
+  writeSnippets(dir, snippets);
+  const tsc = join(consumer, "node_modules", "typescript", "bin", "tsc");
+  // Not execFileSync: this process's event loop may be serving a mock meanwhile.
+  const output = await new Promise<string>((done) =>
+    execFile(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { cwd: dir }, (_error, stdout, stderr) => done(stdout + stderr)),
+  );
+  return { dir, errors: errorsByFile(output) };
 }

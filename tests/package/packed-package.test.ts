@@ -1,10 +1,11 @@
-import { execFile, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import {
   CONFIGS,
   compileAll,
+  compileSnippets,
   installConsumer,
   LIB_CHECKED,
   packTarball,
@@ -13,7 +14,7 @@ import {
   readmeInstallSteps,
   repoRoot,
 } from "./consumer";
-import { docSnippets, entryPoints, errorsByFile, type Snippet, withoutExamples, writeSnippets } from "./doc-snippets";
+import { docSnippets, entryPoints, type Snippet, withoutExamples } from "./doc-snippets";
 
 // Everything here works on the tarball `npm pack` makes, installed by npm into a fresh project by
 // the commands of README.md's "Install" section:
@@ -193,25 +194,16 @@ test("the installed chat-rest-fake command starts from a state file written from
 describe("the TypeScript of the docs, against the packed package", () => {
   const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
   const CANARY = "canary-wrong-field.ts";
-  let dir: string;
   let snippets: Snippet[];
   let errors: Map<string, string[]>;
 
   beforeAll(async () => {
-    // msw, an optional peer, from this repository's install rather than a second npm install.
-    symlinkSync(join(repoRoot, "node_modules", "msw"), join(consumer, "node_modules", "msw"), "dir");
-    dir = join(consumer, "docs");
     snippets = docSnippets(readme, join(consumer, "node_modules", "chat-rest-sdk"));
     // The mistake users made once: a webhook message's text is in its data, not on the message.
     const parse = snippets.find((snippet) => snippet.source === "chat-rest-sdk/webhooks parseWebhookEvent")!;
     const canary = { ...parse, file: CANARY, text: parse.text.replace("event.data.message.data.text", "event.data.message.text") };
     expect(canary.text).not.toBe(parse.text);
-    writeSnippets(dir, [...snippets, canary]);
-    const tsc = join(consumer, "node_modules", "typescript", "bin", "tsc");
-    const output = await new Promise<string>((done) =>
-      execFile(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { cwd: dir }, (_error, stdout, stderr) => done(stdout + stderr)),
-    );
-    errors = errorsByFile(output);
+    ({ errors } = await compileSnippets(consumer, [...snippets, canary]));
   }, 180_000);
 
   test("covers every TypeScript block of README.md and the @examples of every entry point in package.json's exports", () => {

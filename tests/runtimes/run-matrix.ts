@@ -7,12 +7,12 @@
 // - the README's whole programs (its blocks that import chat-rest-sdk/testing), each to exit 0.
 // Prints one line per check and a closing count.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { docSnippets, errorsByFile, readmePrograms, writeSnippets } from "../package/doc-snippets";
-import { CONFIGS, compileAll, installConsumer, packTarball, prepareConfig, repoRoot } from "../package/consumer";
+import { docSnippets, readmePrograms } from "../package/doc-snippets";
+import { CONFIGS, compileAll, compileSnippets, installConsumer, packTarball, prepareConfig, repoRoot } from "../package/consumer";
 import { smokeInChromium } from "./browser-smoke";
 import { missingProgramOutput } from "./program-output";
 import { RUNTIMES, type Runtime } from "./runtimes";
@@ -89,15 +89,9 @@ async function main(): Promise<void> {
       await mock.close();
     }
     // After the program, which checks that chatFakeHandlers names msw while msw is absent: the
-    // README's MSW block needs it, from this repository's install (an optional peer).
-    symlinkSync(join(repoRoot, "node_modules", "msw"), join(consumer, "node_modules", "msw"), "dir");
+    // README's MSW block needs it, and compileSnippets links it.
     const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
-    const docs = join(consumer, "docs");
-    writeSnippets(docs, docSnippets(readme, join(consumer, "node_modules", "chat-rest-sdk")));
-    const tsc = join(consumer, "node_modules", "typescript", "bin", "tsc");
-    const errors = errorsByFile(
-      await runFile(process.execPath, [tsc, "-p", docs, "--pretty", "false"], docs, RUN_TIMEOUT_MS).catch(String),
-    );
+    const { dir: docs, errors } = await compileSnippets(consumer, docSnippets(readme, join(consumer, "node_modules", "chat-rest-sdk")));
     for (const [line, file] of readmePrograms(readme)) {
       await check(`README.md's program at line ${line}`, async () => {
         if (errors.has(file)) throw new Error(errors.get(file)!.join("\n"));
