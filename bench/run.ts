@@ -32,6 +32,10 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
   "fake-snapshot": { heading: "13. Fake server snapshots", quick: ["--rounds", "5"] },
   "rate-limits": { heading: "14. Rate-limit governor", quick: ["--rounds", "3", "--scale", "0.3"] },
   middleware: { heading: "15. Middleware", quick: ["--rounds", "3", "--scale", "0.5"] },
+  instructions: {
+    heading: "16. Instructions per call",
+    quick: ["--rounds", "1", "--warmup", "100", "--n1", "50", "--n2", "150", "--ops", "list-users"],
+  },
 };
 
 const root = process.cwd();

@@ -48,13 +48,39 @@ const RAW: Record<string, Send> = {
   "raw fetch(new Request)": (url, init) => fetch(new Request(url, init)),
 };
 
-export function raw(name: keyof typeof RAW, baseUrl: string): Variant {
+const utf8 = new TextDecoder();
+/**
+ * The body read as the SDK reads it: chunks from the stream's reader, joined, decoded, parsed. With
+ * it, raw fetch does what the SDK must do for a call, and no more.
+ */
+async function readJson(response: Response): Promise<unknown> {
+  const reader = response.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    chunks.push(next.value);
+    size += next.value.byteLength;
+  }
+  let bytes = chunks[0] ?? new Uint8Array();
+  if (chunks.length > 1) {
+    bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+  }
+  return JSON.parse(utf8.decode(bytes));
+}
+
+/** Raw fetch as {@link RAW} names it; `reader` reads the body with {@link readJson} instead of `response.json()`. */
+export function raw(name: keyof typeof RAW, baseUrl: string, reader = false): Variant {
   const send = RAW[name]!;
   const headers = { "user-agent": USER_AGENT, apikey: API_KEY, onBehalfOf: UID };
   const post = { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(threadBody) };
-  const json = async (response: Response) => ({ response, data: await response.json() });
+  const json = async (response: Response) => ({ response, data: await (reader ? readJson(response) : response.json()) });
   return {
-    name,
+    name: reader ? `${name}, read by a reader` : name,
     calls: {
       "send-thread-message": () => check(send(`${baseUrl}/messages/1842/thread`, post).then(json)),
       "list-users": () => check(send(`${baseUrl}/users?perPage=${PAGE_SIZE}&page=1`, { headers }).then(json)),
@@ -127,7 +153,7 @@ export function sdk(baseUrl: string, { fetch, middleware, timeoutsOff }: SdkOpti
   });
   if (middleware) chat.use(...MIDDLEWARE[middleware]);
   const asUser = chat.as(UID);
-  const name = middleware ? `SDK + ${middleware}` : timeoutsOff ? "SDK, timeoutMs: 0" : "SDK";
+  const name = `${middleware ? `SDK + ${middleware}` : "SDK"}${timeoutsOff ? ", timeoutMs: 0" : ""}`;
   return {
     name: fetch ? `${name}, injected fetch` : name,
     calls: {
