@@ -4,7 +4,7 @@
 // No ".js" in imports under src/testing: see ../start-mock-server.ts.
 import { coreOperations, perUserOperations } from "../../../generated/rate-limit-classes";
 import type { RateLimitRule, RateLimits } from "../../rate-limits/rate-limit-options";
-import { serviceRateLimits } from "../../rate-limits/service-rate-limits";
+import { checkRateLimits } from "../../rate-limits/check-rate-limits";
 import type { FakeOperation } from "./fake-spec";
 
 /** The rate-limit headers of an answer, and the 429 to send instead when a limit has no room. */
@@ -17,22 +17,10 @@ interface Rule extends RateLimitRule {
   key: string;
 }
 
-function checkRule(name: string, rule: RateLimitRule | undefined): void {
-  if (rule === undefined) return;
-  const { limit, windowMs } = (rule ?? {}) as Partial<RateLimitRule>;
-  if (!(Number.isInteger(limit) && limit! > 0 && typeof windowMs === "number" && windowMs > 0))
-    throw new TypeError(`startFakeServer: rateLimits.${name} must be { limit, windowMs } with a positive whole limit and window.`);
-}
-
 /** Checks the `rateLimits` option of `startFakeServer`: what a client takes; `store` and `maxWaitMs` are the client's and ignored. */
 export function checkFakeRateLimits(value: unknown): RateLimits | undefined {
   if (value === undefined) return undefined;
-  if (value === "service") return serviceRateLimits();
-  if (!value || typeof value !== "object") throw new TypeError(`startFakeServer: rateLimits must be "service" or an object of limits.`);
-  const limits = value as RateLimits;
-  for (const name of ["core", "standard", "all"] as const) checkRule(`app.${name}`, limits.app?.[name]);
-  for (const name of ["sendMessage", "markUnread"] as const) checkRule(`perUser.${name}`, limits.perUser?.[name]);
-  return limits;
+  return checkRateLimits((message) => new TypeError(`startFakeServer: ${message}`), value);
 }
 
 /**

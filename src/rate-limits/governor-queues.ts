@@ -1,0 +1,189 @@
+import { unwatch, watch } from "../transport/abort-watch.js";
+import type { GovernedCall, GovernedSlot, Permit } from "./governor.js";
+import type { RateLimitStore, RateLimitTake } from "./rate-limit-options.js";
+
+/** Time and randomness, replaced by the tests' own. */
+export interface GovernorClock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(timer: unknown): void;
+  random(): number;
+}
+
+/** A call waiting for room. */
+export interface Waiter {
+  call: GovernedCall;
+  seq: number;
+  id: number;
+  slots: readonly GovernedSlot[];
+  start: number;
+  deadline: number;
+  signal: AbortSignal | null | undefined;
+  onAbort: (() => void) | undefined;
+  queue: Queue | undefined;
+  resolve(permit: Permit): void;
+  reject(error: unknown): void;
+}
+
+/** The calls waiting for room under one key, oldest first, and the one timer that wakes the first. */
+interface Queue {
+  key: string;
+  waiters: Waiter[];
+  timer: unknown;
+  /** When the timer wakes the first waiter: no one behind it leaves earlier. */
+  until: number;
+  running: boolean;
+}
+
+/** What the queues need of the governor: its store, its clock, and how it words a refusal. */
+export interface QueueContext {
+  store: RateLimitStore;
+  clock: GovernorClock;
+  refusal(waiter: Waiter, taken: RateLimitTake, now: number): Error;
+}
+
+/** A runtime fires a longer timer at once: a longer wait wakes, finds no room, and sleeps again. */
+const timerMs = (ms: number) => Math.min(ms, 2 ** 31 - 1);
+
+export const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown })?.then === "function";
+
+/** The queues of one governor: a queue per key that has waiting calls, dropped when empty. */
+export function createQueues({ store, clock, refusal }: QueueContext) {
+  const queues = new Map<string, Queue>();
+
+  function queueOf(key: string): Queue {
+    let queue = queues.get(key);
+    if (!queue) queues.set(key, (queue = { key, waiters: [], timer: undefined, until: 0, running: false }));
+    return queue;
+  }
+
+  /** Puts `waiter` in `queue` at its place: calls leave in the order they were made, a retry first. */
+  function enqueue(queue: Queue, waiter: Waiter): void {
+    waiter.queue = queue;
+    const { waiters } = queue;
+    let at = waiters.length;
+    while (at > 0 && waiters[at - 1]!.seq > waiter.seq) at--;
+    waiters.splice(at, 0, waiter);
+  }
+
+  function leave(waiter: Waiter): void {
+    const queue = waiter.queue;
+    waiter.queue = undefined;
+    if (waiter.onAbort) unwatch(waiter.signal!, waiter.onAbort);
+    if (!queue) return;
+    const at = queue.waiters.indexOf(waiter);
+    if (at !== -1) queue.waiters.splice(at, 1);
+    // The first waiter left: the next one may have room now.
+    if (at === 0 && !queue.running) wake(queue);
+  }
+
+  function wake(queue: Queue): void {
+    if (queue.timer !== undefined) clock.clearTimeout(queue.timer);
+    queue.timer = undefined;
+    void run(queue);
+  }
+
+  /** Serves the first waiters of `queue` while there is room, then sleeps until there may be more. */
+  async function run(queue: Queue): Promise<void> {
+    if (queue.running) return;
+    queue.running = true;
+    try {
+      while (queue.waiters.length) {
+        const waiter = queue.waiters[0]!;
+        let taken: RateLimitTake;
+        try {
+          const pending = store.take(waiter.slots, waiter.id);
+          taken = isPromise(pending) ? await pending : pending;
+        } catch (error) {
+          leave(waiter);
+          waiter.reject(error);
+          continue;
+        }
+        if (waiter.queue !== queue) continue; // aborted while the store answered
+        if (taken.waitMs <= 0) {
+          leave(waiter);
+          waiter.resolve({ seq: waiter.seq, id: waiter.id, slots: waiter.slots });
+          continue;
+        }
+        const now = clock.now();
+        if (taken.key !== undefined && taken.key !== queue.key && waiter.slots.some((slot) => slot.key === taken.key)) {
+          // Another key has no room: wait in its queue, in order with the calls of other users.
+          queue.waiters.shift();
+          park(waiter, taken);
+          continue;
+        }
+        // Everyone behind waits at least as long: refuse now those who cannot.
+        for (const behind of [...queue.waiters])
+          if (now + taken.waitMs > behind.deadline) {
+            leave(behind);
+            behind.reject(refusal(behind, taken, now));
+          }
+        if (queue.waiters.length) sleep(queue, taken.waitMs, now);
+        return;
+      }
+    } finally {
+      queue.running = false;
+      if (!queue.waiters.length && queue.timer === undefined) queues.delete(queue.key);
+    }
+  }
+
+  /**
+   * Queues `waiter` under the key that has no room (`taken`), or behind the calls already waiting
+   * on one of its keys; a queue that was empty sleeps until the room the store announced.
+   */
+  function park(waiter: Waiter, taken: RateLimitTake | undefined): void {
+    const key = taken?.key ?? waiter.slots.find((slot) => queues.has(slot.key))?.key ?? waiter.slots[0]!.key;
+    const queue = queueOf(key);
+    enqueue(queue, waiter);
+    if (queue.timer !== undefined && queue.waiters[0] !== waiter) {
+      // Behind a call that sleeps until `until`: one that cannot wait as long is refused now.
+      const now = clock.now();
+      if (queue.until > waiter.deadline) {
+        leave(waiter);
+        waiter.reject(refusal(waiter, { waitMs: queue.until - now, key }, now));
+      }
+      return;
+    }
+    if (queue.running || queue.timer !== undefined) return;
+    if (taken) sleep(queue, taken.waitMs, clock.now());
+    else wake(queue);
+  }
+
+  function sleep(queue: Queue, ms: number, now: number): void {
+    queue.until = now + ms;
+    queue.timer = clock.setTimeout(() => wake(queue), timerMs(ms));
+  }
+
+  return {
+    /** Whether calls already wait on one of `slots`' keys: a new call goes behind them. */
+    busy(slots: readonly GovernedSlot[]): boolean {
+      return queues.size > 0 && slots.some((slot) => queues.has(slot.key));
+    },
+
+    /** Waits in the queue of the key that has no room (`taken`), or behind the calls on one of its keys. */
+    wait(waiter: Waiter, taken: RateLimitTake | undefined): Promise<Permit> {
+      return new Promise<Permit>((resolve, reject) => {
+        waiter.resolve = resolve;
+        waiter.reject = reject;
+        const { signal } = waiter;
+        if (signal) {
+          waiter.onAbort = () => {
+            leave(waiter);
+            reject(signal.reason);
+          };
+          watch(signal, waiter.onAbort);
+        }
+        park(waiter, taken);
+      });
+    },
+
+    /** Room may have freed under `slots`' keys sooner than their waiters were told: they look again. */
+    recheck(slots: readonly GovernedSlot[]): void {
+      if (!queues.size) return;
+      for (const slot of slots) {
+        const queue = queues.get(slot.key);
+        if (queue && !queue.running) wake(queue);
+      }
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { coreOperations, perUserOperations } from "../../generated/rate-limit-classes.js";
+import type { CallParams } from "../safety/input-checks.js";
+import type { GovernedSlot } from "./governor.js";
+import type { RateLimits } from "./rate-limit-options.js";
+
+// path -> method -> what limits it, built once from the spec's rate-limit classes.
+const CORE = new Map<string, string[]>();
+for (const operation of coreOperations) {
+  const [method, path] = operation.split(" ") as [string, string];
+  CORE.set(path, [...(CORE.get(path) ?? []), method]);
+}
+const PER_USER = new Map<string, Map<string, (typeof perUserOperations)[string]>>();
+for (const [operation, rule] of Object.entries(perUserOperations)) {
+  const [method, path] = operation.split(" ") as [string, string];
+  if (!PER_USER.has(path)) PER_USER.set(path, new Map());
+  PER_USER.get(path)!.set(method, rule);
+}
+
+/** The user a call acts as: its `onBehalfOf` (under any casing), or its `uid` path parameter. */
+function userOf(params: CallParams | undefined, where: "onBehalfOf" | "uid"): string | undefined {
+  if (where === "uid") return params?.path?.uid === undefined ? undefined : String(params.path.uid).toLowerCase();
+  const header = params?.header;
+  if (header)
+    for (const name in header)
+      if ((name === "onBehalfOf" || name.toLowerCase() === "onbehalfof") && header[name] !== undefined)
+        return String(header[name]).toLowerCase();
+  return undefined;
+}
+
+/**
+ * Gives, for an operation (`method`, the path template) and the parameters of a call, the slots
+ * it counts under: its user's, when the operation is limited per user and the call acts as one,
+ * then the app's (its class, core or standard, and `all`). Keys are under `appId`.
+ */
+export function slotClassifier(
+  limits: RateLimits,
+  appId: string,
+): (method: string, path: string, params: CallParams | undefined) => readonly GovernedSlot[] {
+  const appSlot = (name: "core" | "standard" | "all"): GovernedSlot[] => {
+    const rule = limits.app?.[name];
+    return rule ? [{ key: `${appId}:${name}`, limit: rule.limit, windowMs: rule.windowMs, scope: "app" }] : [];
+  };
+  const all = appSlot("all");
+  const appSlots = { core: [...appSlot("core"), ...all], standard: [...appSlot("standard"), ...all] };
+  return (method, path, params) => {
+    const app = CORE.get(path)?.includes(method) ? appSlots.core : appSlots.standard;
+    const perUser = PER_USER.get(path)?.get(method);
+    const rule = perUser && limits.perUser?.[perUser.rule];
+    const user = rule && userOf(params, perUser.user);
+    // A message the app sends as itself is no user's: only the app's limits count it.
+    if (!user) return app;
+    const slots: GovernedSlot[] = [{ key: `${appId}:${perUser.rule}:${user}`, limit: rule.limit, windowMs: rule.windowMs, scope: "user" }];
+    for (const slot of app) slots.push(slot);
+    return slots;
+  };
+}

@@ -1,0 +1,52 @@
+import { retryAfterSeconds } from "../transport/retry-policy.js";
+import type { GovernedSlot } from "./governor.js";
+import type { RateLimitStore } from "./rate-limit-options.js";
+
+/** A 429 holds its key this much longer than Retry-After, plus up to as much again at random, so processes do not return at once. */
+export const HOLD_JITTER_MS = 50;
+/** A 429 that says neither Retry-After nor a reset holds its key this long. */
+const DEFAULT_HOLD_MS = 1_000;
+
+const quietly = (done: void | Promise<void>) => void (done && typeof done.then === "function" && done.catch(() => {}));
+
+/** A header's whole number, in the current spelling or else the older one (as `rateLimit` reads them). */
+function headerNumber(headers: Headers, current: string, older: string): number | undefined {
+  const raw = headers.get(current) ?? headers.get(older);
+  return raw !== null && /^\s*\d+\s*$/.test(raw) ? +raw : undefined;
+}
+
+/**
+ * Reads the rate-limit headers of an attempt's answer into `store`: a count lower than the log's
+ * is kept until the service's reset, and a 429 holds the key. Returns true for a 429: the key is
+ * held, so the retry waits in its queue rather than in a backoff of its own.
+ */
+export function readAnswer(
+  store: RateLimitStore,
+  slots: readonly GovernedSlot[],
+  response: Response,
+  now: () => number,
+  random: () => number,
+): boolean {
+  const { headers, status } = response;
+  // Each header read costs about a microsecond: the limit and the reset are read only when
+  // the answer says how much is left, and the reset only when that is nothing.
+  const remaining = headerNumber(headers, "x-ratelimit-remaining", "x-rate-limit-remaining");
+  if (remaining === undefined && status !== 429) return false;
+  const limit = headerNumber(headers, "x-ratelimit-limit", "x-rate-limit");
+  let resetMs: number | undefined;
+  if (remaining === 0 || status === 429) {
+    const reset = headerNumber(headers, "x-ratelimit-reset", "x-rate-limit-reset");
+    // The reset relative to the answer's own Date, so that the two clocks need not agree.
+    const served = Date.parse(headers.get("date") ?? "");
+    if (reset !== undefined) resetMs = Math.max(0, reset * 1000 - (Number.isNaN(served) ? now() : served));
+  }
+  // The headers do not say which limit they count: the one whose limit they name, else the
+  // app's for the counts (the service's pages describe them as the app's), and the user's for a 429.
+  const named = limit === undefined ? undefined : slots.find((slot) => slot.limit === limit);
+  if (remaining !== undefined) quietly(store.sync(named ?? slots.find((slot) => slot.scope === "app") ?? slots[0]!, remaining, resetMs));
+  if (status !== 429) return false;
+  const retryAfter = retryAfterSeconds(headers);
+  const holdMs = retryAfter !== undefined ? retryAfter * 1000 : (resetMs ?? DEFAULT_HOLD_MS);
+  quietly(store.hold((named ?? slots[0]!).key, holdMs + HOLD_JITTER_MS * (1 + random())));
+  return true;
+}
