@@ -112,12 +112,16 @@ export function createQueues({ store, clock, refusal }: QueueContext) {
           park(waiter, taken);
           continue;
         }
-        // Everyone behind waits at least as long: refuse now those who cannot.
-        for (const behind of [...queue.waiters])
-          if (now + taken.waitMs > behind.deadline) {
+        // Everyone behind waits at least as long, a window more for each `limit` ahead of it:
+        // refuse now those who cannot.
+        const head = now + taken.waitMs;
+        for (const [at, behind] of [...queue.waiters].entries()) {
+          const leaves = leavesAt(queue, behind, at, head);
+          if (leaves > behind.deadline) {
             leave(behind);
-            behind.reject(refusal(behind, taken, now));
+            behind.reject(refusal(behind, { waitMs: leaves - now, key: taken.key }, now));
           }
+        }
         if (queue.waiters.length) sleep(queue, taken.waitMs, now);
         return;
       }
@@ -136,17 +140,29 @@ export function createQueues({ store, clock, refusal }: QueueContext) {
     const queue = queueOf(key);
     enqueue(queue, waiter);
     if (queue.timer !== undefined && queue.waiters[0] !== waiter) {
-      // Behind a call that sleeps until `until`: one that cannot wait as long is refused now.
+      // Behind a call that sleeps until `until`: one that cannot wait as long as its place needs is refused now.
       const now = clock.now();
-      if (queue.until > waiter.deadline) {
+      const leaves = leavesAt(queue, waiter, queue.waiters.indexOf(waiter), queue.until);
+      if (leaves > waiter.deadline) {
         leave(waiter);
-        waiter.reject(refusal(waiter, { waitMs: queue.until - now, key }, now));
+        waiter.reject(refusal(waiter, { waitMs: leaves - now, key }, now));
       }
       return;
     }
     if (queue.running || queue.timer !== undefined) return;
     if (taken) sleep(queue, taken.waitMs, clock.now());
     else wake(queue);
+  }
+
+  /**
+   * When the waiter at place `at` of `queue` (0: the first) is expected to leave, the first
+   * leaving at `head`: the calls ahead of it leave as room comes, `limit` a window, each counting
+   * from when it leaves (its answer expected then), so the `limit`-th after the first waits a
+   * window more. The same reckoning as the store's: a place frees a window after its request counts.
+   */
+  function leavesAt(queue: Queue, waiter: Waiter, at: number, head: number): number {
+    const slot = waiter.slots.find((s) => s.key === queue.key);
+    return slot ? head + Math.floor(at / slot.limit) * (slot.windowMs + 1) : head;
   }
 
   function sleep(queue: Queue, ms: number, now: number): void {

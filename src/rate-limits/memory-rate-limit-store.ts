@@ -155,10 +155,13 @@ function prune(log: Log, edge: number): void {
 function waitFor(log: Log, slot: RateLimitSlot, now: number): number {
   prune(log, now - Math.max(slot.windowMs, log.windowMs));
   let wait = Math.max(log.heldUntil, log.left <= 0 ? log.leftUntil : 0) - now;
-  // The request `limit` places back must have left the window: until then, another would make limit + 1.
+  // The request `limit` places back must have left the window: until then, another would make
+  // limit + 1. One still waiting for its answer (counted from later than now) is expected to be
+  // answered now, the earliest it can be: its place frees a window after that. The wait is what a
+  // call is told, and how long its queue sleeps; an answer that comes later wakes the queue again.
   if (log.count >= slot.limit) {
     const oldest = log.times[(log.start + log.count - slot.limit) & (log.times.length - 1)]!;
-    wait = Math.max(wait, oldest + slot.windowMs + 1 - now);
+    wait = Math.max(wait, (oldest < now ? oldest : now) + slot.windowMs + 1 - now);
   }
   return wait > 0 ? wait : 0;
 }

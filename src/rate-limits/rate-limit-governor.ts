@@ -52,15 +52,17 @@ export function createRateLimitGovernor(
   let seq = 0;
 
   /**
-   * How long a call may wait: `maxWaitMs`, else its budget; never past its deadline. A retry
-   * waits out the hold of the 429 it met as the transport would have (which already refused a
-   * Retry-After past 60 s or the deadline), so that the caller gets the service's answer, not a refusal.
+   * How long a call may wait: as long as its place needs, within what is left of its deadline,
+   * and `maxWaitMs` when given. The wait does not come out of `timeoutMs`, which bounds an attempt
+   * from when it is sent. A retry waits out the hold of the 429 it met as the transport would have
+   * (which already refused a Retry-After past 60 s or the deadline), so that the caller gets the
+   * service's answer, not a refusal.
    */
   function budget(call: GovernedCall, started: number, now: number, retry: boolean): number {
-    const { deadlineMs, timeoutMs } = call.options;
+    const { deadlineMs } = call.options;
     const left = deadlineMs ? deadlineMs - (now - started) : Number.POSITIVE_INFINITY;
-    if (retry) return left;
-    return Math.min(limits.maxWaitMs ?? (deadlineMs ? left : timeoutMs || Number.POSITIVE_INFINITY), left);
+    if (retry || limits.maxWaitMs === undefined) return left;
+    return Math.min(limits.maxWaitMs, left);
   }
 
   function refusal({ call, slots, start }: Waiter, taken: RateLimitTake, now: number): Error {

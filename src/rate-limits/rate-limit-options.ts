@@ -49,8 +49,9 @@ export interface RateLimits {
   store?: RateLimitStore;
   /**
    * The longest a call may wait for room. A call that would wait longer fails at once with a
-   * `RateLimitError` whose `scope`, `key` and `waitMs` say why, and nothing is sent.
-   * @default the call's budget: what is left of `deadlineMs`, or else `timeoutMs` (no limit when both are 0)
+   * `RateLimitError` whose `scope`, `key` and `waitMs` say why, and nothing is sent. The wait
+   * does not count against `timeoutMs`, which bounds each attempt from when it is sent.
+   * @default as long as the call's place needs (a window of its limit for each `limit` calls ahead of it), within what is left of `deadlineMs`; the call's `signal` still ends it
    * @example 5_000
    */
   maxWaitMs?: number;

@@ -28,7 +28,8 @@ for i = 1, n do
   local count = redis.call('ZCARD', log)
   if count >= limit then
     local entry = redis.call('ZRANGE', log, count - limit, count - limit, 'WITHSCORES')
-    local free = tonumber(entry[2]) + window + 1 - now
+    -- A request still waiting for its answer (counted from later than now) is expected now.
+    local free = math.min(tonumber(entry[2]), now) + window + 1 - now
     if free > w then w = free end
   end
   if w > wait then wait, blocked = w, i end

@@ -125,15 +125,14 @@ test("the acting user is read from onBehalfOf under any casing, and from the uid
 test("core and standard operations are counted apart, and `all` counts both", async () => {
   const { governor } = setup({
     app: { core: { limit: 1, windowMs: 60_000 }, standard: { limit: 2, windowMs: 60_000 }, all: { limit: 10, windowMs: 60_000 } },
+    maxWaitMs: 10,
   });
   const keys = (call: TestCall) => (acquireWith(governor, call, undefined, 0, undefined) as Permit).slots.map((slot) => slot.key);
   expect(keys(createUser)).toEqual([`${APP}:core`, `${APP}:all`]);
   expect(keys(listUsers)).toEqual([`${APP}:standard`, `${APP}:all`]);
   // The core slot is taken; a standard call still has room.
   expect(acquireWith(governor, listUsers, undefined, 0, undefined)).not.toBeInstanceOf(Promise);
-  expect(() => acquireWith(governor, { ...createUser, options: { ...REQUEST_DEFAULTS, timeoutMs: 10 } }, undefined, 0, undefined)).toThrow(
-    RateLimitError,
-  );
+  expect(() => acquireWith(governor, createUser, undefined, 0, undefined)).toThrow(RateLimitError);
 });
 
 test("a call whose wait passes maxWaitMs is refused at once with whose limit, the key and the wait", () => {
@@ -149,34 +148,45 @@ test("a call whose wait passes maxWaitMs is refused at once with whose limit, th
   expect(error).toMatchObject({ scope: "user", key: `${APP}:sendMessage:ana`, waitMs: 60_001, status: 429, retryAfter: 61 });
 });
 
-test("without maxWaitMs a call may wait what is left of its deadline, else its timeoutMs", () => {
+test("without maxWaitMs a call may wait what is left of its deadline, and its timeoutMs does not bound the wait", () => {
   const { governor, clock } = setup(perUser(1, 10_000));
   governor.settle(acquireWith(governor, sendAs("ana"), undefined, 0, undefined) as Permit, {});
   const tight = { ...REQUEST_DEFAULTS, deadlineMs: 15_000 };
   // 10 s of the deadline are gone: 5 s are left, and the wait is 10 s.
   expect(() => acquireWith(governor, sendAs("ana", tight), undefined, clock.at - 10_000, undefined)).toThrow(RateLimitError);
   expect(acquireWith(governor, sendAs("ana", tight), undefined, clock.at, undefined)).toBeInstanceOf(Promise);
-  expect(() => acquireWith(governor, sendAs("ben", { ...REQUEST_DEFAULTS, timeoutMs: 5_000 }), undefined, 0, undefined)).not.toThrow();
+  // A per-attempt timeout of 5 s starts when the request is sent: a wait of 10 s before it is not refused.
+  expect(acquireWith(governor, sendAs("ana", { ...REQUEST_DEFAULTS, timeoutMs: 5_000 }), undefined, 0, undefined)).toBeInstanceOf(Promise);
 });
 
-test("callers queued behind a long wait are refused as soon as it is known, not when their time runs out", async () => {
-  const { governor, clock } = setup(perUser(1, 60_000));
+test("without maxWaitMs nor a deadline a call waits as many windows as the calls ahead of it need", async () => {
+  const { clock, granted, acquire } = setup(perUser(2, 1_000));
+  for (let i = 0; i < 7; i++) void acquire(`m${i}`, sendAs("ana", { ...REQUEST_DEFAULTS, timeoutMs: 100 }));
+  await flush();
+  expect(granted).toEqual(["m0", "m1"]);
+  await clock.advance(1_001);
+  expect(granted).toHaveLength(4);
+  await clock.advance(1_001);
+  expect(granted).toHaveLength(6);
+  await clock.advance(1_001);
+  expect(granted).toEqual(["m0", "m1", "m2", "m3", "m4", "m5", "m6"]);
+});
+
+test("callers queued behind a long wait are refused as soon as they are queued, told the wait of their place", async () => {
+  const { governor, clock } = setup({ ...perUser(1, 60_000), maxWaitMs: 30_000 });
   governor.settle(acquireWith(governor, sendAs("ana"), undefined, 0, undefined) as Permit, {});
   clock.at += 59_000;
   // Waits 1 s: within its 30 s.
   const patient = acquireWith(governor, sendAs("ana"), undefined, 0, undefined) as Promise<Permit>;
-  // Behind it, another waits at least a whole window more: refused once the first is served.
+  // Behind it, another waits a whole window more, counted from when the first leaves: refused at once.
   const late = Promise.resolve(acquireWith(governor, sendAs("ana"), undefined, 0, undefined));
-  late.catch(() => {});
-  await clock.advance(1_001);
-  await expect(patient).resolves.toBeDefined();
-  // Its wait counts the first one's request as unanswered still: at least a whole window.
   const error = await late.then(
     () => undefined,
     (caught: RateLimitError) => caught,
   );
-  expect(error).toMatchObject({ scope: "user" });
-  expect(error!.waitMs).toBeGreaterThan(60_000);
+  expect(error).toMatchObject({ scope: "user", waitMs: 1_001 + 60_001 });
+  await clock.advance(1_001);
+  await expect(patient).resolves.toBeDefined();
 });
 
 test("a 429 holds its key for Retry-After and a positive jitter; the call that got it goes first, then the others in order", async () => {
@@ -329,8 +339,8 @@ describe("the store in memory", () => {
     const user = { key: "u", limit: 5, windowMs: 1_000 };
     const app = { key: "a", limit: 1, windowMs: 1_000 };
     expect(store.take([user, app], 1).waitMs).toBe(0);
-    // Unanswered, the request counts as a window later than sent: the app's key has room after two.
-    expect(store.take([user, app], 2)).toEqual({ waitMs: 2_001, key: "a" });
+    // Unanswered, the request is expected to be answered now: the app's key is told room in a window.
+    expect(store.take([user, app], 2)).toEqual({ waitMs: 1_001, key: "a" });
     store.settle([user, app], 1);
     expect(store.take([user, app], 2)).toEqual({ waitMs: 1_001, key: "a" });
     // The refused call took no place under the user's key: four are left.
@@ -338,4 +348,43 @@ describe("the store in memory", () => {
     store.settle([user], 3);
     expect(store.take([user], 7).waitMs).toBe(1_001);
   });
+});
+
+test("a refusal's waitMs is the wait a call made at the same moment gets, within 10% and the answers' latency", async () => {
+  const WINDOW = 60_000;
+  const LATENCY = 200;
+  const { governor, clock } = setup(perUser(30, WINDOW));
+  const t0 = clock.at;
+  /** Makes a send; resolves with when it left, and its answer settles it LATENCY later. */
+  const send = (options = REQUEST_DEFAULTS) =>
+    (async () => acquireWith(governor, sendAs("ana", options), undefined, clock.at, undefined))().then((permit) => {
+      const at = clock.at;
+      clock.setTimeout(() => governor.settle(permit, {}), LATENCY);
+      return at;
+    });
+  const refused = async () => {
+    const error = await send({ ...REQUEST_DEFAULTS, deadlineMs: 1 }).then(
+      () => undefined,
+      (caught: RateLimitError) => caught,
+    );
+    expect(error).toBeInstanceOf(RateLimitError);
+    return error!.waitMs!;
+  };
+  const burst = Array.from({ length: 30 }, () => send());
+  // First in the queue, while the 30 before it wait for their answers.
+  const toldFirst = await refused();
+  const first = send();
+  const middle = Array.from({ length: 39 }, () => send());
+  // 40 calls ahead of it: it leaves a window after the 30th of them.
+  const toldLater = await refused();
+  const later = send();
+  await clock.advance(4 * WINDOW);
+  const sent = await Promise.all([...burst, first, ...middle, later]);
+  expect(sent.slice(0, 30).every((at) => at === t0)).toBe(true);
+  const gotFirst = (await first) - t0;
+  const gotLater = (await later) - t0;
+  expect(Math.abs(gotFirst - toldFirst)).toBeLessThanOrEqual(0.1 * toldFirst + LATENCY);
+  expect(Math.abs(gotLater - toldLater)).toBeLessThanOrEqual(0.1 * toldLater + 2 * LATENCY);
+  // A whole window: not two, as when a request still unanswered counted from a window after it was sent.
+  expect(toldFirst).toBeLessThan(1.1 * WINDOW);
 });
