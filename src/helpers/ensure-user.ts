@@ -1,7 +1,7 @@
 import type { ChatClient, User } from "chat-rest-sdk";
 import { checkClient, checkFlag, checkOnExists, checkOptions, checkUser, type OnExists, type UserInput } from "./check-input.js";
 import { createIfAbsent } from "./create-if-absent.js";
-import { settleExistingUser } from "./existing-user.js";
+import { activeUser, settleExistingUser, settleUser } from "./existing-user.js";
 
 /** Options of {@link ensureUser}. */
 export interface EnsureUserOptions {
@@ -41,10 +41,22 @@ export const ENSURE_USER_OPTIONS = ["onExists", "reactivate"] as const;
 
 /**
  * Creates a user unless one with the UID exists, and says which happened: the call a backend
- * makes on every sign-in. The create goes first (`POST /users`); a 409 `ERR_UID_ALREADY_EXISTS`
- * means the user exists, which is then read (`GET /users/{uid}`) and looked up among the
- * deactivated users (`GET /users?onlyDeactivated=true`). So calls made at once for one UID all
- * resolve, and exactly one of them reports `created: true`.
+ * makes on every sign-in, where most users are returning ones. So the active users are searched
+ * first, by UID (`GET /users?searchKey=<uid>&searchIn=uid`, which leaves deactivated users out);
+ * only a UID not found there is created (`POST /users`). A 409 `ERR_UID_ALREADY_EXISTS` then means
+ * the user exists (deactivated, or created by a call made at the same moment), which is read
+ * (`GET /users/{uid}`) and looked up among the deactivated users (`GET /users?onlyDeactivated=true`).
+ * So calls made at once for one UID all resolve, and exactly one of them reports `created: true`.
+ *
+ * What each case costs, in requests (under the service's limits: the searches and reads are
+ * standard operations, the create a core one):
+ * - an existing active user: 1 (the search), plus 1 `PUT /users/{uid}` under `onExists: "update"`
+ *   when a field differs;
+ * - a new user: 2 (the search, then the create);
+ * - a deactivated user, or one created by another call at the same moment: 4 (the search, the
+ *   create's 409, the read and the deactivated search, those two at once), plus 1 to reactivate.
+ *
+ * `importUsers` creates first instead, the order that is cheapest when most users are new.
  *
  * A deactivated user is reported (`deactivated: true`), not reactivated, unless `reactivate` is
  * set. A user whose UID is held by a deleted user cannot be read, and the 409 is thrown
@@ -66,6 +78,8 @@ export async function ensureUser(chat: ChatClient, user: UserInput, options?: En
     reactivate: checkFlag("ensureUser: options.reactivate", reactivate),
     checkDeactivated: true,
   };
+  const active = await activeUser(chat, input.uid);
+  if (active) return { created: false, ...(await settleUser(chat, input, active, false, plan)) };
   const outcome = await createIfAbsent(chat.POST("/users", { body: input }), "ERR_UID_ALREADY_EXISTS");
   if (outcome.created) return { user: outcome.created.data, created: true, updated: false, deactivated: false, reactivated: false };
   return { created: false, ...(await settleExistingUser(chat, input, outcome.conflict, plan)) };

@@ -22,9 +22,9 @@ export interface SettledUser {
 }
 
 /**
- * Reads a user whose UID is taken, looks it up among the deactivated users, reactivates it and
- * changes the fields that differ, as `plan` says. The UID is taken but no user can be read when
- * the user was deleted (the service keeps a deleted user's UID): the 409 is thrown then.
+ * Reads a user whose UID is taken, looks it up among the deactivated users, and settles it as
+ * `plan` says (see {@link settleUser}). The UID is taken but no user can be read when the user
+ * was deleted (the service keeps a deleted user's UID): the 409 is thrown then.
  */
 export async function settleExistingUser(
   chat: ChatClient,
@@ -38,9 +38,23 @@ export async function settleExistingUser(
     plan.checkDeactivated ? deactivatedUser(chat, uid) : undefined,
   ]);
   // The service documents no `deactivatedAt` on a user; the list of deactivated users is what tells.
-  let user = found ?? deactivatedEntry;
+  const user = found ?? deactivatedEntry;
   if (!user) throw conflict;
-  let deactivated = deactivatedEntry !== undefined;
+  return settleUser(chat, input, user, deactivatedEntry !== undefined, plan);
+}
+
+/**
+ * Reactivates `user` and changes the fields that differ from `input`, as `plan` says: a
+ * `PUT /users` to reactivate, a `PUT /users/{uid}` when a field differs under `"update"`.
+ */
+export async function settleUser(
+  chat: ChatClient,
+  input: UserInput,
+  user: User,
+  deactivated: boolean,
+  plan: ExistingUserPlan,
+): Promise<SettledUser> {
+  const uid = user.uid.toLowerCase();
   let reactivated = false;
   if (deactivated && plan.reactivate) {
     await unwrap(chat.PUT("/users", { body: { uidsToActivate: [uid] } }));
@@ -56,6 +70,19 @@ export async function settleExistingUser(
     }
   }
   return { user, updated, deactivated, reactivated };
+}
+
+/**
+ * The user with `uid` among the active users, in one request: a search on the UID
+ * (`GET /users?searchKey=<uid>&searchIn=uid`), which leaves out deactivated users. The search
+ * matches parts of UIDs, so the match is checked; when the user is not on the first page (a UID
+ * that many others contain), it is not found here, and the caller's create finds it instead.
+ */
+export async function activeUser(chat: ChatClient, uid: string): Promise<User | undefined> {
+  const wanted = uid.toLowerCase();
+  const query = { searchKey: wanted, searchIn: ["uid" as const], withTags: true, perPage: 100 };
+  const page = (await unwrap(chat.GET("/users", { params: { query } }))).data;
+  return page.find((user) => user.uid.toLowerCase() === wanted);
 }
 
 async function readUser(chat: ChatClient, uid: string): Promise<User | undefined> {

@@ -21,17 +21,17 @@ test("20 concurrent calls for one UID all resolve to the same user, and exactly 
   expect([...fake.state.users.keys()]).toEqual(["buyer-7"]);
 });
 
-test("a new user is created with one request", async () => {
+test("a new user costs two requests: the search of the active users, then the create", async () => {
   const result = await ensureUser(client.chat, { uid: "buyer-1", name: "Ada", tags: ["vip"] });
   expect(result).toMatchObject({ created: true, updated: false, deactivated: false, user: { uid: "buyer-1", name: "Ada" } });
-  expect(client.requests).toEqual(["POST /users"]);
+  expect(client.requests).toEqual(["GET /users", "POST /users"]);
 });
 
-test('an existing user is read and kept as it is under onExists "keep"', async () => {
-  fake.seed({ users: [{ uid: "buyer-1", name: "Ada", avatar: "https://cdn.example.org/ada.png" }] });
+test('an existing active user costs one request, and is kept as it is under onExists "keep"', async () => {
+  fake.seed({ users: [{ uid: "buyer-1", name: "Ada", avatar: "https://cdn.example.org/ada.png", tags: ["vip"] }] });
   const result = await ensureUser(client.chat, { uid: "BUYER-1", name: "Someone else" });
-  expect(result).toMatchObject({ created: false, updated: false, deactivated: false, user: { name: "Ada" } });
-  expect(client.changing()).toEqual(["POST /users"]);
+  expect(result).toMatchObject({ created: false, updated: false, deactivated: false, user: { name: "Ada", tags: ["vip"] } });
+  expect(client.requests).toEqual(["GET /users"]);
   expect(fake.state.users.get("buyer-1")?.name).toBe("Ada");
 });
 
@@ -60,14 +60,16 @@ test('onExists "update" sends no change when the fields given are those stored',
     { onExists: "update" },
   );
   expect(result.updated).toBe(false);
-  expect(client.changing()).toEqual(["POST /users"]);
+  expect(client.requests).toEqual(["GET /users"]);
 });
 
-test("a deactivated user is reported as such and left deactivated", async () => {
+test("a deactivated user is reported as such and left deactivated, in four requests", async () => {
   fake.seed({ users: [{ uid: "buyer-1", name: "Ada" }] });
   await unwrap(client.chat.DELETE("/users", { body: { uidsToDeactivate: ["buyer-1"] } }));
+  client.requests.length = 0;
   const result = await ensureUser(client.chat, { uid: "buyer-1", name: "Ada" });
   expect(result).toMatchObject({ created: false, deactivated: true, reactivated: false, user: { uid: "buyer-1" } });
+  expect(client.requests.sort()).toEqual(["GET /users", "GET /users", "GET /users/buyer-1", "POST /users"]);
   const listed = await unwrap(client.chat.GET("/users", { params: { query: { onlyDeactivated: true } } }));
   expect(listed.data.map((user) => user.uid)).toEqual(["buyer-1"]);
 });
@@ -120,4 +122,11 @@ test("bad options are refused with a ChatConfigError, and nothing is sent", asyn
   await expect(ensureUser(client.chat, user, { force: true } as never)).rejects.toThrow(/options\.force is not an option/);
   await expect(ensureUser({} as never, user)).rejects.toThrow(/chat must be a client/);
   expect(client.requests).toEqual([]);
+});
+
+test("an active user whose UID other active users contain is still found in one request", async () => {
+  fake.seed({ users: ["buyer-10", "buyer-1", "buyer-11"].map((uid) => ({ uid, name: uid })) });
+  const result = await ensureUser(client.chat, { uid: "buyer-1", name: "Ada" });
+  expect(result).toMatchObject({ created: false, user: { uid: "buyer-1", name: "buyer-1" } });
+  expect(client.requests).toEqual(["GET /users"]);
 });

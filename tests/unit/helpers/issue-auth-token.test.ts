@@ -12,11 +12,19 @@ useRecordingFake((started, recording) => {
   client = recording;
 });
 
-test("a new user is created with its token in one request", async () => {
+test("a new user's sign-in costs two requests: the search of the active users, then the create with its token", async () => {
   const login = await issueAuthToken(client.chat, { uid: "Buyer-1", name: "Ada" });
   expect(login).toMatchObject({ created: true, deactivated: false, user: { uid: "buyer-1", name: "Ada" } });
   expect(login.user).not.toHaveProperty("authToken");
-  expect(client.requests).toEqual(["POST /users"]);
+  expect(client.requests).toEqual(["GET /users", "POST /users"]);
+  expect(fake.state.authTokens.get("buyer-1")?.map((token) => token.authToken)).toEqual([login.authToken]);
+});
+
+test("a returning user's sign-in costs two requests: the search that finds the user, then the token", async () => {
+  fake.seed({ users: [{ uid: "buyer-1", name: "Ada" }] });
+  const login = await issueAuthToken(client.chat, { uid: "BUYER-1", name: "Ada" });
+  expect(login).toMatchObject({ created: false, deactivated: false, user: { uid: "buyer-1", name: "Ada" } });
+  expect(client.requests).toEqual(["GET /users", "POST /users/buyer-1/auth_tokens"]);
   expect(fake.state.authTokens.get("buyer-1")?.map((token) => token.authToken)).toEqual([login.authToken]);
 });
 
