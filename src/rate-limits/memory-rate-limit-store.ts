@@ -91,13 +91,19 @@ export class MemoryRateLimitStore implements RateLimitStore {
           if (other < id) break;
           continue;
         }
-        // The answer came: the service saw the request by now. Times stay in order along the ring
-        // (so the expired ones are all at its start): no earlier than the one before, and the later
-        // ones no earlier than this one.
-        const before = i > 0 ? times[(log.start + i - 1) & mask]! : now;
-        const at = now > before ? now : before;
-        times[(log.start + i) & mask] = at;
-        for (i++; i < log.count && times[(log.start + i) & mask]! < at; i++) times[(log.start + i) & mask] = at;
+        // The answer came: the request counts from now. The ring stays in time order (so the
+        // expired ones are all at its start) by moving the entry back past those still waiting for
+        // their answers (counted from a window after they were sent, later than now): answers that
+        // come out of order each count from their own time, never from a later one's.
+        let at = i;
+        for (; at > 0; at--) {
+          const before = (log.start + at - 1) & mask;
+          if (times[before]! <= now) break;
+          times[(log.start + at) & mask] = times[before]!;
+          ids[(log.start + at) & mask] = ids[before]!;
+        }
+        times[(log.start + at) & mask] = now;
+        ids[(log.start + at) & mask] = id;
         break;
       }
     }

@@ -388,3 +388,25 @@ test("a refusal's waitMs is the wait a call made at the same moment gets, within
   // A whole window: not two, as when a request still unanswered counted from a window after it was sent.
   expect(toldFirst).toBeLessThan(1.1 * WINDOW);
 });
+
+describe("the store in memory, answers out of order", () => {
+  test("each request counts from its own answer, not from a later-sent one still unanswered", () => {
+    let now = 0;
+    const store = new MemoryRateLimitStore(() => now);
+    const slot = { key: "u", limit: 2, windowMs: 1_000 };
+    expect(store.take([slot], 1).waitMs).toBe(0);
+    expect(store.take([slot], 2).waitMs).toBe(0);
+    // The second request is answered first, while the first still waits for its answer.
+    now = 100;
+    store.settle([slot], 2);
+    now = 200;
+    store.settle([slot], 1);
+    // Two places: the older counts from 100, so there is room a window after it.
+    now = 1_100;
+    expect(store.take([slot], 3).waitMs).toBe(1);
+    now = 1_101;
+    expect(store.take([slot], 3).waitMs).toBe(0);
+    // The next waits for the one answered at 200.
+    expect(store.take([slot], 4)).toEqual({ waitMs: 100, key: "u" });
+  });
+});
