@@ -17,7 +17,14 @@ export type { PaginateOptions, CursorPaginateOptions, ListOptions, PagedPath, Cu
 export type { CursorDirection } from "./pagination/cursor-pager.js";
 export { rateLimit } from "./transport/rate-limit.js";
 export type { RateLimit } from "./transport/rate-limit.js";
-export type { RateLimits, RateLimitRule, RateLimitStore, RateLimitSlot, RateLimitTake } from "./rate-limits/rate-limit-options.js";
+export type {
+  RateLimits,
+  RateLimitRule,
+  RateLimitStore,
+  RateLimitSlot,
+  RateLimitTake,
+  RateLimitWait,
+} from "./rate-limits/rate-limit-options.js";
 export { ChatError } from "./errors/chat-error.js";
 export { ChatConfigError } from "./errors/chat-config-error.js";
 export {

@@ -36,6 +36,8 @@ export function checkClientRateLimits(fail: OptionError, value: unknown): RateLi
   const { maxWaitMs, store } = limits;
   if (maxWaitMs !== undefined && !(typeof maxWaitMs === "number" && maxWaitMs >= 0))
     throw fail(`rateLimits.maxWaitMs must be a number of milliseconds from 0, got ${String(maxWaitMs)}.`);
+  if (limits.onWait !== undefined && typeof limits.onWait !== "function")
+    throw fail(`rateLimits.onWait must be a function, got ${typeof limits.onWait}.`);
   if (store !== undefined && !["take", "settle", "hold", "sync"].every((name) => typeof (store as never)[name] === "function"))
     throw fail("rateLimits.store must be a RateLimitStore: an object with take, settle, hold and sync.");
   return limits;

@@ -21,6 +21,8 @@ export interface Waiter {
   signal: AbortSignal | null | undefined;
   onAbort: (() => void) | undefined;
   queue: Queue | undefined;
+  /** Whether `onWait` was told of this call. */
+  told?: boolean;
   resolve(permit: Permit): void;
   reject(error: unknown): void;
 }
@@ -40,6 +42,8 @@ export interface QueueContext {
   store: RateLimitStore;
   clock: GovernorClock;
   refusal(waiter: Waiter, taken: RateLimitTake, now: number): Error;
+  /** Told once of each call that waits: the key that holds it and its expected wait. */
+  onWait?: ((waiter: Waiter, key: string, waitMs: number) => void) | undefined;
 }
 
 /** A runtime fires a longer timer at once: a longer wait wakes, finds no room, and sleeps again. */
@@ -48,7 +52,12 @@ const timerMs = (ms: number) => Math.min(ms, 2 ** 31 - 1);
 export const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown })?.then === "function";
 
 /** The queues of one governor: a queue per key that has waiting calls, dropped when empty. */
-export function createQueues({ store, clock, refusal }: QueueContext) {
+export function createQueues({ store, clock, refusal, onWait }: QueueContext) {
+  const tell = (waiter: Waiter, key: string, waitMs: number) => {
+    if (waiter.told || !onWait) return;
+    waiter.told = true;
+    onWait(waiter, key, waitMs);
+  };
   const queues = new Map<string, Queue>();
 
   function queueOf(key: string): Queue {
@@ -122,7 +131,10 @@ export function createQueues({ store, clock, refusal }: QueueContext) {
             behind.reject(refusal(behind, { waitMs: leaves - now, key: taken.key }, now));
           }
         }
-        if (queue.waiters.length) sleep(queue, taken.waitMs, now);
+        if (queue.waiters.length) {
+          sleep(queue, taken.waitMs, now);
+          for (const [at, behind] of queue.waiters.entries()) tell(behind, queue.key, leavesAt(queue, behind, at, head) - now);
+        }
         return;
       }
     } finally {
@@ -146,12 +158,14 @@ export function createQueues({ store, clock, refusal }: QueueContext) {
       if (leaves > waiter.deadline) {
         leave(waiter);
         waiter.reject(refusal(waiter, { waitMs: leaves - now, key }, now));
-      }
+      } else tell(waiter, key, leaves - now);
       return;
     }
     if (queue.running || queue.timer !== undefined) return;
-    if (taken) sleep(queue, taken.waitMs, clock.now());
-    else wake(queue);
+    if (taken) {
+      sleep(queue, taken.waitMs, clock.now());
+      tell(waiter, key, taken.waitMs);
+    } else wake(queue);
   }
 
   /**

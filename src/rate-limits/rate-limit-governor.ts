@@ -75,7 +75,22 @@ export function createRateLimitGovernor(
     return Object.assign(new errors.RateLimitError(429, body, headers, { method: call.method, path: call.path }, message), refusal);
   }
 
-  const queues = createQueues({ store, clock, refusal });
+  const { onWait } = limits;
+  const queues = createQueues({
+    store,
+    clock,
+    refusal,
+    onWait:
+      onWait &&
+      (({ call, slots }, key, waitMs) => {
+        const scope = slots.find((slot) => slot.key === key)?.scope ?? "app";
+        try {
+          onWait({ method: call.method, path: call.path, scope, key, waitMs: Math.max(0, Math.ceil(waitMs)) });
+        } catch {
+          // The hook is for logs and metrics: its failure must not lose the call.
+        }
+      }),
+  });
 
   return {
     acquire(call, params, previous, started, signal) {

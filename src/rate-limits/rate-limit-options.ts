@@ -55,6 +55,28 @@ export interface RateLimits {
    * @example 5_000
    */
   maxWaitMs?: number;
+  /**
+   * Called once for each call that must wait for room, when it starts to wait: which limit holds
+   * it and how long it is expected to wait, by the same reckoning as a refusal's `waitMs`. For
+   * logs and metrics (as octokit's `onRateLimit`); it cannot change the wait, and an error it
+   * throws is ignored.
+   * @default none
+   * @example ({ scope, key, waitMs }) => logger.info("rate limited", { scope, key, waitMs })
+   */
+  onWait?: (wait: RateLimitWait) => void;
+}
+
+/** What {@link RateLimits.onWait} is told of a call that waits for room. */
+export interface RateLimitWait {
+  /** The call's method and path template, e.g. `POST` and `/messages`. */
+  method: string;
+  path: string;
+  /** Whose limit holds it: `"user"` or `"app"`. */
+  scope: "user" | "app";
+  /** The key of that limit, e.g. `2a1b3c4d:sendMessage:support-agent`. */
+  key: string;
+  /** How long the call is expected to wait, in milliseconds. */
+  waitMs: number;
 }
 
 /** One limit a call must fit under: the rule, and the key it is counted by. */

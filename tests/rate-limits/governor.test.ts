@@ -410,3 +410,34 @@ describe("the store in memory, answers out of order", () => {
     expect(store.take([slot], 4)).toEqual({ waitMs: 100, key: "u" });
   });
 });
+
+test("onWait is told once of each call that waits: the limit that holds it and the wait it is expected to have", async () => {
+  const waits: unknown[] = [];
+  const { clock, granted, acquire } = setup({ ...perUser(1, 1_000), onWait: (wait) => waits.push(wait) });
+  void acquire("m0", sendAs("ana"));
+  void acquire("m1", sendAs("ana"));
+  void acquire("m2", sendAs("ana"));
+  await flush();
+  const key = `${APP}:sendMessage:ana`;
+  expect(waits).toEqual([
+    { method: "POST", path: "/messages", scope: "user", key, waitMs: 1_001 },
+    { method: "POST", path: "/messages", scope: "user", key, waitMs: 2_002 },
+  ]);
+  await clock.advance(2_002);
+  expect(granted).toEqual(["m0", "m1", "m2"]);
+  expect(waits).toHaveLength(2);
+});
+
+test("an onWait that throws loses no call, and one that is not a function is refused", async () => {
+  const { clock, granted, acquire } = setup({
+    ...perUser(1, 1_000),
+    onWait: () => {
+      throw new Error("metrics are down");
+    },
+  });
+  void acquire("m0", sendAs("ana"));
+  void acquire("m1", sendAs("ana"));
+  await clock.advance(1_001);
+  expect(granted).toEqual(["m0", "m1"]);
+  expect(() => setup({ ...perUser(1), onWait: "log" as never })).toThrow(ChatConfigError);
+});

@@ -49,8 +49,9 @@ test(`chat-rest-sdk/webhooks alone fits ${WEBHOOKS_BUDGET} bytes (min + gzip)`, 
 });
 
 // The rate-limit governor, as the chunk a client with `rateLimits` loads on its first call: the
-// queues, the store in memory and the classes of the operations. Measured at 4 024 bytes.
-const GOVERNOR_BUDGET = 4_300;
+// queues, the store in memory and the classes of the operations, the onWait hook and the reckoning
+// of a queued call's wait. Measured at 4 358 bytes.
+const GOVERNOR_BUDGET = 4_600;
 
 test(`the rate-limit governor alone fits ${GOVERNOR_BUDGET} bytes (min + gzip)`, async () => {
   const governor = await measureBundle("src/rate-limits/rate-limit-governor.ts", { external: [] });
