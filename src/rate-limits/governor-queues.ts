@@ -207,8 +207,8 @@ export function createQueues({ store, clock, refusal, onWait }: QueueContext) {
       });
     },
 
-    /** Room may have freed under `slots`' keys sooner than their waiters were told: they look again. */
-    recheck(slots: readonly GovernedSlot[]): void {
+    /** Room may have freed under these keys sooner than their waiters were told: they look again. */
+    recheck(slots: readonly { key: string }[]): void {
       if (!queues.size) return;
       for (const slot of slots) {
         const queue = queues.get(slot.key);

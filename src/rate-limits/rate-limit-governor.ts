@@ -92,6 +92,10 @@ export function createRateLimitGovernor(
       }),
   });
 
+  // Another process settled a request under these keys (a shared store tells): the calls waiting
+  // on them reckon again, rather than sleep on a wait that counted it as unanswered.
+  store.subscribe?.((keys) => queues.recheck(keys.map((key) => ({ key }))));
+
   return {
     acquire(call, params, previous, started, signal) {
       const slots = previous ? previous.slots : slotsOf(call.method, call.path, params);

@@ -112,4 +112,10 @@ export interface RateLimitStore {
    * service said; they free up after `resetMs`, or after the slot's window when it is unknown.
    */
   sync(slot: RateLimitSlot, remaining: number, resetMs: number | undefined): void | Promise<void>;
+  /**
+   * Optional: calls `listener` with the keys under which another process settled a request, so
+   * that the calls waiting on them reckon their wait again at once. Returns what ends it. A store
+   * shared across processes has it (the Redis store, over pub/sub); the store in memory needs none.
+   */
+  subscribe?(listener: (keys: readonly string[]) => void): () => void;
 }

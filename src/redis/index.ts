@@ -1,3 +1,3 @@
 export { redisRateLimitStore } from "./redis-rate-limit-store.js";
-export type { RedisRateLimitStore, RedisRateLimitStoreOptions } from "./redis-rate-limit-store.js";
+export type { RedisConnection, RedisRateLimitStore, RedisRateLimitStoreOptions } from "./redis-rate-limit-store.js";
 export type { RateLimitStore, RateLimitSlot, RateLimitTake, RateLimitRule, RateLimits } from "../rate-limits/rate-limit-options.js";

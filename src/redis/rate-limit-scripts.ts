@@ -44,11 +44,16 @@ for i = 1, n do
 end
 return { 0, 0 }`;
 
-/** KEYS: logs. ARGV: the member. The answer came: the request counts from now. */
+/**
+ * KEYS: logs. ARGV: the member, the channel, the message. The answer came: the request counts
+ * from now, and the processes waiting on these keys are told (the message names the keys), so
+ * that they reckon their wait again from the answer rather than from when they last looked.
+ */
 export const SETTLE = `${NOW}
 for i = 1, #KEYS do
   if redis.call('ZSCORE', KEYS[i], ARGV[1]) then redis.call('ZADD', KEYS[i], 'XX', now, ARGV[1]) end
 end
+redis.call('PUBLISH', ARGV[2], ARGV[3])
 return 0`;
 
 /** KEYS: a hold. ARGV: ms. Holds for that long, unless the hold already lasts longer. */

@@ -5,14 +5,24 @@ import { HOLD, SETTLE, SYNC, TAKE } from "./rate-limit-scripts.js";
 /** The version of redis (node-redis) this package is tested with, for the install hint. */
 const REDIS_VERSION = "6.3.1";
 
-/** Options of {@link redisRateLimitStore}. */
+/** Options of {@link redisRateLimitStore}: a `url` to connect to, or a `client` already connected. */
 export interface RedisRateLimitStoreOptions {
   /**
    * The Redis server, as node-redis takes it: `redis[s]://[[user][:password]@]host[:port][/db]`.
-   * @default none: required
+   * The store opens its own connection, on first use, and `close()` closes it.
+   * @default none: give `url` or `client`
    * @example "redis://127.0.0.1:6379"
    */
-  url: string;
+  url?: string;
+  /**
+   * A node-redis client, or a cluster from `createCluster`, that the application has connected (as
+   * Bottleneck and octokit take a connection). The store sends its scripts on it, and opens one more
+   * connection of its own (the client's `duplicate()`; a cluster's own pub/sub) to hear other
+   * processes; `close()` closes only that one.
+   * @default none: give `url` or `client`
+   * @example await createClient({ url: process.env.REDIS_URL }).connect()
+   */
+  client?: RedisConnection;
   /**
    * Put before every key the store writes, so that several apps or environments can share a server.
    * In Redis Cluster, give it a hash tag (`{chat}:`): a request's keys are taken in one script, so
@@ -21,6 +31,11 @@ export interface RedisRateLimitStoreOptions {
    * @example "staging:chat-rate:"
    */
   prefix?: string;
+}
+
+/** The part of a connected node-redis client (or cluster) the store uses; node-redis 5 and 6 both have it. */
+export interface RedisConnection {
+  sendCommand(...args: never[]): Promise<unknown>;
 }
 
 /** A store of rate-limit counts in Redis, which every process given the same server shares. */
@@ -34,8 +49,20 @@ interface Client {
   connect(): Promise<unknown>;
   sendCommand<T>(args: readonly string[]): Promise<T>;
   close(): Promise<void>;
+  duplicate(): Client;
+  subscribe(channel: string, listener: (message: string) => void): Promise<void>;
   on(event: "error", listener: (error: unknown) => void): unknown;
 }
+
+/** The part of a node-redis cluster the store uses: it routes each command by its first key. */
+interface Cluster {
+  sendCommand<T>(firstKey: string | undefined, isReadonly: boolean | undefined, args: readonly string[]): Promise<T>;
+  subscribe(channel: string, listener: (message: string) => void): Promise<void>;
+  unsubscribe(channel: string, listener: (message: string) => void): Promise<void>;
+  getSlotMaster(slot: number): unknown;
+}
+
+const isCluster = (connection: unknown): connection is Cluster => typeof (connection as Cluster).getSlotMaster === "function";
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 
@@ -60,8 +87,11 @@ async function connect(url: string): Promise<Client> {
 /**
  * A rate-limit store in Redis, for `createChatClient({ rateLimits: { store } })`: every process
  * that uses the same server (and `prefix`) keeps to the same limits. Each operation is one Lua
- * script, so it is atomic and takes one round trip, and it counts on the server's clock. The
- * connection opens on first use; `close()` closes it. Needs the optional peer `redis` (node-redis) 5 or 6.
+ * script, so it is atomic and takes one round trip, and it counts on the server's clock. A settled
+ * request is published (pub/sub, on `<prefix>settled`), so that the calls another process has
+ * waiting on its keys reckon their wait again at once. Give it a `url` (the connection opens on
+ * first use; `close()` closes it) or a connected `client` (node-redis, or a cluster from
+ * `createCluster`). Needs the optional peer `redis` (node-redis) 5 or 6.
  *
  * @example
  * const store = redisRateLimitStore({ url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" });
@@ -72,31 +102,67 @@ async function connect(url: string): Promise<Client> {
  * });
  * // ... when the process stops:
  * await store.close();
+ * // Or on a connection of the application's own (a cluster needs a hash tag in `prefix`):
+ * const cluster = await createCluster({ rootNodes: [{ url: process.env.REDIS_URL }] }).connect();
+ * const shared = redisRateLimitStore({ client: cluster, prefix: "{chat}:rate:" });
  */
 export function redisRateLimitStore(options: RedisRateLimitStoreOptions): RedisRateLimitStore {
-  if (!options || typeof options.url !== "string" || !options.url)
-    throw new TypeError("redisRateLimitStore: url must be a Redis URL, e.g. redis://127.0.0.1:6379.");
+  const given = options?.client;
+  if (given !== undefined && typeof (given as { sendCommand?: unknown })?.sendCommand !== "function")
+    throw new TypeError("redisRateLimitStore: client must be a connected node-redis client or cluster (createClient, createCluster).");
+  if (given === undefined && (typeof options?.url !== "string" || !options.url))
+    throw new TypeError(
+      "redisRateLimitStore: url must be a Redis URL, e.g. redis://127.0.0.1:6379, or client a connected node-redis client.",
+    );
+  if (given !== undefined && options.url !== undefined) throw new TypeError("redisRateLimitStore: give url or client, not both.");
   const prefix = options.prefix ?? "chat-rest-sdk:rate:";
+  const channel = `${prefix}settled`;
   // This process's requests are told apart from other processes' in a shared log by this.
   const self = randomUUID();
-  let client: Promise<Client> | undefined;
+  let client: Promise<Client | Cluster> | undefined = given && Promise.resolve(given as unknown as Client | Cluster);
+  /** The connection that hears other processes, and what ends it. */
+  let listening: Promise<() => Promise<void>> | undefined;
   let closed: Promise<void> | undefined;
+  const listeners = new Set<(keys: readonly string[]) => void>();
   const shas = new Map<string, string>();
 
   async function run<T>(script: string, keys: readonly string[], args: readonly (string | number)[]): Promise<T> {
     if (closed) throw new Error("redisRateLimitStore: the store is closed.");
-    client ??= connect(options.url);
+    client ??= connect(options.url!);
     const redis = await client;
     let sha = shas.get(script);
     if (!sha) shas.set(script, (sha = sha1(script)));
     const tail = [String(keys.length), ...keys, ...args.map(String)];
+    // A cluster routes a command by its first key; a script's keys share a slot (the prefix's hash tag).
+    const send = (command: string[]) => (isCluster(redis) ? redis.sendCommand<T>(keys[0], false, command) : redis.sendCommand<T>(command));
     try {
-      return await redis.sendCommand<T>(["EVALSHA", sha, ...tail]);
+      return await send(["EVALSHA", sha, ...tail]);
     } catch (error) {
       // The server forgot the script (a restart, SCRIPT FLUSH): send it whole, which also caches it again.
       if (!String((error as Error)?.message).startsWith("NOSCRIPT")) throw error;
-      return redis.sendCommand<T>(["EVAL", script, ...tail]);
+      return send(["EVAL", script, ...tail]);
     }
+  }
+
+  /** Subscribes to the settled requests of every process, once: a client's duplicate, or the cluster's own pub/sub. */
+  async function listen(): Promise<() => Promise<void>> {
+    client ??= connect(options.url!);
+    const redis = await client;
+    const onMessage = (message: string) => {
+      const [from, ...keys] = message.split("\n");
+      // This process's own settles already woke its queues.
+      if (from === self) return;
+      for (const listener of listeners) listener(keys);
+    };
+    if (isCluster(redis)) {
+      await redis.subscribe(channel, onMessage);
+      return () => redis.unsubscribe(channel, onMessage);
+    }
+    const subscriber = redis.duplicate();
+    subscriber.on("error", () => {});
+    await subscriber.connect();
+    await subscriber.subscribe(channel, onMessage);
+    return () => subscriber.close();
   }
 
   const logKey = (key: string) => `${prefix}log:${key}`;
@@ -114,7 +180,7 @@ export function redisRateLimitStore(options: RedisRateLimitStoreOptions): RedisR
       await run(
         SETTLE,
         slots.map((slot) => logKey(slot.key)),
-        [`${self}:${id}`],
+        [`${self}:${id}`, channel, [self, ...slots.map((slot) => slot.key)].join("\n")],
       );
     },
     async hold(key: string, ms: number): Promise<void> {
@@ -127,8 +193,22 @@ export function redisRateLimitStore(options: RedisRateLimitStoreOptions): RedisR
         [slot.limit, slot.windowMs, remaining, resetMs === undefined ? -1 : Math.ceil(resetMs)],
       );
     },
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!closed) {
+        listening ??= listen();
+        // Without the subscription, waits are still right, only reckoned again later: nothing to report.
+        listening.catch(() => {});
+      }
+      return () => void listeners.delete(listener);
+    },
     close() {
-      closed ??= client ? client.then((redis) => redis.close()).catch(() => {}) : Promise.resolve();
+      closed ??= (async () => {
+        const stop = listening && (await listening.catch(() => undefined));
+        await stop?.().catch(() => {});
+        // A client the application gave stays open: it is the application's to close.
+        if (client && !given) await client.then((redis) => (redis as Client).close()).catch(() => {});
+      })();
       return closed;
     },
   };

@@ -82,6 +82,83 @@ test("after close(), a call fails instead of hanging", async () => {
   await expect(store.take([{ key: "c", limit: 1, windowMs: 1_000 }], 2)).rejects.toThrow("closed");
 });
 
+test("takes a connected node-redis client, and close() leaves that client open", async () => {
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  try {
+    const store = redisRateLimitStore({ client, prefix: "t4:" });
+    expect((await store.take([{ key: "k", limit: 1, windowMs: 60_000 }], 1)).waitMs).toBe(0);
+    expect((await store.take([{ key: "k", limit: 1, windowMs: 60_000 }], 2)).key).toBe("k");
+    await store.close();
+    expect(await client.exists("t4:log:k")).toBe(1);
+  } finally {
+    await client.close();
+  }
+});
+
+test("on a cluster, each script is routed by its first key, and other processes' settles are heard on the cluster's pub/sub", async () => {
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  const subscriber = client.duplicate();
+  await subscriber.connect();
+  const routed: string[] = [];
+  // The calls node-redis's cluster answers, over one real server: what the store must use of a cluster.
+  const cluster = {
+    getSlotMaster: () => ({}),
+    sendCommand: (firstKey: string, _readonly: boolean, args: string[]) => {
+      routed.push(firstKey);
+      return client.sendCommand(args);
+    },
+    subscribe: (channel: string, listener: (message: string) => void) => subscriber.subscribe(channel, listener),
+    unsubscribe: (channel: string, listener: (message: string) => void) => subscriber.unsubscribe(channel, listener),
+  };
+  const other = redisRateLimitStore({ url: redis.url, prefix: "{t5}:" });
+  stores.push(other);
+  try {
+    const store = redisRateLimitStore({ client: cluster as never, prefix: "{t5}:" });
+    const heard = new Promise<readonly string[]>((resolve) => store.subscribe!(resolve));
+    const slot = { key: "u", limit: 2, windowMs: 60_000 };
+    expect((await store.take([slot], 1)).waitMs).toBe(0);
+    expect(routed).toEqual(["{t5}:log:u"]);
+    // Another process settles a request under the key: this one is told which keys (once its
+    // subscription is open: the settle is repeated until it is heard).
+    for (let id = 1; ; id++) {
+      await other.take([{ ...slot, key: "v" }], id);
+      await other.settle([{ ...slot, key: "v" }], id);
+      if (await Promise.race([heard, new Promise((done) => setTimeout(done, 100, undefined))])) break;
+    }
+    expect(await heard).toEqual(["v"]);
+    await store.close();
+  } finally {
+    await subscriber.close();
+    await client.close();
+  }
+});
+
+test("a process does not hear its own settles: its queues were woken already", async () => {
+  const one = storeFor("t6:");
+  const two = storeFor("t6:");
+  const heardByOne: (readonly string[])[] = [];
+  one.subscribe!((keys) => heardByOne.push(keys));
+  const heardByTwo = new Promise<readonly string[]>((resolve) => two.subscribe!(resolve));
+  const slot = { key: "k", limit: 5, windowMs: 1_000 };
+  // Both subscriptions are open once a message published after them is heard.
+  for (;;) {
+    await one.take([slot], 1);
+    await one.settle([slot], 1);
+    const heard = await Promise.race([heardByTwo, new Promise((done) => setTimeout(done, 100, undefined))]);
+    if (heard) break;
+  }
+  expect(await heardByTwo).toEqual(["k"]);
+  expect(heardByOne).toEqual([]);
+});
+
+test("refuses both url and client, and a client that is not one", () => {
+  expect(() => redisRateLimitStore({ url: "redis://127.0.0.1:1", client: { sendCommand: async () => 0 } })).toThrow("not both");
+  expect(() => redisRateLimitStore({ client: {} as never })).toThrow("connected node-redis client");
+  expect(() => redisRateLimitStore({} as never)).toThrow("url must be a Redis URL");
+});
+
 describe("two processes sharing the store", () => {
   let fake: FakeServer;
   let child: string;
