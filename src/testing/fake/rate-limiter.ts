@@ -5,6 +5,7 @@
 import { coreOperations, perUserOperations } from "../../../generated/rate-limit-classes";
 import type { RateLimitRule, RateLimits } from "../../rate-limits/rate-limit-options";
 import { checkRateLimits } from "../../rate-limits/check-rate-limits";
+import { SlidingWindow } from "../../rate-limits/sliding-window";
 import type { FakeOperation } from "./fake-spec";
 
 /** The rate-limit headers of an answer, and the 429 to send instead when a limit has no room. */
@@ -24,12 +25,14 @@ export function checkFakeRateLimits(value: unknown): RateLimits | undefined {
 }
 
 /**
- * Counts the requests of each key in a sliding window: a request is refused when its key already
- * had `limit` requests within the last `windowMs`. A refused request is not counted, as the
- * service does not process it.
+ * Counts the requests of each key in a sliding window, the same implementation as the client's
+ * store in memory (`SlidingWindow`): a request is refused while its key's request `limit` places
+ * back is not more than `windowMs` old. A request counts from when it arrives; a refused one is
+ * not counted, as the service does not process it.
  */
 export class FakeRateLimiter {
-  private readonly logs = new Map<string, number[]>();
+  private readonly logs = new Map<string, SlidingWindow>();
+  private lastId = 0;
 
   constructor(
     private readonly limits: RateLimits,
@@ -47,22 +50,20 @@ export class FakeRateLimiter {
     const now = this.now();
     let tightest: { rule: Rule; left: number } | undefined;
     for (const rule of rules) {
-      const log = this.live(rule, now);
-      const left = rule.limit - log.length;
-      if (left <= 0) return { headers: {}, refused: refusal(operation, rule, log[log.length - rule.limit]! + rule.windowMs - now, now) };
+      const log = this.logOf(rule);
+      const waitMs = log.waitFor(rule.limit, rule.windowMs, now);
+      if (waitMs > 0) return { headers: {}, refused: refusal(operation, rule, waitMs, now) };
+      const left = rule.limit - log.count;
       if (!tightest || left < tightest.left) tightest = { rule, left };
     }
-    for (const rule of rules) this.live(rule, now).push(now);
+    const id = ++this.lastId;
+    for (const rule of rules) this.logOf(rule).append(now, id);
     return { headers: { "x-ratelimit-limit": String(tightest!.rule.limit), "x-ratelimit-remaining": String(tightest!.left - 1) } };
   }
 
-  /** The requests of the rule's key within its window, oldest first (the older ones dropped). */
-  private live(rule: Rule, now: number): number[] {
+  private logOf(rule: Rule): SlidingWindow {
     let log = this.logs.get(rule.key);
-    if (!log) this.logs.set(rule.key, (log = []));
-    let expired = 0;
-    while (expired < log.length && now - log[expired]! >= rule.windowMs) expired++;
-    if (expired) log.splice(0, expired);
+    if (!log) this.logs.set(rule.key, (log = new SlidingWindow(rule.windowMs)));
     return log;
   }
 
