@@ -6,14 +6,21 @@
 // TTL of the service's reset. Every key expires once its window has passed without a request, so
 // Redis drops idle users by itself.
 
-const NOW = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000)";
+const SERVER_TIME = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000)";
+// For the tests' clock, which runs the table of cases of the sliding window against these scripts
+// as against the store in memory: the time is the script's last argument.
+const GIVEN_TIME = "local now = tonumber(ARGV[#ARGV])";
 
-/**
- * KEYS: the log, the hold and the count left of each slot. ARGV: the request's member, then the
- * limit and window of each slot. Takes a place in every log, or in none: returns { 0, 0 }, or
- * { wait in ms, the number of the slot (from 1) that has no room }.
- */
-export const TAKE = `${NOW}
+/** The scripts, on the server's clock, or on a time given as each script's last argument. */
+export function rateLimitScripts(clock: "server" | "given") {
+  const NOW = clock === "server" ? SERVER_TIME : GIVEN_TIME;
+
+  /**
+   * KEYS: the log, the hold and the count left of each slot. ARGV: the request's member, then the
+   * limit and window of each slot. Takes a place in every log, or in none: returns { 0, 0 }, or
+   * { wait in ms, the number of the slot (from 1) that has no room }.
+   */
+  const TAKE = `${NOW}
 local wait, blocked = 0, 0
 local n = #KEYS / 3
 for i = 1, n do
@@ -44,28 +51,28 @@ for i = 1, n do
 end
 return { 0, 0 }`;
 
-/**
- * KEYS: logs. ARGV: the member, the channel, the message. The answer came: the request counts
- * from now, and the processes waiting on these keys are told (the message names the keys), so
- * that they reckon their wait again from the answer rather than from when they last looked.
- */
-export const SETTLE = `${NOW}
+  /**
+   * KEYS: logs. ARGV: the member, the channel, the message. The answer came: the request counts
+   * from now, and the processes waiting on these keys are told (the message names the keys), so
+   * that they reckon their wait again from the answer rather than from when they last looked.
+   */
+  const SETTLE = `${NOW}
 for i = 1, #KEYS do
   if redis.call('ZSCORE', KEYS[i], ARGV[1]) then redis.call('ZADD', KEYS[i], 'XX', now, ARGV[1]) end
 end
 redis.call('PUBLISH', ARGV[2], ARGV[3])
 return 0`;
 
-/** KEYS: a hold. ARGV: ms. Holds for that long, unless the hold already lasts longer. */
-export const HOLD = `local ms = tonumber(ARGV[1])
+  /** KEYS: a hold. ARGV: ms. Holds for that long, unless the hold already lasts longer. */
+  const HOLD = `local ms = tonumber(ARGV[1])
 if redis.call('PTTL', KEYS[1]) < ms then redis.call('SET', KEYS[1], '1', 'PX', ms) end
 return 0`;
 
-/**
- * KEYS: a log and its count left. ARGV: limit, window, remaining, reset in ms (-1: unknown). When
- * the service has fewer left than the log says, what it says holds until its reset (or a window).
- */
-export const SYNC = `${NOW}
+  /**
+   * KEYS: a log and its count left. ARGV: limit, window, remaining, reset in ms (-1: unknown). When
+   * the service has fewer left than the log says, what it says holds until its reset (or a window).
+   */
+  const SYNC = `${NOW}
 local limit, window, remaining, reset = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. (now - window))
 if remaining >= limit - redis.call('ZCARD', KEYS[1]) then return 0 end
@@ -73,3 +80,5 @@ local ttl = window
 if reset >= 0 and reset < window then ttl = reset end
 if ttl > 0 then redis.call('SET', KEYS[2], remaining, 'PX', ttl) end
 return 1`;
+  return { TAKE, SETTLE, HOLD, SYNC };
+}

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { RateLimitSlot, RateLimitStore, RateLimitTake } from "../rate-limits/rate-limit-options.js";
-import { HOLD, SETTLE, SYNC, TAKE } from "./rate-limit-scripts.js";
+import { rateLimitScripts } from "./rate-limit-scripts.js";
 
 /** The version of redis (node-redis) this package is tested with, for the install hint. */
 const REDIS_VERSION = "6.3.1";
@@ -107,6 +107,12 @@ async function connect(url: string): Promise<Client> {
  * const shared = redisRateLimitStore({ client: cluster, prefix: "{chat}:rate:" });
  */
 export function redisRateLimitStore(options: RedisRateLimitStoreOptions): RedisRateLimitStore {
+  return createRedisRateLimitStore(options);
+}
+
+/** The store; with `now`, its scripts count on that clock rather than the server's (for the tests). */
+export function createRedisRateLimitStore(options: RedisRateLimitStoreOptions, now?: () => number): RedisRateLimitStore {
+  const { TAKE, SETTLE, HOLD, SYNC } = rateLimitScripts(now ? "given" : "server");
   const given = options?.client;
   if (given !== undefined && typeof (given as { sendCommand?: unknown })?.sendCommand !== "function")
     throw new TypeError("redisRateLimitStore: client must be a connected node-redis client or cluster (createClient, createCluster).");
@@ -132,7 +138,7 @@ export function redisRateLimitStore(options: RedisRateLimitStoreOptions): RedisR
     const redis = await client;
     let sha = shas.get(script);
     if (!sha) shas.set(script, (sha = sha1(script)));
-    const tail = [String(keys.length), ...keys, ...args.map(String)];
+    const tail = [String(keys.length), ...keys, ...args.map(String), ...(now ? [String(now())] : [])];
     // A cluster routes a command by its first key; a script's keys share a slot (the prefix's hash tag).
     const send = (command: string[]) => (isCluster(redis) ? redis.sendCommand<T>(keys[0], false, command) : redis.sendCommand<T>(command));
     try {

@@ -1,0 +1,61 @@
+// The table of cases of the sliding window: one rule, run against each implementation of it (the
+// store in memory, which the fake's limiter shares, and the Redis store's Lua scripts), each on a
+// clock of the test's own. A step happens at `at` ms: a take (its answer is checked), or the
+// answer of a request (settle).
+import type { RateLimitSlot, RateLimitTake } from "../../src/rate-limits/rate-limit-options";
+
+export type Step =
+  | { at: number; take: number; slots: readonly RateLimitSlot[]; answer: RateLimitTake }
+  | { at: number; settle: number; slots: readonly RateLimitSlot[] };
+
+const three = { key: "u", limit: 3, windowMs: 1_000 };
+const one = { key: "u", limit: 1, windowMs: 1_000 };
+const two = { key: "u", limit: 2, windowMs: 1_000 };
+const app = { key: "a", limit: 1, windowMs: 1_000 };
+const user = { key: "u", limit: 5, windowMs: 1_000 };
+const room = { waitMs: 0 };
+
+export const CASES: Record<string, Step[]> = {
+  "limit requests go at once; the next has room a window and a millisecond after the oldest answer": [
+    { at: 0, take: 1, slots: [three], answer: room },
+    { at: 0, take: 2, slots: [three], answer: room },
+    { at: 0, take: 3, slots: [three], answer: room },
+    { at: 50, settle: 1, slots: [three] },
+    { at: 50, settle: 2, slots: [three] },
+    { at: 50, settle: 3, slots: [three] },
+    { at: 50, take: 4, slots: [three], answer: { waitMs: 1_001, key: "u" } },
+    { at: 1_050, take: 4, slots: [three], answer: { waitMs: 1, key: "u" } },
+    { at: 1_051, take: 4, slots: [three], answer: room },
+  ],
+  "a request still unanswered is expected to be answered now: the wait told is a window, and it frees a window after its answer": [
+    { at: 0, take: 1, slots: [one], answer: room },
+    { at: 400, take: 2, slots: [one], answer: { waitMs: 1_001, key: "u" } },
+    { at: 1_000, take: 2, slots: [one], answer: { waitMs: 1_001, key: "u" } },
+    { at: 1_200, settle: 1, slots: [one] },
+    { at: 1_200, take: 2, slots: [one], answer: { waitMs: 1_001, key: "u" } },
+    { at: 2_201, take: 2, slots: [one], answer: room },
+  ],
+  "answers out of order each count from their own time": [
+    { at: 0, take: 1, slots: [two], answer: room },
+    { at: 0, take: 2, slots: [two], answer: room },
+    { at: 100, settle: 2, slots: [two] },
+    { at: 200, settle: 1, slots: [two] },
+    { at: 1_100, take: 3, slots: [two], answer: { waitMs: 1, key: "u" } },
+    { at: 1_101, take: 3, slots: [two], answer: room },
+    { at: 1_101, take: 4, slots: [two], answer: { waitMs: 100, key: "u" } },
+  ],
+  "a call takes every slot or none, and names the key that has no room": [
+    { at: 0, take: 1, slots: [user, app], answer: room },
+    { at: 0, take: 2, slots: [user, app], answer: { waitMs: 1_001, key: "a" } },
+    { at: 0, take: 3, slots: [user], answer: room },
+    { at: 0, take: 4, slots: [user], answer: room },
+    { at: 0, take: 5, slots: [user], answer: room },
+    { at: 0, take: 6, slots: [user], answer: room },
+    { at: 0, take: 7, slots: [user], answer: { waitMs: 1_001, key: "u" } },
+  ],
+  "a request whose answer never comes frees its place two windows after it was sent": [
+    { at: 0, take: 1, slots: [one], answer: room },
+    { at: 2_000, take: 2, slots: [one], answer: { waitMs: 1, key: "u" } },
+    { at: 2_001, take: 2, slots: [one], answer: room },
+  ],
+};
