@@ -441,3 +441,39 @@ test("an onWait that throws loses no call, and one that is not a function is ref
   expect(granted).toEqual(["m0", "m1"]);
   expect(() => setup({ ...perUser(1), onWait: "log" as never })).toThrow(ChatConfigError);
 });
+
+test("a store that hears another process settle a key wakes that key's queue at once, which reckons its wait from the answer", async () => {
+  const clock = new TestClock();
+  const inner = new MemoryRateLimitStore(clock.now);
+  let heard: ((keys: readonly string[]) => void) | undefined;
+  let takes = 0;
+  const store = {
+    take: (slots: Parameters<typeof inner.take>[0], id: number) => (takes++, inner.take(slots, id)),
+    settle: (slots: Parameters<typeof inner.settle>[0], id: number) => inner.settle(slots, id),
+    hold: (key: string, ms: number) => inner.hold(key, ms),
+    sync: (...args: Parameters<typeof inner.sync>) => inner.sync(...args),
+    subscribe: (listener: (keys: readonly string[]) => void) => {
+      heard = listener;
+      return () => {};
+    },
+  };
+  const governor = createRateLimitGovernor({ ...perUser(1, 1_000), store }, APP, { RateLimitError, ChatConfigError }, clock);
+  const key = `${APP}:sendMessage:ana`;
+  const slot = { key, limit: 1, windowMs: 1_000 };
+  // Another process's request, unanswered.
+  inner.take([slot], 1_000_001);
+  let granted = false;
+  void Promise.resolve(acquireWith(governor, sendAs("ana"), undefined, 0, undefined)).then(() => (granted = true));
+  await flush();
+  expect(takes).toBe(1);
+  await clock.advance(300);
+  // Its answer comes, and the store hears of it.
+  inner.settle([slot], 1_000_001);
+  heard!([key]);
+  await flush();
+  expect(takes).toBe(2);
+  await clock.advance(1_000);
+  expect(granted).toBe(false);
+  await clock.advance(1);
+  expect(granted).toBe(true);
+});
