@@ -133,7 +133,9 @@ export function createQueues({ store, clock, refusal, onWait }: QueueContext) {
         }
         if (queue.waiters.length) {
           sleep(queue, taken.waitMs, now);
-          for (const [at, behind] of queue.waiters.entries()) tell(behind, queue.key, leavesAt(queue, behind, at, head) - now);
+          if (onWait)
+            for (const [at, behind] of queue.waiters.entries())
+              if (!behind.told) tell(behind, queue.key, leavesAt(queue, behind, at, head) - now);
         }
         return;
       }
