@@ -102,9 +102,9 @@ async function connect(url: string): Promise<Client> {
  * });
  * // ... when the process stops:
  * await store.close();
- * // Or on a connection of the application's own (a cluster needs a hash tag in `prefix`):
- * const cluster = await createCluster({ rootNodes: [{ url: process.env.REDIS_URL }] }).connect();
- * const shared = redisRateLimitStore({ client: cluster, prefix: "{chat}:rate:" });
+ * // Or on a connection of the application's own, e.g. a cluster from node-redis's createCluster,
+ * // connected (a cluster needs a hash tag in `prefix`):
+ * // redisRateLimitStore({ client: cluster, prefix: "{chat}:rate:" });
  */
 export function redisRateLimitStore(options: RedisRateLimitStoreOptions): RedisRateLimitStore {
   return createRedisRateLimitStore(options);
