@@ -1,3 +1,4 @@
+import { rateLimitHeader } from "../transport/rate-limit.js";
 import { retryAfterSeconds } from "../transport/retry-policy.js";
 import type { GovernedSlot } from "./governor.js";
 import type { RateLimitStore } from "./rate-limit-options.js";
@@ -8,12 +9,6 @@ export const HOLD_JITTER_MS = 50;
 const DEFAULT_HOLD_MS = 1_000;
 
 const quietly = (done: void | Promise<void>) => void (done && typeof done.then === "function" && done.catch(() => {}));
-
-/** A header's whole number, in the current spelling or else the older one (as `rateLimit` reads them). */
-function headerNumber(headers: Headers, current: string, older: string): number | undefined {
-  const raw = headers.get(current) ?? headers.get(older);
-  return raw !== null && /^\s*\d+\s*$/.test(raw) ? +raw : undefined;
-}
 
 /**
  * Reads the rate-limit headers of an attempt's answer into `store`: a count lower than the log's
@@ -30,12 +25,12 @@ export function readAnswer(
   const { headers, status } = response;
   // Each header read costs about a microsecond: the limit and the reset are read only when
   // the answer says how much is left, and the reset only when that is nothing.
-  const remaining = headerNumber(headers, "x-ratelimit-remaining", "x-rate-limit-remaining");
+  const remaining = rateLimitHeader(headers, "x-ratelimit-remaining", "x-rate-limit-remaining");
   if (remaining === undefined && status !== 429) return false;
-  const limit = headerNumber(headers, "x-ratelimit-limit", "x-rate-limit");
+  const limit = rateLimitHeader(headers, "x-ratelimit-limit", "x-rate-limit");
   let resetMs: number | undefined;
   if (remaining === 0 || status === 429) {
-    const reset = headerNumber(headers, "x-ratelimit-reset", "x-rate-limit-reset");
+    const reset = rateLimitHeader(headers, "x-ratelimit-reset", "x-rate-limit-reset");
     // The reset relative to the answer's own Date, so that the two clocks need not agree.
     const served = Date.parse(headers.get("date") ?? "");
     if (reset !== undefined) resetMs = Math.max(0, reset * 1000 - (Number.isNaN(served) ? now() : served));

@@ -8,9 +8,12 @@ export interface RateLimit {
   resetAt: Date | undefined;
 }
 
-// The service's current pages name the X-RateLimit-* headers, its older ones X-Rate-Limit-*:
-// each value is read from the current spelling, else from the older one.
-function read(headers: Headers, current: string, older: string): number | undefined {
+/**
+ * A rate-limit header's whole number. The service's current pages name the X-RateLimit-* headers,
+ * its older ones X-Rate-Limit-*: the value is read from the current spelling, else from the older
+ * one. `rateLimit()` and the governor both read the headers with it.
+ */
+export function rateLimitHeader(headers: Headers, current: string, older: string): number | undefined {
   for (const name of [current, older]) {
     // A missing header reads as null, which the pattern does not match.
     const raw = headers.get(name);
@@ -31,9 +34,9 @@ function read(headers: Headers, current: string, older: string): number | undefi
  */
 export function rateLimit(response: Pick<Response, "headers">): RateLimit | undefined {
   const { headers } = response;
-  const limit = read(headers, "x-ratelimit-limit", "x-rate-limit");
-  const remaining = read(headers, "x-ratelimit-remaining", "x-rate-limit-remaining");
-  const reset = read(headers, "x-ratelimit-reset", "x-rate-limit-reset");
+  const limit = rateLimitHeader(headers, "x-ratelimit-limit", "x-rate-limit");
+  const remaining = rateLimitHeader(headers, "x-ratelimit-remaining", "x-rate-limit-remaining");
+  const reset = rateLimitHeader(headers, "x-ratelimit-reset", "x-rate-limit-reset");
   if ((limit ?? remaining ?? reset) === undefined) return undefined;
   return { limit, remaining, resetAt: reset === undefined ? undefined : new Date(reset * 1000) };
 }

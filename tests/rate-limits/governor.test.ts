@@ -232,15 +232,17 @@ test("a 429 that names the app's limit holds the app's key, not the user's", asy
   expect(granted).toEqual(["ana"]);
 });
 
-test("the service's remaining count corrects the local one, in either header spelling", async () => {
-  for (const [limitName, remainingName] of [
-    ["x-ratelimit-limit", "x-ratelimit-remaining"],
-    ["x-rate-limit", "x-rate-limit-remaining"],
+test("the service's remaining count corrects the local one, in either header spelling, read as rateLimit() reads them", async () => {
+  for (const headers of <Record<string, string>[]>[
+    { "x-ratelimit-limit": "10", "x-ratelimit-remaining": "1" },
+    { "x-rate-limit": "10", "x-rate-limit-remaining": "1" },
+    // A malformed value in the current spelling: the older one is read, as rateLimit() reads it.
+    { "x-ratelimit-limit": "10", "x-ratelimit-remaining": "n/a", "x-rate-limit-remaining": "1" },
   ]) {
     const { governor, clock, granted, acquire } = setup({ app: { standard: { limit: 10, windowMs: 1_000 } } });
     const permit = await acquire("one", listUsers);
     // Other processes used the rest: 1 is left, so one more call goes and the next waits.
-    expect(governor.settle(permit, answer(200, { [limitName!]: "10", [remainingName!]: "1" }))).toBe(false);
+    expect(governor.settle(permit, answer(200, headers))).toBe(false);
     void acquire("two", listUsers);
     void acquire("three", listUsers);
     await flush();
@@ -448,7 +450,10 @@ test("a store that hears another process settle a key wakes that key's queue at 
   let heard: ((keys: readonly string[]) => void) | undefined;
   let takes = 0;
   const store = {
-    take: (slots: Parameters<typeof inner.take>[0], id: number) => (takes++, inner.take(slots, id)),
+    take: (slots: Parameters<typeof inner.take>[0], id: number) => {
+      takes++;
+      return inner.take(slots, id);
+    },
     settle: (slots: Parameters<typeof inner.settle>[0], id: number) => inner.settle(slots, id),
     hold: (key: string, ms: number) => inner.hold(key, ms),
     sync: (...args: Parameters<typeof inner.sync>) => inner.sync(...args),
