@@ -71,9 +71,17 @@ export interface RateLimitTake {
 /**
  * Where a governor keeps its counts. The store in memory is the default; `redisRateLimitStore`
  * (`chat-rest-sdk/redis`) shares them across processes. Each method may answer at once or with
- * a promise.
+ * a promise. A `take` that throws, rejects, or does not answer within the call's time refuses the
+ * call with a `RateLimitStoreError`, and nothing is sent.
  */
 export interface RateLimitStore {
+  /**
+   * Names the store in a `RateLimitStoreError` when it fails: where it is, never a credential.
+   * `redisRateLimitStore` sets its URL without user, password or query.
+   * @default "custom" for a store of your own
+   * @example "redis://10.0.0.5:6379/0"
+   */
+  readonly label?: string;
   /**
    * Takes one request under every slot at once, recorded under `id`, or none of them: answers
    * `{ waitMs: 0 }`, or how long until there may be room and the key that has none. Ids are
