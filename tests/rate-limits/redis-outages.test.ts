@@ -86,11 +86,11 @@ test("with Redis never started, a call fails at once with a RateLimitStoreError 
   const store = storeAt(url);
   const chat = clientOf(store);
   const sent = api.requests.length;
-  for (const options of [{ deadlineMs: 500 }, { timeoutMs: 500 }, { timeoutMs: 0 }]) {
-    const error = await rejectionOf(chat.GET("/users", options));
-    expectStoreRefusal(error, url);
-    expect(String((error.cause as Error).message)).toContain("ECONNREFUSED");
-  }
+  // Without a time limit of its own, the call fails on the refused connection.
+  const refused = await rejectionOf(chat.GET("/users", { timeoutMs: 0 }));
+  expectStoreRefusal(refused, url);
+  expect(String((refused.cause as Error).message)).toContain("ECONNREFUSED");
+  for (const options of [{ deadlineMs: 500 }, { timeoutMs: 500 }]) expectStoreRefusal(await rejectionOf(chat.GET("/users", options)), url);
   expect(api.requests.length).toBe(sent);
   await redisOn(port);
   expect(await settlesWithin(untilOneGoesThrough(chat), 30_000)).toBe(200);
