@@ -178,8 +178,10 @@ export function createRateLimitGovernor(
     return Math.min(limits.maxWaitMs ?? (deadlineMs ? left : timeoutMs || Number.POSITIVE_INFINITY), left);
   }
 
-  function storeError(call: GovernedCall, cause: unknown): Error {
-    return new errors.RateLimitStoreError(call, store.label ?? "custom", cause);
+  function storeError({ method, path }: GovernedCall, cause: unknown): Error {
+    const label = store.label ?? "custom";
+    const message = `${method} ${path}: not sent: the rate-limit store ${label} failed: ${(cause as Error)?.message ?? cause}`;
+    return Object.assign(new errors.RateLimitStoreError(message, { cause }), { method, path, store: label });
   }
 
   /**
@@ -204,30 +206,26 @@ export function createRateLimitGovernor(
     if (!isPromise(pending)) return pending;
     const { deadlineMs, timeoutMs } = call.options;
     const left = deadlineMs ? deadlineMs - (clock.now() - started) : Number.POSITIVE_INFINITY;
-    const limitMs = Math.min(left, timeoutMs || Number.POSITIVE_INFINITY);
+    const limit = timeoutMs && timeoutMs < left ? "timeoutMs" : "deadlineMs";
+    const ms = Math.max(0, Math.ceil(limit === "timeoutMs" ? timeoutMs : left));
     return new Promise<RateLimitTake>((resolve, reject) => {
-      let timer: unknown;
+      const done = () => {
+        clock.clearTimeout(timer);
+        if (signal) unwatch(signal, onAbort);
+      };
       const onAbort = () => {
         done();
         reject(signal!.reason);
       };
-      const done = () => {
-        if (timer !== undefined) clock.clearTimeout(timer);
-        if (signal) unwatch(signal, onAbort);
-      };
-      if (signal?.aborted) return reject(signal.reason);
       if (signal) watch(signal, onAbort);
-      if (limitMs !== Number.POSITIVE_INFINITY) {
-        const ms = Math.max(0, Math.ceil(limitMs));
-        const what =
-          left <= (timeoutMs || Number.POSITIVE_INFINITY)
-            ? `what was left of the call's deadlineMs (${deadlineMs} ms)`
-            : "the call's timeoutMs";
-        timer = clock.setTimeout(() => {
-          done();
-          reject(storeError(call, new Error(`no answer within ${ms} ms, ${what}`)));
-        }, timerMs(ms));
-      }
+      // No time limit at all (neither option): the store's own timeouts bound it.
+      const timer =
+        ms < Number.POSITIVE_INFINITY
+          ? clock.setTimeout(() => {
+              done();
+              reject(storeError(call, new Error(`no answer within ${ms} ms, the call's ${limit}`)));
+            }, timerMs(ms))
+          : undefined;
       pending.then(
         (answer) => {
           done();
@@ -372,6 +370,8 @@ export function createRateLimitGovernor(
 
   return {
     acquire(call, params, previous, started, signal) {
+      // A cancelled call takes no room: it will not be sent.
+      if (signal?.aborted) throw signal.reason;
       const slots = previous ? previous.slots : slotsOf(call, params);
       if (!slots.length) return NO_LIMIT;
       const order = previous ? previous.seq : ++seq;

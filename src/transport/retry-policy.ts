@@ -56,11 +56,8 @@ export function believableWaitMs(ms: number | undefined): number | undefined {
   return ms !== undefined && ms >= 0 && ms <= MAX_SERVICE_WAIT_MS ? ms : undefined;
 }
 
-/** When the service made the answer, by its `Date` header; undefined without a readable one. */
-export function answeredAt(headers: Headers): number | undefined {
-  const served = Date.parse(headers.get("date") ?? "");
-  return Number.isNaN(served) ? undefined : served;
-}
+/** When the service made the answer, by its `Date` header; `now` (the local clock) without a readable one. */
+export const answeredAt = (headers: Headers, now: number): number => Date.parse(headers.get("date")!) || now;
 
 // The last second of the year 9999: a reset past it, read as seconds, can only be milliseconds.
 const LAST_EPOCH_SECOND = 253_402_300_799;
@@ -71,7 +68,7 @@ const LAST_EPOCH_SECOND = 253_402_300_799;
  * need not agree; from `now` when the answer has none. Negative when the reset is past.
  */
 export function resetWaitMs(reset: number, headers: Headers, now: number): number {
-  return (reset > LAST_EPOCH_SECOND ? reset : reset * 1000) - (answeredAt(headers) ?? now);
+  return (reset > LAST_EPOCH_SECOND ? reset : reset * 1000) - answeredAt(headers, now);
 }
 
 // The three forms of an HTTP date: IMF-fixdate, RFC 850, and asctime, which is GMT without saying so.
@@ -87,7 +84,9 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
   const raw = headers.get("retry-after") ?? "";
   if (/^\d+$/.test(raw)) return +raw;
   const date = HTTP_DATE.test(raw) ? Date.parse(raw.endsWith("T") ? raw : `${raw} GMT`) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - (answeredAt(headers) ?? now)) / 1000));
+  const seconds = Math.ceil((date - answeredAt(headers, now)) / 1000);
+  // A date past means no wait; NaN (not a date) is neither, and leaves the wait to the backoff.
+  return seconds > 0 ? seconds : seconds <= 0 ? 0 : undefined;
 }
 
 /** Exponential backoff with jitter for attempt `n` (1-based), so retrying clients spread out. */

@@ -132,15 +132,15 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
   let permit: Permit | undefined;
 
   for (let n = 1; ; n++) {
-    if (callerSignal?.aborted) throw callerSignal.reason;
-    // Every attempt waits for room under the rate limits: a retry is another request.
+    // Every attempt waits for room under the rate limits: a retry is another request. The
+    // governor refuses a call whose signal has fired before it takes room.
     if (governor) {
       const granted = governor.acquire(call, params, permit, started, callerSignal);
       // Room at once comes without a promise, and costs no await.
       permit = granted instanceof Promise ? await granted : granted;
-      // A signal that fired while the permit was on its way: the call is not sent.
-      if (callerSignal?.aborted) throw callerSignal.reason;
     }
+    // A signal that fired before, or while the permit was on its way: the call is not sent.
+    if (callerSignal?.aborted) throw callerSignal.reason;
     const left = deadlineMs && deadlineMs - (Date.now() - started);
     if (deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${deadlineMs} ms passed`, call, n - 1);
     const budgetMs = !left ? timeoutMs : timeoutMs ? Math.min(timeoutMs, left) : left;

@@ -446,7 +446,7 @@ describe("a store that fails or does not answer refuses the call, and nothing wa
   });
 
   test.each([
-    ["deadlineMs", { deadlineMs: 500 }, "no answer within 500 ms, what was left of the call's deadlineMs (500 ms)"],
+    ["deadlineMs", { deadlineMs: 500 }, "no answer within 500 ms, the call's deadlineMs"],
     ["timeoutMs", { timeoutMs: 500 }, "no answer within 500 ms, the call's timeoutMs"],
   ])("a store that does not answer within the call's %s refuses it with a RateLimitStoreError", async (_, options, why) => {
     const { clock, governor } = slowStore("redis://127.0.0.1:6390");
