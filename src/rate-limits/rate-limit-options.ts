@@ -43,6 +43,8 @@ export interface RateLimits {
   /**
    * Where the counts are kept. Every process that shares a store shares the limits: pass
    * `redisRateLimitStore({ url })` from `chat-rest-sdk/redis` for a deployment of several processes.
+   * A store that fails, or does not answer within a call's `timeoutMs` and `deadlineMs`, refuses
+   * the call with a `RateLimitStoreError`, and nothing is sent.
    * @default one store in memory for the whole process, which drops the keys that went idle
    * @example redisRateLimitStore({ url: process.env.REDIS_URL! })
    */

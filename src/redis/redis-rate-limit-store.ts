@@ -140,6 +140,7 @@ export function redisRateLimitStore(options: RedisRateLimitStoreOptions): RedisR
   // Why the connection is down, from its last failure until it is ready again: a command then
   // fails at once rather than waiting for a reconnection that may never come.
   let down: unknown;
+  let connecting: Promise<void> | undefined;
   let closed: Promise<void> | undefined;
   const inFlight = new Set<Promise<unknown>>();
   const shas = new Map<string, string>();
@@ -167,23 +168,35 @@ export function redisRateLimitStore(options: RedisRateLimitStoreOptions): RedisR
     }));
   }
 
-  /** Resolves once `redis` is connected; fails at once while it is down, or after `connectTimeoutMs`. */
+  const notConnected = (cause: unknown) => new Error(`not connected: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+
+  /**
+   * Resolves once `redis` is connected; fails at once while it is down, or after `connectTimeoutMs`.
+   * The calls that arrive while a connection is under way share one wait (and one pair of listeners).
+   */
   function ready(redis: Client): Promise<void> | undefined {
     if (redis.isReady) return undefined;
-    if (down !== undefined) return Promise.reject(new Error(`not connected: ${(down as Error)?.message ?? String(down)}`, { cause: down }));
-    let settle: ((error?: unknown) => void) | undefined;
+    if (down !== undefined) return Promise.reject(notConnected(down));
+    if (connecting) return connecting;
+    let settle: (error?: unknown) => void = () => {};
     const connected = new Promise<void>((resolve, reject) => {
-      settle = (error?: unknown) =>
-        error === undefined
-          ? resolve()
-          : reject(new Error(`not connected: ${(error as Error)?.message ?? String(error)}`, { cause: error }));
+      settle = (error?: unknown) => (error === undefined ? resolve() : reject(notConnected(error)));
       redis.on("ready", settle);
       redis.on("error", settle);
     });
-    return within(connected, connectTimeoutMs, `not connected within ${connectTimeoutMs} ms`).finally(() => {
-      redis.off("ready", settle!);
-      redis.off("error", settle!);
-    });
+    connecting = within(connected, connectTimeoutMs, `no connection within ${connectTimeoutMs} ms`)
+      .catch((error: unknown) => {
+        // A connection that is never answered (a server stopped, a dead link) raises no error:
+        // until it is ready, the calls after this one fail at once too.
+        if (!redis.isReady) down ??= error;
+        throw error;
+      })
+      .finally(() => {
+        connecting = undefined;
+        redis.off("ready", settle);
+        redis.off("error", settle);
+      });
+    return connecting;
   }
 
   async function run<T>(script: string, keys: readonly string[], args: readonly (string | number)[]): Promise<T> {

@@ -433,7 +433,8 @@ describe("a store that fails or does not answer refuses the call, and nothing wa
 
   test("a call waiting in a queue whose signal fires while the store answers for it rejects with the signal's reason", async () => {
     const { takes, clock, governor } = slowStore();
-    const first = acquireWith(governor, sendAs("ana"), undefined, 0, undefined);
+    // The first call is told to wait a second: the second call queues behind it.
+    void acquireWith(governor, sendAs("ana"), undefined, 0, undefined);
     takes[0]!.resolve({ waitMs: 1_000, key: `${APP}:sendMessage:ana` });
     await flush();
     const controller = new AbortController();
@@ -442,7 +443,6 @@ describe("a store that fails or does not answer refuses the call, and nothing wa
     expect(takes).toHaveLength(2);
     controller.abort(new Error("stop"));
     expect(await outcome(queued)).toEqual({ error: new Error("stop") });
-    void first;
   });
 
   test.each([

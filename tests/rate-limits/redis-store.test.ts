@@ -127,6 +127,22 @@ test("a 429 that asks for a billion seconds holds the key in Redis for the rule'
   }
 });
 
+test("fifty calls made while the first connection is under way all wait for it, with no listener warning", async () => {
+  const warnings: Error[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning);
+  process.on("warning", onWarning);
+  try {
+    const store = storeFor("t7:");
+    const slot = { key: "many", limit: 100, windowMs: 1_000 };
+    const taken = await Promise.all(Array.from({ length: 50 }, (_, i) => store.take([slot], i + 1)));
+    expect(taken.every((answer) => answer.waitMs === 0)).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual([]);
+  } finally {
+    process.off("warning", onWarning);
+  }
+});
+
 test("the store names its server without credentials, as a RateLimitStoreError does", () => {
   expect(redisRateLimitStore({ url: "redis://app:s3cret@10.0.0.5:6380/2?password=x" }).label).toBe("redis://10.0.0.5:6380/2");
   expect(() => redisRateLimitStore({ url: redis.url, commandTimeoutMs: 0 })).toThrow("commandTimeoutMs must be a number of milliseconds");
