@@ -49,8 +49,10 @@ test(`chat-rest-sdk/webhooks alone fits ${WEBHOOKS_BUDGET} bytes (min + gzip)`, 
 });
 
 // The rate-limit governor, as the chunk a client with `rateLimits` loads on its first call: the
-// queues, the store in memory and the classes of the operations. Measured at 4 024 bytes.
-const GOVERNOR_BUDGET = 4_300;
+// queues, the store in memory and the classes of the operations. Measured at 4 024 bytes, then
+// 4 430 once a store's answer got the call's time limits and signal, its failures became a
+// RateLimitStoreError, and the waits read from the service got their cap.
+const GOVERNOR_BUDGET = 4_450;
 
 test(`the rate-limit governor alone fits ${GOVERNOR_BUDGET} bytes (min + gzip)`, async () => {
   const governor = await measureBundle("src/rate-limits/rate-limit-governor.ts", { external: [] });
