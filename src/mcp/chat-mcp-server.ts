@@ -7,10 +7,7 @@ import { createToolbox, type McpTool, type McpToolbox } from "./mcp-toolbox.js";
 export interface ChatMcpServer {
   /** The tools it lists. */
   readonly tools: readonly McpTool[];
-  /**
-   * Starts serving over a transport of `@modelcontextprotocol/sdk` (stdio, Streamable HTTP, in memory).
-   * @example await server.connect(new StdioServerTransport());
-   */
+  /** Starts serving over a transport of `@modelcontextprotocol/sdk` (stdio, Streamable HTTP, in memory). */
   connect(transport: object): Promise<void>;
   /** Closes the transport. */
   close(): Promise<void>;

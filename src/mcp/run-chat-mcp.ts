@@ -22,7 +22,13 @@ Serves the chat REST API as MCP tools, over stdio (or Streamable HTTP with --htt
 Environment: CHAT_APP_ID, CHAT_API_KEY, CHAT_REGION (default us), CHAT_BASE_URL (a mock's or
 fake's URL); CHAT_MGMT_KEY and CHAT_MGMT_SECRET with --scope management.`;
 
-/** A reason not to start, said to the person who started the command; exit code 2. */
+/**
+ * A reason not to start, said to the person who started the command (the command exits 2): a bad
+ * option, a missing environment variable, an unknown scope name, a bad region or UID.
+ * @example
+ * const refused = await runChatMcp(["--scope", "everything"], process.env).catch((error: unknown) => error);
+ * if (refused instanceof McpUsageError) console.error(refused.message); // --scope: unknown everything; use read, ...
+ */
 export class McpUsageError extends Error {
   override name = "McpUsageError";
 }
@@ -41,7 +47,12 @@ const list = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** Reads the command line; throws a McpUsageError naming a bad option. */
+/**
+ * Reads chat-rest-mcp's command line; throws a McpUsageError naming a bad option.
+ * @example
+ * const { options } = parseMcpArgs(["--scope", "read,write", "--tag", "Messages", "--as", "support-agent"]);
+ * console.log(options.scope); // { kinds: ["read", "write"], tags: ["Messages"] }
+ */
 export function parseMcpArgs(argv: readonly string[]): McpCommand {
   const scope: McpScope = {};
   const command: McpCommand = { options: { scope } };
