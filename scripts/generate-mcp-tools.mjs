@@ -7,7 +7,9 @@
 // spec's own examples, which `describe_operation` shows and tests/mcp checks against its schema.
 //
 // What a tool may do is decided here too, once: `kind` is `read` (GET), `destructive` (every
-// DELETE, and bans, which remove a user from a group) or `write` (every other change).
+// DELETE, and bans, which remove a user from a group) or `write` (every other change); and
+// `credentials` marks an operation whose answer holds a credential (an API key, a user's auth
+// token, a provider's key or password), which a scope offers only when it names the operation.
 import { readFileSync, writeFileSync } from "node:fs";
 import { sampleOperations } from "./sample-operations.mjs";
 
@@ -31,6 +33,8 @@ const DROPPED = new Set([
   "writeOnly",
   "title",
 ]);
+// A field of an answer that holds a credential, by its name.
+const CREDENTIAL_FIELD = /(apikey|api_key|accesstoken|authtoken|apitoken|password|credentials|accountsid|privatekey|authkey)$/i;
 // Operations that remove something, or someone, beyond the DELETEs.
 const DESTRUCTIVE_POSTS = /^ban-/;
 
@@ -107,6 +111,21 @@ function toToolSchema(node, seen = []) {
   return out;
 }
 
+/** Whether a schema has, at any depth, a field named like a credential. */
+function holdsCredential(node, seen = new Set()) {
+  const schema = resolve(node);
+  if (!schema || typeof schema !== "object" || seen.has(schema)) return false;
+  seen.add(schema);
+  const parts = [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), schema.items, schema.additionalProperties];
+  if (parts.some((part) => part && typeof part === "object" && holdsCredential(part, seen))) return true;
+  return Object.entries(schema.properties ?? {}).some(([name, sub]) => CREDENTIAL_FIELD.test(name) || holdsCredential(sub, seen));
+}
+
+function answersWithCredentials(op) {
+  const status = Object.keys(op.responses ?? {}).find((code) => code.startsWith("2"));
+  return status !== undefined && holdsCredential(resolve(op.responses[status])?.content?.["application/json"]?.schema);
+}
+
 function kindOf(method, operationId) {
   if (method === "GET") return "read";
   if (method === "DELETE" || DESTRUCTIVE_POSTS.test(operationId)) return "destructive";
@@ -168,6 +187,7 @@ function toolOf(sample, item) {
     api: sample.api,
     tags: op.tags ?? [],
     kind: kindOf(method, operationId),
+    ...(answersWithCredentials(op) ? { credentials: true } : {}),
     onBehalfOf: parameters.some((p) => p.name === "onBehalfOf" && p.in === "header")
       ? required.includes("onBehalfOf")
         ? "required"

@@ -20,7 +20,7 @@ export interface ChatMcpServerOptions {
   management?: ManagementClientOptions;
   /**
    * Which operations are offered.
-   * @default {} (the Chat and Calls APIs' reads and message sending; nothing of the Management API)
+   * @default {} (the Chat and Calls APIs' reads and message sending; nothing of the Management API, nothing whose answer holds a credential)
    * @example { kinds: ["read", "write"], tags: ["Messages", "Groups"] }
    */
   scope?: McpScope;

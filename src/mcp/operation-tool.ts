@@ -20,6 +20,11 @@ export interface OperationTool {
   tags: string[];
   /** `read` (GET), `destructive` (a DELETE or a ban) or `write` (every other change). */
   kind: "read" | "write" | "destructive";
+  /**
+   * Set when the answer holds a credential (an API key, a user's auth token, a provider's key or
+   * password): a scope offers such an operation only when its `tools` name it.
+   */
+  credentials?: true;
   /** Whether the operation takes the `onBehalfOf` header. */
   onBehalfOf: "required" | "optional" | "none";
   /**

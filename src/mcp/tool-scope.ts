@@ -9,7 +9,8 @@ export type ToolKind = OperationTool["kind"];
 export interface McpScope {
   /**
    * The kinds of operation offered. Without it: the Chat and Calls APIs' read operations, and
-   * sending messages (`send-message`, `send-thread-message`, `send-bot-message`).
+   * sending messages (`send-message`, `send-thread-message`, `send-bot-message`). Whatever the
+   * kinds, an operation whose answer holds a credential is left out unless `tools` names it.
    * @default undefined (reads and message sending)
    * @example ["read", "write"]
    */
@@ -27,7 +28,8 @@ export interface McpScope {
    */
   tags?: string[];
   /**
-   * Operations offered whatever the other settings say, by operationId.
+   * Operations offered whatever the other settings say, by operationId. An operation whose answer
+   * holds a credential (`list-apikeys`, `list-authtokens`, a provider's settings) is offered only this way.
    * @default []
    * @example ["update-message"]
    */
@@ -42,12 +44,6 @@ export interface McpScope {
 
 /** The operations of the default scope beyond the reads: sending a message, a thread reply, a bot's message. */
 export const MESSAGE_SENDING = ["send-message", "send-thread-message", "send-bot-message"] as const;
-
-/**
- * Tags whose answers are credentials (API keys, users' auth tokens): left out of a scope chosen by
- * kind, so an agent never reads a key, unless `tags` or `tools` name them.
- */
-export const CREDENTIAL_TAGS = ["API Keys", "Auth Tokens"] as const;
 
 const KINDS: readonly ToolKind[] = ["read", "write", "destructive"];
 
@@ -74,9 +70,8 @@ export function selectOperationTools(scope: McpScope = {}): OperationTool[] {
     scope.kinds ? scope.kinds.includes(tool.kind) : tool.kind === "read" || (MESSAGE_SENDING as readonly string[]).includes(tool.name);
   const inScope = (tool: OperationTool) =>
     byKind(tool) &&
+    !tool.credentials &&
     (tool.api !== "management" || scope.management === true) &&
-    (scope.tags
-      ? tool.tags.some((tag) => scope.tags!.includes(tag))
-      : !tool.tags.some((tag) => (CREDENTIAL_TAGS as readonly string[]).includes(tag)));
+    (!scope.tags || tool.tags.some((tag) => scope.tags!.includes(tag)));
   return operationTools.filter((tool) => (inScope(tool) || scope.tools?.includes(tool.name)) && !scope.excludeTools?.includes(tool.name));
 }

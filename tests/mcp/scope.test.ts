@@ -6,13 +6,12 @@ import { MESSAGE_SENDING, selectOperationTools } from "../../src/mcp/tool-scope"
 
 const names = (scope?: Parameters<typeof selectOperationTools>[0]) => selectOperationTools(scope).map((tool) => tool.name);
 
-test("by default: every read of the Chat and Calls APIs but keys and auth tokens, and message sending; nothing of the Management API", () => {
+test("by default: every read of the Chat and Calls APIs whose answer holds no credential, and message sending; nothing of the Management API", () => {
   const tools = selectOperationTools();
   const expected = operationTools.filter(
     (tool) =>
       tool.api !== "management" &&
-      !tool.tags.includes("API Keys") &&
-      !tool.tags.includes("Auth Tokens") &&
+      !tool.credentials &&
       (tool.kind === "read" || (MESSAGE_SENDING as readonly string[]).includes(tool.name)),
   );
   expect(tools.map((tool) => tool.name)).toEqual(expected.map((tool) => tool.name));
@@ -23,9 +22,8 @@ test("by default: every read of the Chat and Calls APIs but keys and auth tokens
       .sort(),
   ).toEqual([...MESSAGE_SENDING].sort());
   expect(names()).toEqual(expect.arrayContaining(["list-users", "list-calls", "get-message-details"]));
-  expect(names()).not.toEqual(expect.arrayContaining(["list-apikeys"]));
-  expect(names()).not.toContain("list-authtokens");
-  expect(names()).not.toContain("list-apps");
+  for (const name of ["list-apikeys", "list-authtokens", "notifications-email-list-sendgrid-details", "list-apps", "update-message"])
+    expect(names()).not.toContain(name);
 });
 
 test("kinds widen it: write adds every non-destructive change, destructive the deletes and bans", () => {
@@ -37,13 +35,24 @@ test("kinds widen it: write adds every non-destructive change, destructive the d
 
 test("management adds the Management API's operations of the chosen kinds", () => {
   const management = selectOperationTools({ management: true, kinds: ["read"] }).filter((tool) => tool.api === "management");
-  expect(management.map((tool) => tool.name)).toContain("list-apps");
+  expect(management.map((tool) => tool.name)).toEqual(expect.arrayContaining(["list-webhooks", "list-collaborators"]));
   expect(management.every((tool) => tool.kind === "read")).toBe(true);
 });
 
-test("tags narrow it, and naming a credentials tag is the way to offer it; tools add and exclude single operations", () => {
+test("an operation whose answer holds a credential is offered only when named, whatever the kinds and tags", () => {
+  const credentials = operationTools.filter((tool) => tool.credentials).map((tool) => tool.name);
+  expect(credentials).toEqual(
+    expect.arrayContaining(["list-apikeys", "create-authtoken", "notifications-sms-list-twilio-details", "list-apps"]),
+  );
+  expect(credentials).not.toContain("list-users");
+  const everything = names({ kinds: ["read", "write", "destructive"], management: true });
+  expect(everything.filter((name) => credentials.includes(name))).toEqual([]);
+  expect(names({ tags: ["API Keys"] })).toEqual([]);
+  expect(names({ tools: ["list-apikeys"] })).toContain("list-apikeys");
+});
+
+test("tags narrow it; tools add and exclude single operations", () => {
   expect(new Set(selectOperationTools({ tags: ["Users"] }).flatMap((tool) => tool.tags))).toEqual(new Set(["Users"]));
-  expect(names({ tags: ["API Keys"] })).toEqual(["list-apikeys", "get-apikey"]);
   expect(names({ tools: ["delete-message"] })).toContain("delete-message");
   expect(names({ excludeTools: ["send-bot-message"] })).not.toContain("send-bot-message");
 });
