@@ -122,12 +122,30 @@ test("after the errors the server still answers, and no answer held the API key"
   expect(stderr).not.toContain(fake.apiKey);
 });
 
-test("refuses to start without CHAT_API_KEY, naming it, and exits 2", async () => {
-  const { code, output } = await new Promise<{ code: number | null; output: string }>((done) =>
-    execFile(process.execPath, [command.bin], { env: { PATH: process.env.PATH ?? "", CHAT_APP_ID: fake.appId } }, (error, out, err) =>
+function runCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) =>
+    execFile(process.execPath, [command.bin, ...args], { env: { PATH: process.env.PATH ?? "", ...env } }, (error, out, err) =>
       done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: out + err }),
     ),
   );
+}
+
+test("refuses to start without CHAT_API_KEY, naming it, and exits 2", async () => {
+  const { code, output } = await runCommand([], { CHAT_APP_ID: fake.appId });
   expect(code).toBe(2);
   expect(output).toContain("chat-rest-mcp: CHAT_API_KEY is not set");
+});
+
+test("--help prints the usage and exits 0; an unknown option, scope or tag exits 2 naming it", async () => {
+  const env = { CHAT_APP_ID: fake.appId, CHAT_API_KEY: fake.apiKey, CHAT_BASE_URL: fake.url };
+  expect(await runCommand(["--help"], env)).toEqual({ code: 0, output: expect.stringContaining("Usage: chat-rest-mcp [--scope <list>]") });
+  expect(await runCommand(["--verbose"], env)).toEqual({
+    code: 2,
+    output: expect.stringContaining("chat-rest-mcp: unknown option --verbose"),
+  });
+  expect(await runCommand(["--tag", "Mesages"], env)).toEqual({ code: 2, output: expect.stringContaining("Unknown tag: Mesages.") });
+  const badRegion = await runCommand([], { ...env, CHAT_REGION: "mars" });
+  expect(badRegion.code).toBe(2);
+  expect(badRegion.output).toContain("mars");
+  expect(badRegion.output).not.toContain(fake.apiKey);
 });

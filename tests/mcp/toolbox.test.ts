@@ -34,6 +34,20 @@ test("arguments become the request: path, query and header parameters by name, t
   expect(service.requests[2]!.headers.get("onBehalfOf")).toBeNull();
 });
 
+test("a form's file field arrives as base64 and is sent as the file's bytes in a multipart body", async () => {
+  const service = serviceAnswering(() => ({ status: 200, body: { data: { id: "banned" } } }));
+  const toolbox = await createToolbox({
+    chat: { appId: "app9", apiKey: API_KEY, fetch: service.fetch },
+    scope: { tools: ["create-rule-keyword"] },
+  });
+  const file = Buffer.from("darn\nheck\n").toString("base64");
+  const result = await toolbox.call("create-rule-keyword", { body: { id: "banned", name: "Banned", category: "word", file } });
+  expect(result.isError).toBeUndefined();
+  const form = await service.requests[0]!.formData();
+  expect(form.get("name")).toBe("Banned");
+  expect(await (form.get("file") as Blob).text()).toBe("darn\nheck\n");
+});
+
 test("the API key never reaches the agent, even when the service echoes it in an answer or an error", async () => {
   let fail = false;
   const service = serviceAnswering(() =>
