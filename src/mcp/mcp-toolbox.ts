@@ -1,4 +1,4 @@
-import { type ChatClientOptions, createCallsClient, createChatClient, createManagementClient } from "chat-rest-sdk";
+import { ChatConfigError, type ChatClientOptions, createCallsClient, createChatClient, createManagementClient } from "chat-rest-sdk";
 import { callOperation, type OperationClients } from "./call-operation.js";
 import type { ChatMcpServerOptions } from "./chat-mcp-options.js";
 import { dynamicTools } from "./dynamic-tools.js";
@@ -51,6 +51,8 @@ function needs(options: ChatMcpServerOptions, operations: OperationTool[], api: 
  */
 export async function createToolbox(options: ChatMcpServerOptions): Promise<McpToolbox> {
   const operations = selectOperationTools(options.scope).map((tool) => offered(tool, options.as));
+  // A server with no tool is a scope that contradicts itself (`--tag Calls --scope write`), not a choice.
+  if (!operations.length) throw new ChatConfigError("The scope selects no operation: widen its kinds, tags or tools.");
   needs(options, operations, "chat", "chat");
   needs(options, operations, "calls", "chat");
   needs(options, operations, "management", "management");

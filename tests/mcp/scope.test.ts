@@ -1,6 +1,7 @@
 // Which operations a server offers: the default scope, the kinds, the Management API, tags and
 // single operations, and the command line that chooses them.
 import { operationTools } from "../../generated/mcp-tools";
+import { createToolbox } from "../../src/mcp/mcp-toolbox";
 import { clientOptionsFromEnv, McpUsageError, parseMcpArgs } from "../../src/mcp/run-chat-mcp";
 import { MESSAGE_SENDING, selectOperationTools } from "../../src/mcp/tool-scope";
 
@@ -55,6 +56,12 @@ test("tags narrow it; tools add and exclude single operations", () => {
   expect(new Set(selectOperationTools({ tags: ["Users"] }).flatMap((tool) => tool.tags))).toEqual(new Set(["Users"]));
   expect(names({ tools: ["delete-message"] })).toContain("delete-message");
   expect(names({ excludeTools: ["send-bot-message"] })).not.toContain("send-bot-message");
+});
+
+test("a scope that selects no operation is refused", async () => {
+  await expect(createToolbox({ chat: { appId: "empty", apiKey: "key" }, scope: { tags: ["Calls"], kinds: ["write"] } })).rejects.toThrow(
+    "The scope selects no operation",
+  );
 });
 
 test("an unknown kind, tag or operation is refused, naming it and the known ones", () => {
