@@ -175,19 +175,22 @@ function toolOf(sample, item) {
   // A form's file field carries its bytes as base64 in a tool's arguments.
   for (const field of Object.keys(sample.files ?? {}))
     example.body = { ...example.body, [field]: Buffer.from("example file").toString("base64") };
-  const description = [op.summary, firstSentence(op.description, TOOL_DESCRIPTION_MAX)].filter(Boolean);
+  const parts = [op.summary, firstSentence(op.description, TOOL_DESCRIPTION_MAX)].filter(Boolean);
+  // The summary alone when the description's first sentence only repeats it.
+  let description =
+    parts.length === 2 && parts[1].startsWith(parts[0].replace(/\.$/, "")) ? parts[1] : parts.join(". ").replace(/\.\. /, ". ");
+  // A deprecated operation's tool says what to call instead; a scope offers it only when named.
+  if (op.deprecated) description += op["x-replaced-by"] ? ` Deprecated: use ${op["x-replaced-by"]}.` : " Deprecated.";
   return {
     name: operationId,
-    description:
-      description.length === 2 && description[1].startsWith(description[0].replace(/\.$/, ""))
-        ? description[1]
-        : description.join(". ").replace(/\.\. /, ". "),
+    description,
     method,
     path: sample.path,
     api: sample.api,
     tags: op.tags ?? [],
     kind: kindOf(method, operationId),
     ...(answersWithCredentials(op) ? { credentials: true } : {}),
+    ...(op.deprecated ? { deprecated: true } : {}),
     onBehalfOf: parameters.some((p) => p.name === "onBehalfOf" && p.in === "header")
       ? required.includes("onBehalfOf")
         ? "required"

@@ -25,6 +25,8 @@ export interface OperationTool {
    * password): a scope offers such an operation only when its `tools` name it.
    */
   credentials?: true;
+  /** Set when the spec deprecates the operation (its description names the replacement): offered only when named. */
+  deprecated?: true;
   /** Whether the operation takes the `onBehalfOf` header. */
   onBehalfOf: "required" | "optional" | "none";
   /**

@@ -29,7 +29,8 @@ export interface McpScope {
   tags?: string[];
   /**
    * Operations offered whatever the other settings say, by operationId. An operation whose answer
-   * holds a credential (`list-apikeys`, `list-authtokens`, a provider's settings) is offered only this way.
+   * holds a credential (`list-apikeys`, `list-authtokens`, a provider's settings), and a deprecated
+   * one, is offered only this way.
    * @default []
    * @example ["update-message"]
    */
@@ -71,6 +72,7 @@ export function selectOperationTools(scope: McpScope = {}): OperationTool[] {
   const inScope = (tool: OperationTool) =>
     byKind(tool) &&
     !tool.credentials &&
+    !tool.deprecated &&
     (tool.api !== "management" || scope.management === true) &&
     (!scope.tags || tool.tags.some((tag) => scope.tags!.includes(tag)));
   return operationTools.filter((tool) => (inScope(tool) || scope.tools?.includes(tool.name)) && !scope.excludeTools?.includes(tool.name));

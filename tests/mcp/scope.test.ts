@@ -7,12 +7,13 @@ import { MESSAGE_SENDING, selectOperationTools } from "../../src/mcp/tool-scope"
 
 const names = (scope?: Parameters<typeof selectOperationTools>[0]) => selectOperationTools(scope).map((tool) => tool.name);
 
-test("by default: every read of the Chat and Calls APIs whose answer holds no credential, and message sending; nothing of the Management API", () => {
+test("by default: every read of the Chat and Calls APIs, but deprecated ones and those whose answer holds a credential, and message sending; nothing of the Management API", () => {
   const tools = selectOperationTools();
   const expected = operationTools.filter(
     (tool) =>
       tool.api !== "management" &&
       !tool.credentials &&
+      !tool.deprecated &&
       (tool.kind === "read" || (MESSAGE_SENDING as readonly string[]).includes(tool.name)),
   );
   expect(tools.map((tool) => tool.name)).toEqual(expected.map((tool) => tool.name));
@@ -50,6 +51,12 @@ test("an operation whose answer holds a credential is offered only when named, w
   expect(everything.filter((name) => credentials.includes(name))).toEqual([]);
   expect(names({ tags: ["API Keys"] })).toEqual([]);
   expect(names({ tools: ["list-apikeys"] })).toContain("list-apikeys");
+});
+
+test("a deprecated operation is offered only when named, and its description names the replacement", () => {
+  expect(names({ tags: ["Conversations"] })).not.toContain("get-conversation");
+  const [tool] = selectOperationTools({ tools: ["get-conversation"], tags: ["Users"] }).filter((t) => t.name === "get-conversation");
+  expect(tool?.description).toMatch(/Deprecated: use get-user-conversations or get-group-conversations\.$/);
 });
 
 test("tags narrow it; tools add and exclude single operations", () => {
