@@ -28,7 +28,7 @@ main(async () => {
         title: "Tool lists of chat-rest-mcp, in a model's context",
         intro: [
           "The `tools` of the server's tools/list answer as JSON; tokens are characters ÷ 4.",
-          "The default scope is the Chat and Calls APIs' reads whose answers hold no credential, and message sending.",
+          "The default scope is the Chat and Calls APIs' reads (but deprecated ones and those whose answers hold a credential) and message sending.",
           "The dynamic mode lists three tools whatever the scope; an agent then reads list_operations' answer and one description.",
         ].join(" "),
         columns: ["tool list", "tools", "characters", "tokens", "budget"],
