@@ -39,6 +39,19 @@ test("serves MCP at /mcp on loopback: two sessions list the dynamic tools and ca
   }
 });
 
+test("a tool call is retried by the SDK underneath: a 429 with Retry-After: 0 is not the agent's to see", async () => {
+  const client = new Client({ name: "retry", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(running.url!)));
+  try {
+    fake.failNext("get-user", { status: 429, retryAfter: 0, times: 1 });
+    const result = await client.callTool({ name: "call_operation", arguments: { operation: "get-user", arguments: { uid: "ana" } } });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse((result.content as { text: string }[])[0]!.text).data.uid).toBe("ana");
+  } finally {
+    await client.close();
+  }
+});
+
 test("refuses a request whose Host names another host, as a DNS-rebinding page's would", async () => {
   const { port } = new URL(running.url!);
   const status = await new Promise<number | undefined>((done, fail) => {
