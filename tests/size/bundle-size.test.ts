@@ -23,6 +23,11 @@ describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
     expect(Object.keys(sdk.inputs).filter((file) => file.includes("src/helpers/"))).toEqual([]);
   });
 
+  test("the client bundles none of chat-rest-sdk/mcp or its generated tools, which import the client rather than the reverse", async () => {
+    const sdk = await measureBundle("src/index.ts", { external: [] });
+    expect(Object.keys(sdk.inputs).filter((file) => file.includes("src/mcp/") || file.includes("generated/mcp-tools"))).toEqual([]);
+  });
+
   test("the client bundles none of the rate-limit governor, its store or Redis: a client loads them when it sets rateLimits", async () => {
     const sdk = await measureBundle("src/index.ts", { external: [] });
     const files = Object.keys(sdk.inputs);
