@@ -317,7 +317,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   });
   store.listeners.push(deliveries.listener);
   if (options.state) restoreSnapshot(store, options.state);
-  const waits = new DeliveryWaits(() => deliveries.list());
+  const waits = new DeliveryWaits(deliveries);
   const faults = new Faults();
   const limits = checkFakeRateLimits(options.rateLimits);
   const fake: Fake = { store, faults, credentials, holds: new Set(), closed: false, limiter: limits && new FakeRateLimiter(limits) };
