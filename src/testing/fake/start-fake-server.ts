@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { AuthToken, Group, User } from "../../types";
 import { clientUrl } from "../client-url";
 import { bundledSpec } from "../prism-process";
-import { checkAppHost } from "./app-host";
+import { apiOfHost, checkAppHost } from "./app-host";
 import { checkCredentials, type FakeCredentials } from "./credentials";
 import { badField, FakeError } from "./fake-error";
 import { fakeSpec, type FakeOperation, type FakeSpec } from "./fake-spec";
@@ -108,8 +108,10 @@ export interface FakeServerOptions {
    * Enforce rate limits as the service does, with the option a client takes: `"service"` for the
    * documented limits, or an object of your own (short windows work: `{ limit: 5, windowMs: 1_000 }`).
    * A request past a limit gets 429 `ERR_TOO_MANY_REQUESTS` with `Retry-After`, `X-RateLimit-Reset`
-   * and the limit headers, and is not processed; while limits are on, every answer carries
-   * `X-RateLimit-Limit` and `X-RateLimit-Remaining` of its tightest limit. `store` and `maxWaitMs` are ignored.
+   * and the limit headers, and is not processed; while limits are on, the answer to every request
+   * counted carries `X-RateLimit-Limit` and `X-RateLimit-Remaining` of its tightest limit. As the
+   * service, the fake checks the host, the route and the credentials first: a request they refuse
+   * is not counted. `store` and `maxWaitMs` are ignored.
    * @default undefined (no limits)
    * @example { perUser: { sendMessage: { limit: 5, windowMs: 1_000 } } }
    */
@@ -325,7 +327,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     res.on("error", () => {});
     readNodeBody(req)
       .then((raw) =>
-        limitedAnswer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, raw }, fake),
+        answer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, raw }, fake),
       )
       .then(
         ({ status, body, headers }) => send(res, status, body, headers),
@@ -428,7 +430,7 @@ async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Pr
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    answered = await limitedAnswer(spec, { method: request.method, url: pathname + search, headers, host, raw }, fake);
+    answered = await answer(spec, { method: request.method, url: pathname + search, headers, host, raw }, fake);
   } catch {
     answered = { status: 500, body: FAILED };
   }
@@ -461,19 +463,6 @@ interface Fake {
   limiter: FakeRateLimiter | undefined;
 }
 
-/** The answer, under the rate limits when they are on: both fronts (HTTP and `handle`) come through here. */
-async function limitedAnswer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer> {
-  const found =
-    fake.limiter &&
-    URL.canParse(req.url, "http://fake.invalid") &&
-    spec.route(req.method, new URL(req.url, "http://fake.invalid").pathname);
-  if (!found) return answer(spec, req, fake);
-  const limited = fake.limiter!.take(found.operation, found.params, req.headers);
-  if (limited.refused) return limited.refused;
-  const answered = await answer(spec, req, fake);
-  return { ...answered, headers: { ...answered.headers, ...limited.headers } };
-}
-
 /** Writes the answer; it never throws, since nothing would catch it (an answer JSON cannot hold is a 500). */
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.destroyed || res.headersSent) return;
@@ -497,8 +486,12 @@ function errorAnswer(error: FakeError, operation: FakeOperation | undefined): An
   return { status, body: error.body(), headers: error.headers };
 }
 
+/**
+ * The answer to one request, from either front (the HTTP server or `handle`). The checks run in
+ * the service's order: the host (an app's own, and the API it serves), the route, the
+ * credentials, and only then the rate limits, so a request refused before them is not counted.
+ */
 async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer> {
-  const { raw } = req;
   try {
     checkAppHost(req.host, fake.credentials.appId);
   } catch (error) {
@@ -512,9 +505,39 @@ async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer
   }
   const { method } = req;
   const found = spec.route(method, url.pathname);
-  if (!found)
-    return errorAnswer(new FakeError(404, "ERR_NOT_FOUND", `No operation serves ${method} ${url.pathname.slice(0, 200)}.`), undefined);
-  const { operation, params } = found;
+  const api = apiOfHost(req.host);
+  // Each of the service's hosts serves its own API; loopback serves the three side by side.
+  if (!found || (api && found.operation.api && found.operation.api !== api)) {
+    const where = api ? ` on the ${API_NAMES[api]} host` : "";
+    return errorAnswer(
+      new FakeError(404, "ERR_NOT_FOUND", `No operation serves ${method} ${url.pathname.slice(0, 200)}${where}.`),
+      undefined,
+    );
+  }
+  const { operation } = found;
+  try {
+    checkCredentials(operation, req.headers, fake.credentials, fake.store.domain.apiKeys);
+  } catch (error) {
+    if (error instanceof FakeError) return errorAnswer(error, operation);
+    throw error;
+  }
+  const limited = fake.limiter?.take(operation, found.params, req.headers);
+  if (limited?.refused) return limited.refused;
+  const answered = await admitted(spec, req, fake, found, url);
+  return limited ? { ...answered, headers: { ...answered.headers, ...limited.headers } } : answered;
+}
+
+const API_NAMES = { chat: "Chat API", calls: "Calls API", management: "Management API" } as const;
+
+/** The answer to a request whose host, route and credentials are good and that the rate limits admitted. */
+async function admitted(
+  spec: FakeSpec,
+  req: Incoming,
+  fake: Fake,
+  { operation, params }: { operation: FakeOperation; params: Record<string, string> },
+  url: URL,
+): Promise<Answer> {
+  const { raw } = req;
   try {
     const delay = fake.faults.takeDelay(operation.operationId);
     if (delay) {
@@ -535,7 +558,6 @@ async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer
         headers: failure.retryAfter === undefined ? {} : { "retry-after": String(failure.retryAfter) },
       };
     }
-    checkCredentials(operation, req.headers, fake.credentials, fake.store.domain.apiKeys);
     if (raw instanceof FakeError) throw raw;
     let body: unknown;
     if (raw.length && operation.body) body = parseJsonBody(raw);
