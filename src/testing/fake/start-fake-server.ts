@@ -17,7 +17,7 @@ import { parseJsonBody, readFetchBody, readNodeBody } from "./request-body";
 import { checkFakeRateLimits, FakeRateLimiter } from "./rate-limiter";
 import { requestViolations } from "./request-violations";
 import type { FiredTrigger } from "./fired-triggers";
-import { type FakeSeed, type Seeded, seedStore } from "./seed";
+import { type FakeSeed, type SeedCheck, type Seeded, seedStore } from "./seed";
 import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "./snapshot";
 import { userView } from "./users";
 import { type DeliveryMatch, DeliveryWaits, type FakeDelivery, type WaitForDeliveryOptions } from "./wait-for-delivery";
@@ -73,7 +73,7 @@ export interface FakeServerOptions {
    * The most items the fake stores (users, auth tokens, friendships, blocks, groups, memberships,
    * bans and messages, and each record of the rest of the domain: conversation marks, reactions,
    * flags, roles, keys, settings, notification and moderation records, apps, together). A request that would store more gets 403
-   * `ERR_PLAN_QUOTA_RESTRICTION`, whose message names this cap.
+   * `ERR_PLAN_QUOTA_RESTRICTION`, whose message names this cap, and stores nothing (not even the part that fit).
    * @default 100000
    * @example 500
    */
@@ -149,9 +149,19 @@ export interface FakeServer extends FakeCredentials {
   url: string;
   /** Stops listening and closes open connections. Calling it again returns the same promise. */
   close(): Promise<void>;
-  /** Empties the model and forgets pending failNext and delayNext. */
+  /**
+   * Empties the model and forgets pending failNext and delayNext. A request in flight (its body
+   * still arriving, or held by delayNext) is not applied to the emptied model: it is answered 500.
+   */
   reset(): void;
-  /** Stores users, then groups, then members, then messages, with the service's rules; throws, naming the item, on one it would refuse. */
+  /**
+   * Stores users, then groups, then members, then messages, with the service's rules, each item
+   * checked first as the API checks the request that would store it (a UID's characters and
+   * length, a name's length, ...). Throws, naming the item, on one it would refuse; all or nothing:
+   * a seed that throws stores none of its items.
+   * @example
+   * fake.seed({ users: [{ uid: "ana", name: "Ana" }], groups: [{ guid: "team", name: "Team", owner: "ana" }] });
+   */
   seed(data: FakeSeed): Seeded;
   /**
    * A frozen, JSON-safe copy of the whole model (every user, group, message, conversation mark,
@@ -166,8 +176,10 @@ export interface FakeServer extends FakeCredentials {
   /**
    * Replaces the model with a snapshot's, and, as `reset()`, forgets pending failNext, delayNext and
    * the webhook deliveries. Fast: a snapshot is shared, not copied, so restoring before each test
-   * costs far less than seeding again (see BENCHMARKS.md). Throws a TypeError on a value that is
-   * not a snapshot.
+   * costs far less than seeding again (see BENCHMARKS.md). A request in flight (its body still
+   * arriving, or held by delayNext) is fenced off: it is answered 500 and writes nothing into the
+   * restored model, so the next test starts from the snapshot. Throws a TypeError on a value that
+   * is not a snapshot.
    * @example
    * const seeded = fake.snapshot(); // once, after seeding
    * // Then before each test, in place of seeding again:
@@ -322,12 +334,24 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const waits = new DeliveryWaits(deliveries);
   const faults = new Faults();
   const limits = checkFakeRateLimits(options.rateLimits);
+  const seedCheck: SeedCheck = (operationId, { path = {}, body, onBehalfOf }) => {
+    const operation = spec.byId(operationId);
+    if (!operation) return;
+    const headers = onBehalfOf === undefined ? {} : { onbehalfof: onBehalfOf };
+    const { errors } = spec.check(operation, { path, search: new URLSearchParams(), headers, body });
+    if (errors.length) throw requestViolations(errors, operation);
+  };
   const fake: Fake = { store, faults, credentials, holds: new Set(), closed: false, limiter: limits && new FakeRateLimiter(limits) };
   const server = createServer((req, res) => {
     res.on("error", () => {});
+    const { generation } = store;
     readNodeBody(req)
       .then((raw) =>
-        answer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, raw }, fake),
+        answer(
+          spec,
+          { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, raw, generation },
+          fake,
+        ),
       )
       .then(
         ({ status, body, headers }) => send(res, status, body, headers),
@@ -363,7 +387,8 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       fake.limiter?.reset();
       deliveries.clear();
     },
-    seed: (data) => seedStore(store, data),
+    // One transaction: a seed that throws midway stores nothing.
+    seed: (data) => store.transaction(() => seedStore(store, data, seedCheck)),
     snapshot: () => takeSnapshot(store),
     restore(snapshot) {
       checkSnapshot(snapshot, "restore");
@@ -392,6 +417,12 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
 }
 
 const FAILED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake failed to answer." } };
+const FENCED = {
+  error: {
+    code: "ERR_INTERNAL_SERVER_ERROR",
+    message: "The fake's state was reset or restored while this request was in flight; the request was not applied.",
+  },
+};
 const CLOSED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake was closed while delayNext held this request." } };
 
 /** Waits `ms`, or until `close()`, whichever comes first. */
@@ -418,11 +449,14 @@ interface Incoming {
   /** The host the request was sent to, when known: a host of another app is refused. */
   host: string | undefined;
   raw: Buffer | FakeError;
+  /** The store's generation when the request arrived: a reset or restore since then fences it off. */
+  generation: number;
 }
 
 /** `handle()`: never rejects; a failure anywhere in the answer is a 500, as on the HTTP front. */
 async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Promise<Response> {
   let answered: Answer;
+  const { generation } = fake.store;
   try {
     const raw = await readFetchBody(request);
     const { host, pathname, search } = new URL(request.url);
@@ -430,7 +464,7 @@ async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Pr
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    answered = await answer(spec, { method: request.method, url: pathname + search, headers, host, raw }, fake);
+    answered = await answer(spec, { method: request.method, url: pathname + search, headers, host, raw, generation }, fake);
   } catch {
     answered = { status: 500, body: FAILED };
   }
@@ -572,19 +606,23 @@ async function admitted(
       if (operation.statuses.has("404")) throw new FakeError(404, "ERR_UID_NOT_FOUND", `No user with UID ${actor} exists (onBehalfOf).`);
       throw badField("onBehalfOf", `names no user: ${actor}`, "ERR_UID_NOT_FOUND");
     }
+    // The state this request arrived at was replaced while it waited (its body, a delayNext):
+    // applied now, it would write into the state the next test starts from.
+    if (fake.store.generation !== req.generation) return { status: 500, body: FENCED };
     const handler = HANDLERS[operation.operationId];
     if (!handler) return { status: 200, body: spec.example(operation, "200") ?? {} };
-    return {
-      status: 200,
-      body: handler({
+    const run = () =>
+      handler({
         store: fake.store,
         path: params,
         query,
         body,
         actor,
         example: (operationId) => structuredClone(spec.example(operationId ? (spec.byId(operationId) ?? operation) : operation, "200")),
-      }),
-    };
+      });
+    // A write is one transaction, so a refused one stores nothing; a read changes nothing, and
+    // skips the copies a transaction keeps of what it touches.
+    return { status: 200, body: operation.method === "GET" ? run() : fake.store.transaction(run) };
   } catch (error) {
     if (error instanceof FakeError) return errorAnswer(error, operation);
     throw error;
