@@ -88,6 +88,24 @@ describe("a store's transaction", () => {
     expect(reported).toEqual([]);
   });
 
+  test("that throws puts back what a walk over a map changed one level down, and an entry walked then read by key", () => {
+    const { model } = store();
+    model.friends.set("ana", new Set(["ben", "cy"]));
+    model.transaction(() => {});
+    expect(() =>
+      model.transaction(() => {
+        for (const friends of model.friends.values()) friends.delete("ben");
+        for (const [, members] of model.members) members.delete("ana");
+        for (const stored of model.users.values()) stored.deactivatedAt = 5;
+        model.users.get("ana")!.user.name = "read by key after the walk";
+        throw new Error("refused");
+      }),
+    ).toThrow("refused");
+    expect([...model.friends.get("ana")!]).toEqual(["ben", "cy"]);
+    expect([...model.members.get("g")!.keys()]).toEqual(["ana"]);
+    expect(model.users.get("ana")).toEqual({ user: { uid: "ana", name: "Ana", createdAt: 1 } });
+  });
+
   test("that completes keeps its changes and reports them once it is kept", () => {
     const { model, reported } = store();
     model.transaction(() => {

@@ -6,6 +6,7 @@ import { badField } from "./fake-error";
 import type { FakeStore, Scope } from "./fake-store";
 import { addMembers, createGroup, type FakeGroupSeed, requireGroup } from "./groups";
 import { type FakeMessageSeed, sendMessage } from "./messages";
+import { pick } from "./pick";
 import { createUser, type FakeUserSeed } from "./users";
 
 /** A member of {@link FakeSeed}: a user in a group, with a scope. */
@@ -28,6 +29,9 @@ export interface FakeSeed {
 export interface Seeded {
   messages: Message[];
 }
+
+/** The fields of a message seed that are fields of `send-message`'s body. */
+const MESSAGE_FIELDS = ["receiver", "receiverType", "category", "type", "data", "tags", "muid"] as const;
 
 const LISTS = { admin: "admins", moderator: "moderators", participant: "participants" } as const;
 
@@ -90,9 +94,12 @@ export function seedStore(store: FakeStore, data: FakeSeed, check: SeedCheck): S
   const messages: Message[] = [];
   for (const message of list(data.messages, "messages"))
     at(`message to ${named(message, "receiver")}`, () => {
-      const { sender, text, sentAt, parentId: _parentId, ...fields } = message;
-      const body = { ...fields, type: fields.type ?? "text", data: { ...(fields.data ?? {}), ...(text !== undefined ? { text } : {}) } };
-      check("send-message", { body, onBehalfOf: sender });
+      // The body of the request that would send it: the seed's `text` is the body's `data.text`.
+      const body: Record<string, unknown> = pick(message, MESSAGE_FIELDS);
+      body.type ??= "text";
+      if (message.text !== undefined) body.data = { ...message.data, text: message.text };
+      check("send-message", { body, onBehalfOf: message.sender });
+      const { sentAt } = message;
       if (sentAt !== undefined && !(Number.isInteger(sentAt) && sentAt >= 0))
         throw badField("sentAt", `must be Unix seconds, a non-negative integer, got ${String(sentAt)}`);
       messages.push(structuredClone(sendMessage(store, message)) as Message);

@@ -1,51 +1,57 @@
 // Internal: what one write to the fake's model changed, so that a refused request, or a seed that
 // throws, stores nothing. The model's code reads and writes the store's maps directly and changes
 // the records it reads in place; so each map of the store keeps, on the first touch of an entry
-// within a transaction (read, written, deleted or iterated), a copy of that entry as it was, and a
-// rollback puts every touched entry back. A transaction costs a copy of the entries it touches,
-// never a copy of the whole store.
+// within a transaction, a copy of that entry as it was, and a rollback puts every touched entry
+// back. A transaction costs a copy of the entries it touches, never a copy of the whole store.
+//
+// An entry read by key (`get`) is copied all the way down, since the model changes what it reads
+// at any depth (a message's `data`, a member's scope); one replaced or deleted first is kept as
+// it is, since nothing reaches it any more. An entry met while
+// iterating a map is copied one level down only (an object's fields, a map's or set's entries):
+// the writes that walk a whole map (deleting a user from every group, a receipt walking the
+// messages) change at most that level, and a deep copy of every message for each walk would make
+// a receipt cost as much as a snapshot. A model function that changes a record deeper than one
+// level must reach it by key.
 
-type Undo = () => void;
+/** An entry as it was before the transaction first touched it. */
+interface Kept {
+  had: boolean;
+  before: unknown;
+  /** Whether `before` is a copy all the way down, or one level only (the entry was only iterated). */
+  deep: boolean;
+}
 
 /** The open transaction of one store, if any: the models run synchronously, so there is at most one. */
 export class StoreJournal {
-  private undos: Undo[] | undefined;
-  private readonly touched = new Map<JournaledMap<unknown, unknown>, Set<unknown>>();
+  private kept: Map<JournaledMap<unknown, unknown>, Map<unknown, Kept>> | undefined;
 
   get open(): boolean {
-    return this.undos !== undefined;
+    return this.kept !== undefined;
   }
 
   begin(): void {
-    if (this.undos) throw new Error("The fake's store is already in a transaction.");
-    this.undos = [];
+    if (this.kept) throw new Error("The fake's store is already in a transaction.");
+    this.kept = new Map();
   }
 
   /** Keeps what the transaction wrote. */
   commit(): void {
-    this.undos = undefined;
-    this.touched.clear();
+    this.kept = undefined;
   }
 
   /** Puts back every entry the transaction touched, as it was when first touched. */
   rollback(): void {
-    const undos = this.undos ?? [];
-    this.commit();
-    for (let i = undos.length - 1; i >= 0; i--) undos[i]!();
+    const kept = this.kept;
+    this.kept = undefined;
+    for (const [map, entries] of kept ?? []) for (const [key, entry] of entries) map.putBack(key, entry);
   }
 
-  /** Whether `key` of `map` is touched for the first time in the open transaction (false when none is open). */
-  firstTouch(map: JournaledMap<unknown, unknown>, key: unknown): boolean {
-    if (!this.undos) return false;
-    let keys = this.touched.get(map);
-    if (!keys) this.touched.set(map, (keys = new Set()));
-    if (keys.has(key)) return false;
-    keys.add(key);
-    return true;
-  }
-
-  record(undo: Undo): void {
-    this.undos?.push(undo);
+  /** The entries of `map` kept in the open transaction, or undefined when none is open. */
+  keptOf(map: JournaledMap<unknown, unknown>): Map<unknown, Kept> | undefined {
+    if (!this.kept) return undefined;
+    let entries = this.kept.get(map);
+    if (!entries) this.kept.set(map, (entries = new Map()));
+    return entries;
   }
 }
 
@@ -63,6 +69,15 @@ function copyOf<T>(value: T): T {
   return copy as T;
 }
 
+/** A copy one level down: what it holds is shared. */
+function shallowCopyOf<T>(value: T): T {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return [...value] as T;
+  if (value instanceof Map) return new Map(value) as T;
+  if (value instanceof Set) return new Set(value) as T;
+  return { ...value };
+}
+
 /** A map of the store whose entries a transaction can put back. Outside a transaction, it is a Map. */
 export class JournaledMap<K, V> extends Map<K, V> {
   // Not a parameter property: Map's constructor runs before those are assigned.
@@ -73,32 +88,49 @@ export class JournaledMap<K, V> extends Map<K, V> {
     this.journal = journal;
   }
 
-  /** On the first touch of `key` in a transaction, remembers how to put the entry back. */
-  private keep(key: K): void {
-    if (!this.journal.firstTouch(this as JournaledMap<unknown, unknown>, key)) return;
-    if (super.has(key)) {
-      const before = copyOf(super.get(key) as V);
-      this.journal.record(() => super.set(key, before));
-    } else this.journal.record(() => super.delete(key));
+  /**
+   * On the first touch of `key` in a transaction, keeps the entry as it was. A read by key keeps a
+   * copy all the way down, a walk a copy one level down; a write or a deletion keeps the value
+   * itself, which nothing can reach once it is replaced.
+   */
+  private keep(key: K, touch: "read" | "walk" | "write"): void {
+    const kept = this.journal.keptOf(this as JournaledMap<unknown, unknown>);
+    if (!kept) return;
+    const entry = kept.get(key);
+    if (entry) {
+      // Met while walking, now read by key: what it holds is still as it was, copy it too.
+      if (touch === "read" && !entry.deep) Object.assign(entry, { before: copyOf(entry.before), deep: true });
+      return;
+    }
+    const had = super.has(key);
+    const value = had ? super.get(key) : undefined;
+    const before = touch === "read" ? copyOf(value) : touch === "walk" ? shallowCopyOf(value) : value;
+    kept.set(key, { had, deep: touch !== "walk", before });
   }
 
-  /** Every entry is about to be read or changed: each is kept first. */
+  /** Every entry is about to be iterated: each is kept one level down first. */
   private keepAll(): void {
-    if (this.journal.open) for (const key of super.keys()) this.keep(key);
+    if (this.journal.open) for (const key of super.keys()) this.keep(key, "walk");
+  }
+
+  /** Puts an entry back as it was kept (by the journal's rollback). */
+  putBack(key: K, { had, before }: Kept): void {
+    if (had) super.set(key, before as V);
+    else super.delete(key);
   }
 
   override get(key: K): V | undefined {
-    this.keep(key);
+    this.keep(key, "read");
     return super.get(key);
   }
 
   override set(key: K, value: V): this {
-    this.keep(key);
+    this.keep(key, "write");
     return super.set(key, value);
   }
 
   override delete(key: K): boolean {
-    this.keep(key);
+    this.keep(key, "write");
     return super.delete(key);
   }
 
