@@ -222,7 +222,8 @@ export interface FakeServer extends FakeCredentials {
   waitForDelivery<T extends FiredTrigger>(match: DeliveryMatch<T>, options?: WaitForDeliveryOptions): Promise<FakeDelivery<T>>;
   /**
    * Answers one request in process, as the HTTP front would, without a socket: the Chat, Calls and
-   * Management operations alike, routed by the URL's path. `chatFakeHandlers` hands MSW's requests to it.
+   * Management operations alike, routed by the URL's path; on one of the service's own hosts, only
+   * that host's API is served. `chatFakeHandlers` hands MSW's requests to it.
    * @example const response = await fake.handle(new Request(`${fake.url}/users`, { headers: { apikey: fake.apiKey } }));
    */
   handle(request: Request): Promise<Response>;
