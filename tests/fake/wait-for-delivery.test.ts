@@ -63,6 +63,11 @@ test("a wait that times out rejects, listing what was delivered", async () => {
   // Only the triggers the fake fires can be waited for.
   // @ts-expect-error the fake never fires call_started
   await expect(fake.waitForDelivery({ trigger: "call_started" })).rejects.toThrow('waitForDelivery: the fake never fires "call_started".');
+  // A timer cannot wait longer: such a wait would time out at once instead.
+  for (const timeoutMs of [-1, Number.NaN, 2 ** 31])
+    await expect(fake.waitForDelivery({ trigger: "message_sent" }, { timeoutMs })).rejects.toThrow(
+      `waitForDelivery: timeoutMs must be a number of milliseconds from 0 to 2147483647, got ${timeoutMs}.`,
+    );
 });
 
 test("a wait looks at each delivery once, waking on new ones instead of reading the record again and again", async () => {

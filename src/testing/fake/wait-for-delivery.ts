@@ -29,7 +29,8 @@ export interface DeliveryMatch<T extends FiredTrigger> {
 /** Options of {@link FakeServer.waitForDelivery}. */
 export interface WaitForDeliveryOptions {
   /**
-   * How long to wait for a matching delivery to be made and settled before rejecting.
+   * How long to wait for a matching delivery to be made and settled before rejecting; at most
+   * 2,147,483,647 (a Node.js timer's longest). The wait keeps the process alive until it settles.
    * @default 2000
    * @example 5_000
    */
@@ -41,6 +42,9 @@ export type FakeDelivery<T extends FiredTrigger> = Omit<FakeWebhookDelivery, "tr
   trigger: T;
   payload: WebhookEventOf<T>;
 };
+
+/** The longest wait a Node.js timer takes (about 24.8 days). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** How many deliveries a timeout's message lists. */
 const LISTED = 20;
@@ -64,8 +68,11 @@ export class DeliveryWaits {
     const { trigger, webhook, where } = match ?? ({} as DeliveryMatch<T>);
     if (typeof trigger !== "string" || !isFiredTrigger(trigger))
       return Promise.reject(new TypeError(`waitForDelivery: the fake never fires ${JSON.stringify(trigger)}.`));
-    if (!(Number.isFinite(timeoutMs) && timeoutMs >= 0))
-      return Promise.reject(new TypeError(`waitForDelivery: timeoutMs must be a non-negative number, got ${String(timeoutMs)}.`));
+    // A timer cannot wait longer than MAX_TIMEOUT_MS: a longer one would fire at once.
+    if (!(Number.isFinite(timeoutMs) && timeoutMs >= 0 && timeoutMs <= MAX_TIMEOUT_MS))
+      return Promise.reject(
+        new TypeError(`waitForDelivery: timeoutMs must be a number of milliseconds from 0 to ${MAX_TIMEOUT_MS}, got ${String(timeoutMs)}.`),
+      );
     const matches = (d: FakeWebhookDelivery) => {
       if (d.trigger !== trigger || (webhook !== undefined && d.webhook !== webhook)) return false;
       if (where === undefined) return true;
