@@ -3,6 +3,7 @@
 // any refused write, whatever it had changed before it failed; the changes it would have reported
 // by webhook are not reported.
 import { FakeStore } from "../../src/testing/fake/fake-store";
+import { JournaledMap } from "../../src/testing/fake/store-journal";
 import { answerChecker } from "./answer-checker";
 import { useFakeStarter } from "./checked-fake";
 
@@ -56,6 +57,15 @@ test("adding 24 friends where 10 fit is refused and adds none of them", async ()
 });
 
 describe("a store's transaction", () => {
+  test("covers every map of the model: each is a JournaledMap, whose writes a rollback puts back", () => {
+    const model = new FakeStore(100);
+    const maps = [model, model.domain].flatMap((part) =>
+      Object.entries(part).filter(([, value]) => value instanceof Map || value instanceof Set),
+    );
+    expect(maps.length).toBeGreaterThan(15);
+    expect(maps.filter(([, map]) => !(map instanceof JournaledMap)).map(([name]) => name)).toEqual([]);
+  });
+
   function store() {
     const model = new FakeStore(100);
     model.users.set("ana", { user: { uid: "ana", name: "Ana", createdAt: 1 } as never });
