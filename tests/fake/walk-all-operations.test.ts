@@ -80,3 +80,32 @@ test(`every operation, walked ${ROUNDS} times on one fake, answers as the spec s
   // Walking again stores no more than the first walk did.
   for (const later of growth.slice(1)) expect(later).toBeLessThanOrEqual(growth[0]!);
 });
+
+test("every write that meets maxItems midway, or fails otherwise, leaves the model exactly as it was", async () => {
+  fake.reset();
+  seedTheExamples();
+  const seeded = fake.snapshot();
+  // Room for a few items only: a write of several (members, a group with its owner, friends both
+  // ways, settings) meets the cap after its first ones fit.
+  const full = await startFakeServer({ appId: "24a1c7e9b3d05f68", state: seeded, maxItems: fake.state.size + 3 });
+  try {
+    const model = JSON.stringify(seeded.model);
+    const refusedButStored: string[] = [];
+    let quota = 0;
+    for (const op of operations.filter((op) => op.method.toUpperCase() !== "GET")) {
+      full.restore(seeded);
+      const request = validRequest(op.operationId, "full");
+      const management = op.credentialHeaders.some((names) => names.includes("key"));
+      const credentials: Record<string, string> = management ? { key: full.key, secret: full.secret } : { apikey: full.apiKey };
+      const response = await sendRaw(full.url, op, request, { credentials });
+      const text = await response.text();
+      if (response.status < 400) continue;
+      if (text.includes("ERR_PLAN_QUOTA_RESTRICTION")) quota++;
+      if (JSON.stringify(full.snapshot().model) !== model) refusedButStored.push(`${op.operationId} (${response.status})`);
+    }
+    expect(quota).toBeGreaterThan(0);
+    expect(refusedButStored).toEqual([]);
+  } finally {
+    await full.close();
+  }
+});
