@@ -1,4 +1,5 @@
 import { ChatConfigError } from "../errors/chat-config-error.js";
+import { actingUser } from "./acting-user.js";
 import { checkCall, type CallInit } from "../safety/input-checks.js";
 import { isIdempotent } from "../transport/retry-policy.js";
 import type { ParseAs } from "../transport/attempt.js";
@@ -55,11 +56,13 @@ export async function sendCall(
   method: string,
   path: string,
   init: CallInit | undefined,
-  boundUid: string | undefined,
+  asUid: string | undefined,
 ): Promise<CallResult> {
   const { options, logger, userAgent } = callSettings(config, init);
   warnIfDeprecated(method, path, logger);
-  const params = checkCall(method, path, init, config.credentialNames, boundUid);
+  // The client's own options are already in asUid: a client's user is decided once, when it is built.
+  // checkCall writes the user into params.header.onBehalfOf, where the governor reads it.
+  const params = checkCall(method, path, init, config.credentialNames, actingUser({ as: asUid, call: init }));
   const own = init?.middleware as ClientConfig["middleware"] | undefined;
   // A copy, as openapi-fetch takes one: a hook that ejects middleware must not make the next one
   // skipped. Most calls have none, and then there is nothing to copy.
