@@ -52,12 +52,13 @@ function checkOptions(factory: string, options: unknown): void {
 }
 
 /**
- * The methods every client has, over one config. `asUid` is the user the client acts as: an
- * `as()` client's, or the one its `onBehalfOf` or `headers` option names.
+ * The methods every client has, over one config. `boundUid` is the user the client acts as, as
+ * `actingUser` decided it when the client was built: an `as()` client's, or the one its
+ * `onBehalfOf` or `headers` option names.
  */
-function facade(config: ClientConfig, asUid?: string): Record<string, unknown> {
+function facade(config: ClientConfig, boundUid?: string): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
-  const call = (method: string, path: string, init?: CallInit) => sendCall(config, method, path, init, asUid);
+  const call = (method: string, path: string, init?: CallInit) => sendCall(config, method, path, init, boundUid);
   const client: Record<string, unknown> = {
     request: (method: string, path: string, init?: CallInit) =>
       call(typeof method === "string" ? method.toUpperCase() : method, path, init),
@@ -81,8 +82,8 @@ function facade(config: ClientConfig, asUid?: string): Record<string, unknown> {
   return client;
 }
 
-function chatClient(config: ClientConfig, asUid?: string): ChatClient {
-  const client = facade(config, asUid);
+function chatClient(config: ClientConfig, boundUid?: string): ChatClient {
+  const client = facade(config, boundUid);
   client.as = (uid: string) => chatClient(config, checkOnBehalfOf(uid));
   return client as unknown as ChatClient;
 }

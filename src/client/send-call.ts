@@ -56,13 +56,14 @@ export async function sendCall(
   method: string,
   path: string,
   init: CallInit | undefined,
-  asUid: string | undefined,
+  boundUid: string | undefined,
 ): Promise<CallResult> {
   const { options, logger, userAgent } = callSettings(config, init);
   warnIfDeprecated(method, path, logger);
-  // The client's own options are already in asUid: a client's user is decided once, when it is built.
-  // checkCall writes the user into params.header.onBehalfOf, where the governor reads it.
-  const params = checkCall(method, path, init, config.credentialNames, actingUser({ as: asUid, call: init }));
+  // The client's user (from its options, or as()) was decided when the client was built; the
+  // call's own sources win over it. checkCall writes the answer into params.header.onBehalfOf,
+  // where the governor reads it.
+  const params = checkCall(method, path, init, config.credentialNames, actingUser({ as: boundUid, call: init }));
   const own = init?.middleware as ClientConfig["middleware"] | undefined;
   // A copy, as openapi-fetch takes one: a hook that ejects middleware must not make the next one
   // skipped. Most calls have none, and then there is nothing to copy.
