@@ -14785,10 +14785,15 @@ export interface components {
          */
         AppsPerPage: number;
         /**
-         * @description Identifier of the FCM or APNs provider, as it was added.
+         * @description Identifier of the FCM provider, as it was added.
          * @example fcm-provider-1
          */
-        PushProviderId: string;
+        FcmProviderId: string;
+        /**
+         * @description Identifier of the APNs provider, as it was added.
+         * @example apns-provider-1
+         */
+        ApnsProviderId: string;
         /**
          * @description The push token, as the push service issued it and register-token received it.
          * @example dLztQGbuPA91bG3rkRckcQYvlKuTlWGmHC1RnxyzTrbyT0VF
@@ -19578,10 +19583,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
+                 * @description Identifier of the FCM provider, as it was added.
                  * @example fcm-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["FcmProviderId"];
             };
             cookie?: never;
         };
@@ -19613,10 +19618,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
+                 * @description Identifier of the FCM provider, as it was added.
                  * @example fcm-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["FcmProviderId"];
             };
             cookie?: never;
         };
@@ -19743,10 +19748,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
-                 * @example fcm-provider-1
+                 * @description Identifier of the APNs provider, as it was added.
+                 * @example apns-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["ApnsProviderId"];
             };
             cookie?: never;
         };
@@ -19778,10 +19783,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
-                 * @example fcm-provider-1
+                 * @description Identifier of the APNs provider, as it was added.
+                 * @example apns-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["ApnsProviderId"];
             };
             cookie?: never;
         };

@@ -7,6 +7,7 @@ import type { RateLimitError, RateLimitRefusal } from "../errors/chat-api-error.
 import type { RateLimitStoreError } from "../errors/rate-limit-store-error.js";
 import { unwatch, watch } from "../transport/abort-watch.js";
 import { believableWaitMs, resetWaitMs, retryAfterSeconds } from "../transport/retry-policy.js";
+import { userKey } from "../client/acting-user.js";
 import type { CallParams } from "../safety/input-checks.js";
 import type { GovernedCall, GovernedSlot, Governor, Permit } from "./governor.js";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.js";
@@ -121,15 +122,13 @@ for (const [operation, rule] of Object.entries(perUserOperations)) {
   PER_USER.get(path)!.set(method, rule);
 }
 
-/** The user a call acts as: its `onBehalfOf` (under any casing), or its `uid` path parameter. */
+/**
+ * The user a call is counted under: the one it acts as, which the client's `actingUser` decided
+ * from every source of `onBehalfOf` and wrote into `params.header.onBehalfOf`; or its `uid` path parameter.
+ */
 function userOf(params: CallParams | undefined, where: "onBehalfOf" | "uid"): string | undefined {
-  if (where === "uid") return params?.path?.uid === undefined ? undefined : String(params.path.uid).toLowerCase();
-  const header = params?.header;
-  if (header)
-    for (const name in header)
-      if ((name === "onBehalfOf" || name.toLowerCase() === "onbehalfof") && header[name] !== undefined)
-        return String(header[name]).toLowerCase();
-  return undefined;
+  const user = where === "uid" ? params?.path?.uid : params?.header?.onBehalfOf;
+  return user === undefined ? undefined : userKey(String(user));
 }
 
 /**

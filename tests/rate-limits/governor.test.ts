@@ -112,10 +112,10 @@ test("a user who must wait holds no other user", async () => {
   expect(granted).toEqual(["ana-1", "ben-1"]);
 });
 
-test("the acting user is read from onBehalfOf under any casing, and from the uid of a bot's message", () => {
+test("the acting user is the client's params.header onBehalfOf, under one key whatever its case, or the uid of a bot's message", () => {
   const { governor } = setup(perUser(5));
   const keys = (call: TestCall) => (acquireWith(governor, call, undefined, 0, undefined) as Permit).slots.map((slot) => slot.key);
-  expect(keys({ ...sendAs(""), params: { header: { ONBEHALFOF: "Ana" } } })).toEqual([`${APP}:sendMessage:ana`]);
+  expect(keys({ ...sendAs(""), params: { header: { onBehalfOf: "Ana" } } })).toEqual([`${APP}:sendMessage:ana`]);
   expect(
     keys({ method: "POST", path: "/bots/{uid}/messages", params: { path: { uid: "helper-bot" } }, options: REQUEST_DEFAULTS }),
   ).toEqual([`${APP}:sendMessage:helper-bot`]);

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { actingUserOfRequest, userKey } from "../../client/acting-user";
 import type { AuthToken, Group, User } from "../../types";
 import { clientUrl } from "../client-url";
 import { bundledSpec } from "../prism-process";
@@ -601,8 +602,8 @@ async function admitted(
     }
     const { errors, query } = spec.check(operation, { path: params, search: url.searchParams, headers: req.headers, body });
     if (errors.length) throw requestViolations(errors, operation);
-    const onBehalfOf = req.headers.onbehalfof;
-    const actor = typeof onBehalfOf === "string" && operation.onBehalfOf !== "none" ? onBehalfOf.toLowerCase() : undefined;
+    const onBehalfOf = operation.onBehalfOf === "none" ? undefined : actingUserOfRequest(req.headers);
+    const actor = onBehalfOf === undefined ? undefined : userKey(onBehalfOf);
     if (actor && !fake.store.liveUser(actor)) {
       if (operation.statuses.has("404")) throw new FakeError(404, "ERR_UID_NOT_FOUND", `No user with UID ${actor} exists (onBehalfOf).`);
       throw badField("onBehalfOf", `names no user: ${actor}`, "ERR_UID_NOT_FOUND");
