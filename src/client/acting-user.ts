@@ -34,12 +34,15 @@ export function actingUser(sources: ActingUserSources): string | undefined {
   return inParams ?? inHeaders ?? sources.as ?? sources.onBehalfOf ?? onBehalfOfIn("headers", sources.clientHeaders);
 }
 
+/** The `onBehalfOf` header's name as Node gives it to a server: lower case. */
+export const ON_BEHALF_OF = "onbehalfof";
+
 /**
  * The user a request acts as, as a server reads it: its `onBehalfOf` header, or `undefined`.
  * The header names are lower case, as Node gives them; the request's checks have refused a bad value.
  */
 export function actingUserOfRequest(headers: Readonly<Record<string, string | string[] | undefined>>): string | undefined {
-  const value = headers.onbehalfof;
+  const value = headers[ON_BEHALF_OF];
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 

@@ -12,9 +12,12 @@ const root = typeof __dirname === "string" ? join(__dirname, "../..") : process.
 
 /**
  * The size targets, in gzipped bytes (1 kB = 1 000 bytes): the whole SDK with openapi-fetch
- * bundled in, and the spec size at which it must not have grown at all.
+ * bundled in, and the spec size at which it must not have grown at all. The SDK's target was
+ * 12 500 until the client gained `RateLimitStoreError` (which `isChatError` and the errors table
+ * need in the main bundle) and one module deciding the acting user from every source, about
+ * 100 bytes between them.
  */
-export const SIZE_TARGETS = { sdk: 12_500, operations: 300 } as const;
+export const SIZE_TARGETS = { sdk: 12_600, operations: 300 } as const;
 
 export interface BundleSize {
   minified: number;

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { actingUserOfRequest, userKey } from "../../client/acting-user";
+import { ON_BEHALF_OF, actingUserOfRequest, userKey } from "../../client/acting-user";
 import type { AuthToken, Group, User } from "../../types";
 import { clientUrl } from "../client-url";
 import { bundledSpec } from "../prism-process";
@@ -339,7 +339,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const seedCheck: SeedCheck = (operationId, { path = {}, body, onBehalfOf }) => {
     const operation = spec.byId(operationId);
     if (!operation) return;
-    const headers = onBehalfOf === undefined ? {} : { onbehalfof: onBehalfOf };
+    const headers = onBehalfOf === undefined ? {} : { [ON_BEHALF_OF]: onBehalfOf };
     const { errors } = spec.check(operation, { path, search: new URLSearchParams(), headers, body });
     if (errors.length) throw requestViolations(errors, operation);
   };
