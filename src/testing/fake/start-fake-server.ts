@@ -16,6 +16,7 @@ import { HANDLERS } from "./handlers";
 import { parseJsonBody, readFetchBody, readNodeBody } from "./request-body";
 import { checkFakeRateLimits, FakeRateLimiter } from "./rate-limiter";
 import { requestViolations } from "./request-violations";
+import { authorize } from "./rules/authorize";
 import type { FiredTrigger } from "./fired-triggers";
 import { type FakeSeed, type Seeded, seedStore } from "./seed";
 import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "./snapshot";
@@ -550,6 +551,7 @@ async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer
       if (operation.statuses.has("404")) throw new FakeError(404, "ERR_UID_NOT_FOUND", `No user with UID ${actor} exists (onBehalfOf).`);
       throw badField("onBehalfOf", `names no user: ${actor}`, "ERR_UID_NOT_FOUND");
     }
+    authorize(fake.store, { operationId: operation.operationId, path: params, body, actor });
     const handler = HANDLERS[operation.operationId];
     if (!handler) return { status: 200, body: spec.example(operation, "200") ?? {} };
     return {
