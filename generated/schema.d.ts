@@ -1500,6 +1500,9 @@ export interface paths {
          *     name of its list: `success: true` with the action message the group
          *     received, or `success: false` with an `error` (an unknown UID, a banned
          *     user, ...). A failed UID does not fail the request, so check every outcome.
+         *     The vendor's pages name admins as the ones who add members and are silent
+         *     on public groups; this spec lets any member of a public group add others,
+         *     as a public group is open to anyone.
          *     With `onBehalfOf`, that user must be a member (403 `ERR_GROUP_NOT_JOINED`;
          *     nobody adds themselves), a moderator or above in a private or password group
          *     (403 `ERR_GROUP_NO_MODERATOR_SCOPE`), and may give at most their own scope
@@ -1525,7 +1528,9 @@ export interface paths {
          * Change a member's scope
          * @description Makes a member of the group an admin, a moderator or a participant. The
          *     owner stays an admin: nobody changes the owner's scope, not even the app
-         *     (403 `ERR_GROUP_NO_CLEARANCE`).
+         *     (403 `ERR_GROUP_NO_CLEARANCE`). The vendor's pages disagree on whether a
+         *     moderator may change a participant's scope; this spec follows most of them:
+         *     admins and the owner only. The owner outranks the other admins.
          *     With `onBehalfOf`, that user must be an admin or the owner (403
          *     `ERR_GROUP_NO_ADMIN_SCOPE`, `ERR_GROUP_NOT_JOINED` for a non-member) and
          *     outrank both the member's scope and the new one (403
@@ -14584,7 +14589,9 @@ export interface components {
          *     operation (`ERR_GROUP_NO_MODERATOR_SCOPE`, `ERR_GROUP_NO_ADMIN_SCOPE`), not
          *     outranking the member or the scope given (`ERR_GROUP_NO_SCOPE_CLEARANCE`),
          *     acting on the owner or doing what only the owner may (`ERR_GROUP_NO_CLEARANCE`),
-         *     or acting on their own membership (`ERR_GROUP_NO_SELF_ACTION`).
+         *     or acting on their own membership (`ERR_GROUP_NO_SELF_ACTION`). Scopes rank
+         *     owner, admin, moderator, participant: the owner is an admin who outranks the
+         *     other admins.
          */
         ForbiddenInGroup: {
             headers: {
