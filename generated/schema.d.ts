@@ -1413,7 +1413,8 @@ export interface paths {
          *     type, tags or membership of the user given in `onBehalfOf`. Besides
          *     `meta.pagination`, `meta.cursor` holds the `updatedAt` and `affix` of where
          *     the page ends; pages are still requested by number, and `paginate` walks
-         *     them that way.
+         *     them that way. With `onBehalfOf`, a private group is listed only to its
+         *     members.
          *
          *     Array parameters are sent comma-separated in a single query parameter
          *     (`style: form`, `explode: false`), for example `types=public,password`.

@@ -125,6 +125,11 @@ test("journey: a customer cannot close their own ticket, nor make themselves adm
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error?.code).toBe("ERR_GROUP_NOT_JOINED");
   }
+  const listed = await unwrap(outsider.GET("/groups"));
+  expect(listed.data.map((group) => group.guid)).toEqual([]);
+  const agentLists = await unwrap(chat.as("agent").GET("/groups"));
+  expect(agentLists.data.map((group) => group.guid)).toEqual(["ticket-1"]);
+  expect((await unwrap(chat.GET("/groups"))).data).toHaveLength(2);
   expect(fake.state.groups.has("ticket-1")).toBe(true);
   expect(fake.state.members.get("ticket-1")?.has("other")).toBe(false);
 });

@@ -265,6 +265,8 @@ export const groupHandlers: Record<string, Handler> = {
     const needle = query.searchKey === undefined ? undefined : String(query.searchKey).toLowerCase();
     const since = query.updatedAt as number | undefined;
     let groups = [...store.groups.values()].filter((group) => {
+      // A private group is seen by its members only: a user acted for lists no other.
+      if (actor && group.type === "private" && !store.members.get(group.guid)?.has(actor)) return false;
       if (
         needle !== undefined &&
         !searchIn.some((field) =>
