@@ -14569,7 +14569,8 @@ export interface components {
          * @description The credentials may not perform this operation (an `authOnly` key used where
          *     `fullAccess` is needed), or the user named by `onBehalfOf` is neither the
          *     sender of the message nor an admin or moderator of its group
-         *     (`ERR_MESSAGE_NOT_A_SENDER`).
+         *     (`ERR_MESSAGE_NOT_A_SENDER`), or is not a member of the message's group, a
+         *     kicked or banned sender included (`ERR_GROUP_NOT_JOINED`).
          */
         ForbiddenNotSender: {
             headers: {
