@@ -14886,10 +14886,15 @@ export interface components {
          */
         AppsPerPage: number;
         /**
-         * @description Identifier of the FCM or APNs provider, as it was added.
+         * @description Identifier of the FCM provider, as it was added.
          * @example fcm-provider-1
          */
-        PushProviderId: string;
+        FcmProviderId: string;
+        /**
+         * @description Identifier of the APNs provider, as it was added.
+         * @example apns-provider-1
+         */
+        ApnsProviderId: string;
         /**
          * @description The push token, as the push service issued it and register-token received it.
          * @example dLztQGbuPA91bG3rkRckcQYvlKuTlWGmHC1RnxyzTrbyT0VF
@@ -19679,10 +19684,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
+                 * @description Identifier of the FCM provider, as it was added.
                  * @example fcm-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["FcmProviderId"];
             };
             cookie?: never;
         };
@@ -19714,10 +19719,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
+                 * @description Identifier of the FCM provider, as it was added.
                  * @example fcm-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["FcmProviderId"];
             };
             cookie?: never;
         };
@@ -19844,10 +19849,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
-                 * @example fcm-provider-1
+                 * @description Identifier of the APNs provider, as it was added.
+                 * @example apns-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["ApnsProviderId"];
             };
             cookie?: never;
         };
@@ -19879,10 +19884,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
-                 * @example fcm-provider-1
+                 * @description Identifier of the APNs provider, as it was added.
+                 * @example apns-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["ApnsProviderId"];
             };
             cookie?: never;
         };

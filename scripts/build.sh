@@ -7,6 +7,7 @@
 #   dist/helpers.{mjs,cjs,d.mts,d.cts}  chat-rest-sdk/helpers
 #   dist/rate-limits.{mjs,cjs,d.mts,d.cts} chat-rest-sdk/rate-limits
 #   dist/redis.{mjs,cjs,d.mts,d.cts}    chat-rest-sdk/redis
+#   dist/mcp.{mjs,cjs,d.mts,d.cts}      chat-rest-sdk/mcp (and the chat-rest-mcp command)
 #   dist/rate-limit-governor.{mjs,cjs}  no entry point: what a client with `rateLimits` loads
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,6 +45,10 @@ bundle src/webhooks/index.ts --format=cjs --outfile=dist/webhooks.cjs
 # The helpers import the core by the package's name (tsconfig.json maps it to src/ for development), so they share its classes.
 bundle src/helpers/index.ts --format=esm --external:chat-rest-sdk --outfile=dist/helpers.mjs
 bundle src/helpers/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/helpers.cjs
+# The MCP server likewise calls through the core's clients; its tools (generated/mcp-tools.ts) are bundled
+# into it, and its libraries (@modelcontextprotocol/sdk, ajv) are optional peers, imported on first use.
+bundle src/mcp/index.ts --format=esm --external:chat-rest-sdk --outfile=dist/mcp.mjs
+bundle src/mcp/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/mcp.cjs
 
 # One self-contained declaration file per entry point, then a CJS copy of each. A copy is correct
 # only while the file imports no relative path (whose extension would differ), so that is checked.
@@ -53,6 +58,7 @@ node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.config.json
 # chat-rest-sdk/helpers imports the core's declarations rather than a copy of them (see scripts/tsconfig.helpers-dts.json).
 mkdir -p .tmp/dts/node_modules/chat-rest-sdk && cp dist/index.d.mts .tmp/dts/node_modules/chat-rest-sdk/index.d.ts
 node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.helpers.json
+node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.mcp.json
 for file in dist/*.d.mts; do
   if grep -qE "from ['\"]\.\.?/" "$file"; then
     echo "build: $file imports a relative file, so it cannot double as CommonJS declarations." >&2

@@ -34,6 +34,7 @@ export {
 export type { FailedCall, RedactedCall, RateLimitRefusal } from "./errors/chat-api-error.js";
 export { ChatConnectionError, ChatTimeoutError } from "./errors/chat-connection-error.js";
 export { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
+export { RateLimitStoreError } from "./errors/rate-limit-store-error.js";
 export { isChatApiError, isChatConnectionError, isChatError } from "./errors/guards.js";
 export type {
   ChatPaths,

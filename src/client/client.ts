@@ -2,6 +2,7 @@ import type { Middleware } from "openapi-fetch";
 import { ChatConfigError } from "../errors/chat-config-error.js";
 import { type AppLocation, callsBaseUrl, chatBaseUrl } from "../safety/base-url.js";
 import { type CallInit, checkCredential, checkOnBehalfOf } from "../safety/input-checks.js";
+import { actingUser } from "./acting-user.js";
 import { type AllowsRequest, type ClientConfig, clientConfig } from "./client-config.js";
 import type { CallsClientOptions, ChatClientOptions, ManagementClientOptions } from "./client-options.js";
 import type { SdkClient } from "./client-types.js";
@@ -50,7 +51,11 @@ function checkOptions(factory: string, options: unknown): void {
   if (!options || typeof options !== "object") throw new ChatConfigError(`${factory} needs an options object.`);
 }
 
-/** The methods every client has, over one config; `boundUid` is the user an `as()` client acts as. */
+/**
+ * The methods every client has, over one config. `boundUid` is the user the client acts as, as
+ * `actingUser` decided it when the client was built: an `as()` client's, or the one its
+ * `onBehalfOf` or `headers` option names.
+ */
 function facade(config: ClientConfig, boundUid?: string): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
   const call = (method: string, path: string, init?: CallInit) => sendCall(config, method, path, init, boundUid);
@@ -107,8 +112,9 @@ export function appClient(
   const apiKey = checkCredential("apiKey", options.apiKey);
   // Checked even when baseUrl overrides it, so a typo surfaces against the mock, not in production.
   const regionalUrl = baseUrlOf({ appId: options.appId, region: options.region ?? "us" });
-  const boundUid = options.onBehalfOf === undefined ? undefined : checkOnBehalfOf(options.onBehalfOf);
-  return chatClient(clientConfig(options, regionalUrl, { apikey: apiKey }, allows), boundUid);
+  const config = clientConfig(options, regionalUrl, { apikey: apiKey }, allows);
+  const onBehalfOf = options.onBehalfOf === undefined ? undefined : checkOnBehalfOf(options.onBehalfOf);
+  return chatClient(config, actingUser({ onBehalfOf, clientHeaders: config.headers }));
 }
 
 /**

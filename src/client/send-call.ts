@@ -1,4 +1,5 @@
 import { ChatConfigError } from "../errors/chat-config-error.js";
+import { actingUser } from "./acting-user.js";
 import { checkCall, type CallInit } from "../safety/input-checks.js";
 import { isIdempotent } from "../transport/retry-policy.js";
 import type { ParseAs } from "../transport/attempt.js";
@@ -59,7 +60,10 @@ export async function sendCall(
 ): Promise<CallResult> {
   const { options, logger, userAgent } = callSettings(config, init);
   warnIfDeprecated(method, path, logger);
-  const params = checkCall(method, path, init, config.credentialNames, boundUid);
+  // The client's user (from its options, or as()) was decided when the client was built; the
+  // call's own sources win over it. checkCall writes the answer into params.header.onBehalfOf,
+  // where the governor reads it.
+  const params = checkCall(method, path, init, config.credentialNames, actingUser({ as: boundUid, call: init }));
   const own = init?.middleware as ClientConfig["middleware"] | undefined;
   // A copy, as openapi-fetch takes one: a hook that ejects middleware must not make the next one
   // skipped. Most calls have none, and then there is nothing to copy.

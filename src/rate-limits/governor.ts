@@ -1,6 +1,7 @@
 import type { ResolvedRequestOptions } from "../client/request-options.js";
 import { ChatConfigError } from "../errors/chat-config-error.js";
 import { RateLimitError } from "../errors/chat-api-error.js";
+import { RateLimitStoreError } from "../errors/rate-limit-store-error.js";
 import type { CallParams } from "../safety/input-checks.js";
 import type { RateLimits, RateLimitSlot } from "./rate-limit-options.js";
 
@@ -58,7 +59,10 @@ export function governorFor(rateLimits: "service" | RateLimits, appId: string): 
   const governor = {
     acquire: (...args) =>
       (loading ??= import("./rate-limit-governor.js").then((module) =>
-        Object.assign(governor, module.createRateLimitGovernor(rateLimits, appId, { RateLimitError, ChatConfigError })),
+        Object.assign(
+          governor,
+          module.createRateLimitGovernor(rateLimits, appId, { RateLimitError, ChatConfigError, RateLimitStoreError }),
+        ),
       )).then((loaded) => loaded.acquire(...args)),
   } as Governor;
   return governor;

@@ -9,7 +9,7 @@ import { runAttempt, type AttemptPlan, type ParseAs } from "./attempt.js";
 import { multipartBlob } from "./multipart-blob.js";
 import type { Governor, Permit } from "../rate-limits/governor.js";
 import type { CallParams } from "../safety/input-checks.js";
-import { isRetryable, MAX_RETRY_AFTER_MS, mayHaveBeenProcessed, retryWaitMs, type AttemptOutcome } from "./retry-policy.js";
+import { isRetryable, MAX_SERVICE_WAIT_MS, mayHaveBeenProcessed, retryWaitMs, type AttemptOutcome } from "./retry-policy.js";
 
 /** A fetch the caller injected; like openapi-fetch, it gets a Request and the client's `requestInitExt`. */
 export type InjectedFetch = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -132,13 +132,15 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
   let permit: Permit | undefined;
 
   for (let n = 1; ; n++) {
-    if (callerSignal?.aborted) throw callerSignal.reason;
-    // Every attempt waits for room under the rate limits: a retry is another request.
+    // Every attempt waits for room under the rate limits: a retry is another request. The
+    // governor refuses a call whose signal has fired before it takes room.
     if (governor) {
       const granted = governor.acquire(call, params, permit, started, callerSignal);
       // Room at once comes without a promise, and costs no await.
       permit = granted instanceof Promise ? await granted : granted;
     }
+    // A signal that fired before, or while the permit was on its way: the call is not sent.
+    if (callerSignal?.aborted) throw callerSignal.reason;
     const left = deadlineMs && deadlineMs - (Date.now() - started);
     if (deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${deadlineMs} ms passed`, call, n - 1);
     const budgetMs = !left ? timeoutMs : timeoutMs ? Math.min(timeoutMs, left) : left;
@@ -159,7 +161,7 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     // A 429 makes the governor hold the key: the retry then waits in the key's queue, first.
     const held = permit && governor!.settle(permit, result as { response?: Response });
     const waitMs = n <= options.maxRetries && isRetryable(outcome, !!call.idempotent) ? retryWaitMs(response, n) : Infinity;
-    if (waitMs > MAX_RETRY_AFTER_MS || (deadlineMs && Date.now() - started + waitMs >= deadlineMs)) {
+    if (waitMs > MAX_SERVICE_WAIT_MS || (deadlineMs && Date.now() - started + waitMs >= deadlineMs)) {
       if (!response) throw failure(call, attempts.url, result as { outcome: AttemptOutcome; error: unknown }, n, budgetMs);
       return result as Delivered;
     }

@@ -23,6 +23,11 @@ describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
     expect(Object.keys(sdk.inputs).filter((file) => file.includes("src/helpers/"))).toEqual([]);
   });
 
+  test("the client bundles none of chat-rest-sdk/mcp or its generated tools, which import the client rather than the reverse", async () => {
+    const sdk = await measureBundle("src/index.ts", { external: [] });
+    expect(Object.keys(sdk.inputs).filter((file) => file.includes("src/mcp/") || file.includes("generated/mcp-tools"))).toEqual([]);
+  });
+
   test("the client bundles none of the rate-limit governor, its store or Redis: a client loads them when it sets rateLimits", async () => {
     const sdk = await measureBundle("src/index.ts", { external: [] });
     const files = Object.keys(sdk.inputs);
@@ -49,8 +54,10 @@ test(`chat-rest-sdk/webhooks alone fits ${WEBHOOKS_BUDGET} bytes (min + gzip)`, 
 });
 
 // The rate-limit governor, as the chunk a client with `rateLimits` loads on its first call: the
-// queues, the store in memory and the classes of the operations. Measured at 4 024 bytes.
-const GOVERNOR_BUDGET = 4_300;
+// queues, the store in memory and the classes of the operations. Measured at 4 024 bytes, then
+// 4 430 once a store's answer got the call's time limits and signal, its failures became a
+// RateLimitStoreError, and the waits read from the service got their cap.
+const GOVERNOR_BUDGET = 4_450;
 
 test(`the rate-limit governor alone fits ${GOVERNOR_BUDGET} bytes (min + gzip)`, async () => {
   const governor = await measureBundle("src/rate-limits/rate-limit-governor.ts", { external: [] });
