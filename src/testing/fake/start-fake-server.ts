@@ -108,7 +108,7 @@ export interface FakeServerOptions {
   state?: FakeSnapshot;
   /**
    * Enforce rate limits as the service does, with the option a client takes: `"service"` for the
-   * documented limits, or an object of your own (short windows work: `{ limit: 5, windowMs: 1_000 }`).
+   * documented limits, or an object of your own (short windows work: `{ app: { all: { limit: 5, windowMs: 1_000 } } }`).
    * A request past a limit gets 429 `ERR_TOO_MANY_REQUESTS` with `Retry-After`, `X-RateLimit-Reset`
    * and the limit headers, and is not processed; while limits are on, the answer to every request
    * counted carries `X-RateLimit-Limit` and `X-RateLimit-Remaining` of its tightest limit. As the
