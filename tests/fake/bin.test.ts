@@ -33,6 +33,13 @@ test("--help prints the usage and exits 0; an unknown option or a bad port exits
   expect(await run(["--max-items", "0"])).toEqual({ code: 2, output: expect.stringContaining("--max-items must be a positive integer") });
 });
 
+test('--rate-limits takes "service" or a JSON object; anything else exits 2 naming it', async () => {
+  expect((await run(["--help"])).output).toContain("--rate-limits <limits>");
+  for (const bad of ["services", "[1]", "null", "{limit: 5}"])
+    expect(await run(["--rate-limits", bad])).toEqual({ code: 2, output: expect.stringContaining("--rate-limits: ") });
+  expect(await run(["--rate-limits"])).toEqual({ code: 2, output: expect.stringContaining("--rate-limits needs a value") });
+});
+
 test("--state names a file it cannot read, or one that is not JSON, and exits 2", async () => {
   const notJson = join(tmpdir(), `chat-rest-fake-state-${process.pid}.json`);
   writeFileSync(notJson, "users: []");

@@ -191,6 +191,18 @@ test("the installed chat-rest-fake command starts from a state file written from
   }
 });
 
+test("the installed chat-rest-fake command enforces --rate-limits for tests in another process", async () => {
+  const { child, url } = await startFakeCommand(["--rate-limits", JSON.stringify({ app: { all: { limit: 2, windowMs: 60_000 } } })]);
+  try {
+    const headers = { apikey: "packed-key" };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${url}/users`, { headers })).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  } finally {
+    child.kill("SIGKILL");
+  }
+});
+
 test("the installed chat-rest-mcp command serves the API's tools over stdio to the official MCP client", async () => {
   const { Client } = require("@modelcontextprotocol/sdk/client/index.js") as typeof import("@modelcontextprotocol/sdk/client/index.js");
   const { StdioClientTransport } =

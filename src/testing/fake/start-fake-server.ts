@@ -17,6 +17,7 @@ import { HANDLERS } from "./handlers";
 import { parseJsonBody, readFetchBody, readNodeBody } from "./request-body";
 import { checkFakeRateLimits, FakeRateLimiter } from "./rate-limiter";
 import { requestViolations } from "./request-violations";
+import { authorize } from "./rules/authorize";
 import type { FiredTrigger } from "./fired-triggers";
 import { type FakeSeed, type SeedCheck, type Seeded, seedStore } from "./seed";
 import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "./snapshot";
@@ -107,7 +108,7 @@ export interface FakeServerOptions {
   state?: FakeSnapshot;
   /**
    * Enforce rate limits as the service does, with the option a client takes: `"service"` for the
-   * documented limits, or an object of your own (short windows work: `{ limit: 5, windowMs: 1_000 }`).
+   * documented limits, or an object of your own (short windows work: `{ app: { all: { limit: 5, windowMs: 1_000 } } }`).
    * A request past a limit gets 429 `ERR_TOO_MANY_REQUESTS` with `Retry-After`, `X-RateLimit-Reset`
    * and the limit headers, and is not processed; while limits are on, the answer to every request
    * counted carries `X-RateLimit-Limit` and `X-RateLimit-Remaining` of its tightest limit. As the
@@ -611,6 +612,7 @@ async function admitted(
     // The state this request arrived at was replaced while it waited (its body, a delayNext):
     // applied now, it would write into the state the next test starts from.
     if (fake.store.generation !== req.generation) return { status: 500, body: FENCED };
+    authorize(fake.store, { operationId: operation.operationId, path: params, body, actor });
     const handler = HANDLERS[operation.operationId];
     if (!handler) return { status: 200, body: spec.example(operation, "200") ?? {} };
     const run = () =>
