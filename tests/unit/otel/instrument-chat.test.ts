@@ -132,7 +132,7 @@ test("paginate over 3 pages gives 3 call spans under the caller's active span", 
   const chat = client();
   const uids = await tracer.startActiveSpan("nightly export", async (span) => {
     const seen: string[] = [];
-    for await (const user of paginate(chat, "/users", { query: { perPage: 3 } })) seen.push(user.uid);
+    for await (const user of paginate(chat, "/users", { perPage: 3 })) seen.push(user.uid);
     span.end();
     return seen;
   });
