@@ -254,7 +254,7 @@ function subscribeWebhooks(channels: Channels, tracer: Tracer) {
  *
  * @returns A function that stops the instrumentation.
  * @example
- * const stop = instrumentChat({ tracerProvider, meterProvider });
+ * const stop = instrumentChat(); // the global tracer and meter providers
  * await chat.GET("/users"); // a span "chat list-users" and its attempt "GET /users"
  * stop();
  */
