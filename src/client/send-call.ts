@@ -9,7 +9,6 @@ import type { ClientConfig } from "./client-config.js";
 import { warnIfDeprecated } from "./deprecation.js";
 import { type Lazy, runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
 import { type CallResult, readable, readBody, readResult } from "./read-result.js";
-import { newCallId } from "../diagnostics/call-id.js";
 import type { CallTrace } from "../diagnostics/diagnostics-types.js";
 
 /**
@@ -51,7 +50,7 @@ async function outgoingAfter(config: ClientConfig, built: BuiltRequest, own: Laz
 /**
  * Sends one call, the one way every call goes: its options merged, its input checked, its
  * request built once, middleware run when there is any, then the transport, then the result read.
- * A traced call's `trace` runs each attempt and gives the call its id.
+ * A traced call's `trace` gives the call its id and runs each attempt.
  */
 export async function sendCall(
   config: ClientConfig,
@@ -80,8 +79,8 @@ export async function sendCall(
     requestInitExt: config.requestInitExt,
     parseAs: (init?.parseAs as ParseAs | undefined) ?? "json",
     // Made only for something that shows it: a log line, a span, a middleware hook.
-    id: trace?.callId ?? (logger && newCallId()),
-    trace,
+    id: logger && Math.random().toString(36).slice(2, 11),
+    ...trace,
   };
   if (!middleware.length) {
     if (built.request) checkFinalRequest(config, built.request, call);
@@ -103,7 +102,7 @@ export async function sendCall(
       pathSerializer: init?.pathSerializer ?? config.pathSerializer,
     }),
     // As openapi-fetch makes it: an id that ties one call's hooks together (the call's own).
-    id: (call.id ??= newCallId()),
+    id: (call.id ??= Math.random().toString(36).slice(2, 11)),
   };
   const callRequest: Lazy<Request> = () => (callRequest.value ??= built.request ?? requestOf(built.url, built.init));
   let request: Request | Lazy<Request>;

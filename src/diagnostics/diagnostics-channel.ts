@@ -4,5 +4,6 @@
  * and then nothing is published and nothing breaks.
  */
 export const diagnosticsChannel = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process?.getBuiltinModule?.(
-  "node:diagnostics_channel",
+  // The module's name without `node:`, which getBuiltinModule also takes: a few bytes less in every bundle.
+  "diagnostics_channel",
 ) as typeof import("node:diagnostics_channel") | undefined;

@@ -88,7 +88,8 @@ export interface AttemptDiagnostics extends CallDescription, Outcome {
 
 /** What the transport asks of a traced call: each attempt runs through it. */
 export interface CallTrace {
-  callId: string;
+  /** The call's id. */
+  id: string;
   /** Runs attempt `n` as `runAttempt` does, after `permit` gave it room. */
   attempt(
     plan: AttemptPlan,

@@ -6,11 +6,9 @@ import type { Send } from "./traced-call.js";
 
 type Call = Parameters<Send> extends [...infer Head, unknown?] ? Head : never;
 
-const callChannel = diagnosticsChannel?.tracingChannel("chat-rest-sdk:call");
-const attemptChannel = diagnosticsChannel?.tracingChannel("chat-rest-sdk:attempt");
-
-/** Whether something subscribes to calls or attempts: a client's single entry asks once per call. */
-export const tracing = () => callChannel?.hasSubscribers || attemptChannel?.hasSubscribers;
+/** The channels a client's single entry asks once per call whether anything subscribes to. */
+export const callChannel = diagnosticsChannel?.tracingChannel("chat-rest-sdk:call");
+export const attemptChannel = diagnosticsChannel?.tracingChannel("chat-rest-sdk:attempt");
 
 let loading: Promise<typeof import("./traced-call.js")> | undefined;
 

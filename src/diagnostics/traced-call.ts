@@ -7,7 +7,6 @@ import type { ClientConfig } from "../client/client-config.js";
 import type { CallResult } from "../client/read-result.js";
 import { type CallInit, onBehalfOfIn } from "../safety/input-checks.js";
 import type { AttemptResult, runAttempt } from "../transport/attempt.js";
-import { newCallId } from "./call-id.js";
 import type { AttemptDiagnostics, CallDescription, CallDiagnostics, CallTrace, Outcome } from "./diagnostics-types.js";
 import { diagnosticsChannel } from "./diagnostics-channel.js";
 
@@ -71,7 +70,8 @@ function actingUser(config: ClientConfig, init: CallInit | undefined, boundUid: 
 function describe(config: ClientConfig, method: string, path: string, init: CallInit | undefined, boundUid: string | undefined) {
   const uid = actingUser(config, init, boundUid);
   const description: CallDescription = {
-    callId: newCallId(),
+    // As the client makes one for its log lines: nine base-36 characters.
+    callId: Math.random().toString(36).slice(2, 11),
     operationId: OPERATION_IDS.get(`${method} ${path}`),
     method,
     path,
@@ -168,7 +168,7 @@ export function tracedCall(
 ): Promise<CallResult> {
   const call: CallDiagnostics = { ...describe(config, method, path, init, boundUid), attempts: 0, rateLimitWaitMs: 0 };
   const trace: CallTrace = {
-    callId: call.callId,
+    id: call.callId,
     attempt: (...attempt) => traceAttempt(call, config, runAttempt, attempt),
   };
   return callChannel.tracePromise(async () => {

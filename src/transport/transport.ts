@@ -37,7 +37,7 @@ export interface TransportCall extends FailedCall {
   /** The call's id, for its log lines; made when there is a logger, middleware or a trace. */
   id?: string | undefined;
   /** Runs each attempt under the attempt channel, when the call is traced. */
-  trace?: CallTrace | undefined;
+  attempt?: CallTrace["attempt"] | undefined;
 }
 
 /**
@@ -148,7 +148,7 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     if (deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${deadlineMs} ms passed`, call, n - 1);
     const budgetMs = !left ? timeoutMs : timeoutMs ? Math.min(timeoutMs, left) : left;
     const attemptStarted = logger ? Date.now() : 0;
-    const result = await (call.trace?.attempt ?? runAttempt)(attempts, callerSignal, budgetMs, n, permit);
+    const result = await (call.attempt ?? runAttempt)(attempts, callerSignal, budgetMs, n, permit);
     const { response } = result as { response?: Response };
     const outcome: AttemptOutcome = response
       ? { kind: "status", status: response.status }
