@@ -36,6 +36,7 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
     heading: "16. Instructions per call",
     quick: ["--rounds", "1", "--warmup", "100", "--n1", "50", "--n2", "150", "--ops", "list-users"],
   },
+  observability: { heading: "17. Observability", quick: ["--rounds", "3", "--scale", "0.3"] },
 };
 
 const root = process.cwd();

@@ -7,8 +7,8 @@ import type { Send } from "./traced-call.js";
 type Call = Parameters<Send> extends [...infer Head, unknown?] ? Head : never;
 
 /** The channels a client's single entry asks once per call whether anything subscribes to. */
-export const callChannel = diagnosticsChannel?.tracingChannel("chat-rest-sdk:call");
-export const attemptChannel = diagnosticsChannel?.tracingChannel("chat-rest-sdk:attempt");
+export const callChannel = diagnosticsChannel?.tracingChannel?.("chat-rest-sdk:call");
+export const attemptChannel = diagnosticsChannel?.tracingChannel?.("chat-rest-sdk:attempt");
 
 let loading: Promise<typeof import("./traced-call.js")> | undefined;
 

@@ -102,7 +102,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     throw new ChatConfigError(`bodyTimeoutMs must be a positive integer of at most 2147483647; it is ${String(bodyTimeoutMs)}.`);
   }
   const credentials = { username, password };
-  const channel = diagnosticsChannel?.tracingChannel<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook");
+  const channel = diagnosticsChannel?.tracingChannel?.<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook");
 
   const handle = async (request: Request, seen: WebhookDiagnostics): Promise<Response> => {
     if ((seen.method = request.method) !== "POST") return answer(405, "Webhooks are delivered with POST.", { allow: "POST" });
