@@ -121,7 +121,6 @@ function traceAttempt(
   if (permit?.scope) call.rateLimitScope = permit.scope;
   if (!attemptChannel.hasSubscribers) return run();
   const { result: _result, error: _error, attempts: _attempts, status: _status, errorType: _type, errorCode: _code, ...description } = call;
-  const refused = new Set(["onbehalfof", ...config.credentialNames]);
   const attempt: AttemptDiagnostics = {
     ...description,
     call,
@@ -130,7 +129,7 @@ function traceAttempt(
     ...(permit?.scope && { rateLimitScope: permit.scope }),
     setHeader(name, value) {
       const key = String(name).toLowerCase();
-      if (refused.has(key)) return;
+      if (key === "onbehalfof" || config.credentialNames.includes(key)) return;
       const headers = plan.headers;
       if (headers instanceof Headers) headers.set(key, value);
       else if (headers && !Array.isArray(headers)) (headers as Record<string, string>)[key] = String(value);
