@@ -11,6 +11,7 @@ import {
 } from "../../../src/index";
 import { memoryRateLimitStore } from "../../../src/rate-limits/index";
 import { type FakeServer, startFakeServer } from "../../../src/testing/index";
+import { json, withServer } from "../../harness/fault-server";
 
 type Event = [name: string, message: CallDiagnostics | AttemptDiagnostics];
 
@@ -189,16 +190,26 @@ test("a header set in the attempt's start event is sent; a credential or onBehal
   try {
     fake.failNext("list-users", { status: 503 });
     await client({ fetch: recordingFetch }).as("ana").GET("/users");
-    await client().as("ana").GET("/users");
+    // Without an injected fetch the request is `fetch(url, init)`: the header reaches the server too.
+    await withServer(
+      (_request, response) => json(response, 200, { data: [], meta: {} }),
+      async (server) => {
+        await createChatClient({ appId: "plain", apiKey: "plain-key", baseUrl: server.url }).as("ana").GET("/users");
+        const [sent] = server.requests;
+        seen.push(new Headers(sent!.headers as Record<string, string>));
+      },
+    );
   } finally {
     channel.unsubscribe({ start } as never);
   }
   expect(seen.map((headers) => headers.get("traceparent"))).toEqual([
     "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
     "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203332-01",
+    "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
   ]);
   expect(seen.map((headers) => [headers.get("apikey"), headers.get("onbehalfof")])).toEqual([
     [fake.apiKey, "ana"],
     [fake.apiKey, "ana"],
+    ["plain-key", "ana"],
   ]);
 });
