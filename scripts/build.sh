@@ -48,8 +48,9 @@ bundle src/testing/index.ts --format=cjs --outfile=dist/testing.cjs
 bundle src/webhooks/index.ts --format=esm --outfile=dist/webhooks.mjs
 bundle src/webhooks/index.ts --format=cjs --outfile=dist/webhooks.cjs
 # @opentelemetry/api is an optional peer, imported by chat-rest-sdk/otel alone.
-bundle src/otel/index.ts --format=esm --outfile=dist/otel.mjs
-bundle src/otel/index.ts --format=cjs --outfile=dist/otel.cjs
+# It imports the core by the package's name, as the helpers do, so that its errors are the core's classes.
+bundle src/otel/index.ts --format=esm --external:chat-rest-sdk --outfile=dist/otel.mjs
+bundle src/otel/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/otel.cjs
 # The helpers import the core by the package's name (tsconfig.json maps it to src/ for development), so they share its classes.
 bundle src/helpers/index.ts --format=esm --external:chat-rest-sdk --outfile=dist/helpers.mjs
 bundle src/helpers/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/helpers.cjs

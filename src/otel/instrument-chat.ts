@@ -14,6 +14,7 @@ import {
   type TracerProvider,
   trace,
 } from "@opentelemetry/api";
+import { ChatConfigError } from "chat-rest-sdk";
 import type { TracingChannel } from "node:diagnostics_channel";
 import { SDK_VERSION } from "../client/user-agent.js";
 import type { AttemptDiagnostics, CallDiagnostics } from "../diagnostics/diagnostics-types.js";
@@ -252,6 +253,7 @@ function subscribeWebhooks(channels: Channels, tracer: Tracer) {
  * Calling it again replaces the earlier instrumentation: nothing is recorded twice. Where the
  * runtime has no `node:diagnostics_channel`, it records nothing.
  *
+ * @throws {ChatConfigError} when an option has the wrong type.
  * @returns A function that stops the instrumentation.
  * @example
  * const stop = instrumentChat(); // the global tracer and meter providers
@@ -259,10 +261,16 @@ function subscribeWebhooks(channels: Channels, tracer: Tracer) {
  * stop();
  */
 export function instrumentChat(options: InstrumentChatOptions = {}): () => void {
-  if (!options || typeof options !== "object") throw new TypeError("instrumentChat takes an options object.");
+  if (!options || typeof options !== "object") throw new ChatConfigError("instrumentChat takes an options object.");
   const { captureUserIds = false, propagate = false } = options;
   for (const [name, value] of Object.entries({ captureUserIds, propagate }))
-    if (typeof value !== "boolean") throw new TypeError(`instrumentChat: ${name} must be true or false, got ${String(value)}.`);
+    if (typeof value !== "boolean") throw new ChatConfigError(`instrumentChat: ${name} must be true or false, got ${String(value)}.`);
+  for (const [name, value, method] of [
+    ["tracerProvider", options.tracerProvider, "getTracer"],
+    ["meterProvider", options.meterProvider, "getMeter"],
+  ] as const)
+    if (value !== undefined && typeof (value as unknown as Record<string, unknown> | null)?.[method] !== "function")
+      throw new ChatConfigError(`instrumentChat: ${name} must be an OpenTelemetry ${name} (with ${method}()).`);
   const holder = globalThis as Holder;
   holder[CURRENT]?.();
   const channels = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process?.getBuiltinModule?.(

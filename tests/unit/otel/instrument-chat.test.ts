@@ -1,7 +1,7 @@
 // instrumentChat against the fake, with OpenTelemetry's SDK recording in memory.
 import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { ReadableSpan, SpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { createChatClient, paginate, unwrap } from "../../../src/index";
+import { ChatConfigError, createChatClient, paginate, unwrap } from "../../../src/index";
 import { instrumentChat } from "../../../src/otel/index";
 import { memoryRateLimitStore } from "../../../src/rate-limits/index";
 import { type FakeServer, startFakeServer } from "../../../src/testing/index";
@@ -252,4 +252,26 @@ test("a span processor that throws never breaks a call", async () => {
   }
   expect(uncaught).toEqual([]);
   expect(trace.getActiveSpan()).toBeUndefined();
+});
+
+test("a bad option is a ChatConfigError naming it, and nothing is subscribed", async () => {
+  const bad = [
+    [{ captureUserIds: "yes" }, "captureUserIds must be true or false"],
+    [{ propagate: 1 }, "propagate must be true or false"],
+    [{ tracerProvider: {} }, "tracerProvider must be an OpenTelemetry tracerProvider"],
+    [{ meterProvider: null }, "meterProvider must be an OpenTelemetry meterProvider"],
+  ] as const;
+  for (const [options, message] of bad) {
+    const error = (() => {
+      try {
+        instrumentChat(options as never);
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(ChatConfigError);
+    expect((error as Error).message).toContain(message);
+  }
+  await client().GET("/users");
+  expect(telemetry.spans()).toEqual([]);
 });
