@@ -211,6 +211,8 @@ function subscribeWebhooks(channels: Channels, tracer: Tracer) {
     const span = deliveries.get(delivery);
     if (!span) return;
     deliveries.delete(delivery);
+    // The handler reads the request's method once it runs, after the start event.
+    if (typeof delivery.method === "string") span.setAttribute("http.request.method", delivery.method);
     if (delivery.trigger !== undefined) {
       span.updateName(`chat webhook ${delivery.trigger}`);
       span.setAttribute("chat.webhook.trigger", delivery.trigger);
@@ -232,8 +234,7 @@ function subscribeWebhooks(channels: Channels, tracer: Tracer) {
   };
   const handlers = guarded<WebhookDiagnostics>({
     start(delivery) {
-      const attributes: Attributes = { "http.request.method": delivery.method };
-      deliveries.set(delivery, tracer.startSpan("chat webhook", { kind: SpanKind.SERVER, attributes }, context.active()));
+      deliveries.set(delivery, tracer.startSpan("chat webhook", { kind: SpanKind.SERVER }, context.active()));
     },
     end: (delivery) => void ("error" in delivery && finish(delivery)),
     asyncEnd: finish,

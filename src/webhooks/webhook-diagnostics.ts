@@ -4,7 +4,7 @@
  * `Response` the handler answers with. It never holds the body, the credentials or a UID.
  */
 export interface WebhookDiagnostics {
-  /** The request's HTTP method. */
+  /** The request's HTTP method, once the handler read it (after the `start` event). */
   method: string;
   /** Whether the request carried the webhook's credentials. */
   verified?: boolean;

@@ -181,6 +181,7 @@ test("a webhook delivery gives a SERVER span with its trigger, whether it was ve
     ["chat webhook user_blocked", true, 500, "TypeError"],
     ["chat webhook", false, 401, undefined],
   ]);
+  expect(spans.map((s) => s.attributes["http.request.method"])).toEqual(["POST", "POST", "POST"]);
   expect(spans[1]!.status.code).toBe(SpanStatusCode.ERROR);
   expect(spans[2]!.status.code).not.toBe(SpanStatusCode.ERROR);
 });
