@@ -5,7 +5,7 @@
  */
 export interface WebhookDiagnostics {
   /** The request's HTTP method, once the handler read it (after the `start` event). */
-  method: string;
+  method?: string;
   /** Whether the request carried the webhook's credentials. */
   verified?: boolean;
   /** The event's trigger, e.g. `message_sent`, once the body was read as an event. */
