@@ -37,6 +37,7 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
     quick: ["--rounds", "1", "--warmup", "100", "--n1", "50", "--n2", "150", "--ops", "list-users"],
   },
   "mcp-tools": { heading: "17. MCP tool lists" },
+  observability: { heading: "17. Observability", quick: ["--rounds", "3", "--scale", "0.3"] },
 };
 
 const root = process.cwd();

@@ -8,6 +8,7 @@ import type { CallsClientOptions, ChatClientOptions, ManagementClientOptions } f
 import type { SdkClient } from "./client-types.js";
 import type { CallsPaths, ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
 import { sendCall } from "./send-call.js";
+import { attemptChannel, callChannel, traceCall } from "../diagnostics/trace-call.js";
 
 /** A client bound to one user: every request carries `onBehalfOf: <uid>`, so the header is optional in every call. */
 export interface BoundChatClient extends SdkClient<OnBehalfOfOptional<ChatPaths>> {
@@ -58,7 +59,9 @@ function checkOptions(factory: string, options: unknown): void {
  */
 function facade(config: ClientConfig, boundUid?: string): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
-  const call = (method: string, path: string, init?: CallInit) => sendCall(config, method, path, init, boundUid);
+  // The call's single entry: traced only while something subscribes to the diagnostics channels.
+  const call = (method: string, path: string, init?: CallInit) =>
+    (callChannel?.hasSubscribers || attemptChannel?.hasSubscribers ? traceCall : sendCall)(config, method, path, init, boundUid);
   const client: Record<string, unknown> = {
     request: (method: string, path: string, init?: CallInit) =>
       call(typeof method === "string" ? method.toUpperCase() : method, path, init),

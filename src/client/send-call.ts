@@ -10,6 +10,7 @@ import type { ClientConfig } from "./client-config.js";
 import { warnIfDeprecated } from "./deprecation.js";
 import { type Lazy, runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
 import { type CallResult, readable, readBody, readResult } from "./read-result.js";
+import type { CallTrace } from "../diagnostics/diagnostics-types.js";
 
 /**
  * Middleware may replace the request. The credentials go only to the client's own origin,
@@ -50,6 +51,7 @@ async function outgoingAfter(config: ClientConfig, built: BuiltRequest, own: Laz
 /**
  * Sends one call, the one way every call goes: its options merged, its input checked, its
  * request built once, middleware run when there is any, then the transport, then the result read.
+ * A traced call's `trace` gives the call its id and runs each attempt.
  */
 export async function sendCall(
   config: ClientConfig,
@@ -57,6 +59,7 @@ export async function sendCall(
   path: string,
   init: CallInit | undefined,
   boundUid: string | undefined,
+  trace?: CallTrace,
 ): Promise<CallResult> {
   const { options, logger, userAgent } = callSettings(config, init);
   warnIfDeprecated(method, path, logger);
@@ -79,6 +82,9 @@ export async function sendCall(
     fetch: (init?.fetch as InjectedFetch | undefined) ?? config.fetch,
     requestInitExt: config.requestInitExt,
     parseAs: (init?.parseAs as ParseAs | undefined) ?? "json",
+    // Made only for something that shows it: a log line, a span, a middleware hook.
+    id: logger && Math.random().toString(36).slice(2, 11),
+    ...trace,
   };
   if (!middleware.length) {
     if (built.request) checkFinalRequest(config, built.request, call);
@@ -99,8 +105,8 @@ export async function sendCall(
       bodySerializer: init?.bodySerializer ?? config.bodySerializer,
       pathSerializer: init?.pathSerializer ?? config.pathSerializer,
     }),
-    // As openapi-fetch makes it: an id that ties one call's hooks together.
-    id: Math.random().toString(36).slice(2, 11),
+    // As openapi-fetch makes it: an id that ties one call's hooks together (the call's own).
+    id: (call.id ??= Math.random().toString(36).slice(2, 11)),
   };
   const callRequest: Lazy<Request> = () => (callRequest.value ??= built.request ?? requestOf(built.url, built.init));
   let request: Request | Lazy<Request>;

@@ -15,6 +15,9 @@ export interface Permit {
   seq: number;
   id: number;
   slots: readonly GovernedSlot[];
+  /** For an attempt that waited for room: how long, and whose limit it waited for. */
+  waitedMs?: number;
+  scope?: GovernedSlot["scope"];
 }
 
 /** What the governor reads of a call: the operation, the user it acts as, its time budget. */

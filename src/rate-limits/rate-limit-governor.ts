@@ -299,7 +299,8 @@ export function createRateLimitGovernor(
         if (waiter.queue !== queue) continue; // aborted while the store answered
         if (taken.waitMs <= 0) {
           leave(waiter);
-          waiter.resolve({ seq: waiter.seq, id: waiter.id, slots: waiter.slots });
+          const { seq, id, slots, start } = waiter;
+          waiter.resolve({ seq, id, slots, waitedMs: clock.now() - start, scope: slots.find((s) => s.key === queue.key)?.scope });
           continue;
         }
         const now = clock.now();

@@ -9,6 +9,7 @@ import { runAttempt, type AttemptPlan, type ParseAs } from "./attempt.js";
 import { multipartBlob } from "./multipart-blob.js";
 import type { Governor, Permit } from "../rate-limits/governor.js";
 import type { CallParams } from "../safety/input-checks.js";
+import type { CallTrace } from "../diagnostics/diagnostics-types.js";
 import { isRetryable, MAX_SERVICE_WAIT_MS, mayHaveBeenProcessed, retryWaitMs, type AttemptOutcome } from "./retry-policy.js";
 
 /** A fetch the caller injected; like openapi-fetch, it gets a Request and the client's `requestInitExt`. */
@@ -33,6 +34,10 @@ export interface TransportCall extends FailedCall {
   fetch: InjectedFetch | undefined;
   requestInitExt: RequestInit | undefined;
   parseAs: ParseAs;
+  /** The call's id, for its log lines; made when there is a logger, middleware or a trace. */
+  id?: string | undefined;
+  /** Runs each attempt under the attempt channel, when the call is traced. */
+  attempt?: CallTrace["attempt"] | undefined;
 }
 
 /**
@@ -79,7 +84,7 @@ function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | u
   const maxBytes = call.options.maxResponseBytes;
   const tooLarge = (status: number) =>
     new ChatInvalidResponseError(status, `over ${maxBytes} bytes`, call, { expected: "at most maxResponseBytes" });
-  return { url, redirect, method: init.method!, readAs: call.parseAs, maxBytes, tooLarge, send, resend };
+  return { url, redirect, method: init.method!, headers: init.headers, readAs: call.parseAs, maxBytes, tooLarge, send, resend };
 }
 
 function failure(
@@ -145,12 +150,13 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     if (deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${deadlineMs} ms passed`, call, n - 1);
     const budgetMs = !left ? timeoutMs : timeoutMs ? Math.min(timeoutMs, left) : left;
     const attemptStarted = logger ? Date.now() : 0;
-    const result = await runAttempt(attempts, callerSignal, budgetMs);
+    const result = await (call.attempt ?? runAttempt)(attempts, callerSignal, budgetMs, n, permit);
     const { response } = result as { response?: Response };
     const outcome: AttemptOutcome = response
       ? { kind: "status", status: response.status }
       : (result as { outcome: AttemptOutcome }).outcome;
     logger?.debug("chat-rest-sdk attempt", {
+      callId: call.id,
       method,
       path,
       attempt: n,
@@ -165,7 +171,7 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
       if (!response) throw failure(call, attempts.url, result as { outcome: AttemptOutcome; error: unknown }, n, budgetMs);
       return result as Delivered;
     }
-    logger?.info("chat-rest-sdk retrying", { method, path, attempt: n, waitMs: Math.round(waitMs) });
+    logger?.info("chat-rest-sdk retrying", { callId: call.id, method, path, attempt: n, waitMs: Math.round(waitMs) });
     if (!held) await abortableSleep(waitMs, callerSignal);
   }
 }

@@ -1,7 +1,8 @@
 import { measureBundle, measureSynthetic, SIZE_TARGETS } from "./bundle-size";
 
 // What an application's bundle gets from the SDK: src/index.ts with openapi-fetch bundled in,
-// min + gzip, against SIZE_TARGETS.sdk (12.6 kB). The SDK builds every request itself with
+// min + gzip, against SIZE_TARGETS.sdk (12.75 kB: 12 446 bytes before the Redis store's error,
+// the acting-user module and the diagnostics channels, and 12.5 kB was the target then). The SDK builds every request itself with
 // openapi-fetch's serializers, so openapi-fetch's createClient is not in the bundle.
 const SDK_BUDGET = SIZE_TARGETS.sdk;
 
@@ -28,6 +29,13 @@ describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
     expect(Object.keys(sdk.inputs).filter((file) => file.includes("src/mcp/") || file.includes("generated/mcp-tools"))).toEqual([]);
   });
 
+  test("the client bundles none of what describes a traced call, and imports no node: module", async () => {
+    const sdk = await measureBundle("src/index.ts", { external: [] });
+    const files = Object.keys(sdk.inputs);
+    expect(files.filter((file) => /traced-call|generated\/manifest|src\/otel\//.test(file))).toEqual([]);
+    expect(files.filter((file) => file.startsWith("node:"))).toEqual([]);
+  });
+
   test("the client bundles none of the rate-limit governor, its store or Redis: a client loads them when it sets rateLimits", async () => {
     const sdk = await measureBundle("src/index.ts", { external: [] });
     const files = Object.keys(sdk.inputs);
@@ -44,9 +52,10 @@ describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
 
 // chat-rest-sdk/webhooks on its own: the checks, the parser, the key table of every event and the
 // handler. Its size is reported by `npm run bench` (bench/webhooks.ts); this holds it near what it
-// was measured at (4 348 bytes, from 3 499 once the Node adapter answered every request and the
-// body got its timeout and depth limit), so that growth nobody planned fails.
-const WEBHOOKS_BUDGET = 4_450;
+// was measured at (4 508 bytes: 3 499, then 4 348 once the Node adapter answered every request and
+// the body got its timeout and depth limit, then the chat-rest-sdk:webhook channel), so that
+// growth nobody planned fails.
+const WEBHOOKS_BUDGET = 4_600;
 
 test(`chat-rest-sdk/webhooks alone fits ${WEBHOOKS_BUDGET} bytes (min + gzip)`, async () => {
   const webhooks = await measureBundle("src/webhooks/index.ts", { external: [] });
