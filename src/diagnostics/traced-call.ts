@@ -5,7 +5,8 @@
 import { operations } from "../../generated/manifest.js";
 import type { ClientConfig } from "../client/client-config.js";
 import type { CallResult } from "../client/read-result.js";
-import { type CallInit, onBehalfOfIn } from "../safety/input-checks.js";
+import { ON_BEHALF_OF, actingUser } from "../client/acting-user.js";
+import type { CallInit } from "../safety/input-checks.js";
 import type { AttemptResult, runAttempt } from "../transport/attempt.js";
 import type { AttemptDiagnostics, CallDiagnostics, CallTrace, Outcome } from "./diagnostics-types.js";
 import { diagnosticsChannel } from "./diagnostics-channel.js";
@@ -56,19 +57,17 @@ function urlOf(config: ClientConfig, path: string, init: CallInit | undefined, w
   );
 }
 
-/** The user a call acts as, by the precedence of the request's headers; undefined for input the call will refuse. */
-function actingUser(config: ClientConfig, init: CallInit | undefined, boundUid: string | undefined): string | undefined {
+/** The user a call acts as (boundUid is already the client's); undefined for input the call will refuse. */
+function actingUserOf(init: CallInit | undefined, boundUid: string | undefined): string | undefined {
   try {
-    return (
-      onBehalfOfIn("params.header", init?.params?.header) ?? onBehalfOfIn("headers", init?.headers) ?? boundUid ?? config.headers.onbehalfof
-    );
+    return actingUser({ as: boundUid, call: init });
   } catch {
     return undefined;
   }
 }
 
 function describe(config: ClientConfig, method: string, path: string, init: CallInit | undefined, boundUid: string | undefined) {
-  const uid = actingUser(config, init, boundUid);
+  const uid = actingUserOf(init, boundUid);
   const { serverAddress, serverPort } = serverOf(config);
   // Every field set here, in one shape, so that filling them in later changes no object's shape.
   const description: CallDiagnostics = {
@@ -149,7 +148,7 @@ function traceAttempt(
     errorCode: undefined,
     setHeader(name, value) {
       const key = String(name).toLowerCase();
-      if (key === "onbehalfof" || config.credentialNames.includes(key)) return;
+      if (key === ON_BEHALF_OF || config.credentialNames.includes(key)) return;
       const headers = plan.headers;
       if (headers instanceof Headers) headers.set(key, value);
       else if (headers && !Array.isArray(headers)) (headers as Record<string, string>)[key] = String(value);
