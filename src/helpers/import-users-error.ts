@@ -6,6 +6,10 @@ import type { ImportUsersResult } from "./import-users.js";
  * how far it came. The input's own error is the `cause`.
  *
  * @example
+ * async function* readUsers() {
+ *   yield { uid: "customer-1", name: "Customer 1" };
+ *   throw new Error("the export file ends mid-record");
+ * }
  * try {
  *   await importUsers(chat, readUsers());
  * } catch (error) {

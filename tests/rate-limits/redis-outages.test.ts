@@ -8,8 +8,6 @@ import { type RedisRateLimitStore, redisRateLimitStore } from "../../src/redis/i
 import { type FaultServer, json, startFaultServer } from "../harness/fault-server";
 import { freePort, type RedisServer, startRedis } from "./redis-server";
 
-jest.setTimeout(60_000);
-
 let api: FaultServer;
 const stores: RedisRateLimitStore[] = [];
 const servers: RedisServer[] = [];
