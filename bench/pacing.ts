@@ -1,4 +1,4 @@
-// Section 17: how fully paced calls use each window of a limit. A burst of N calls under a rule of
+// Section 19: how fully paced calls use each window of a limit. A burst of N calls under a rule of
 // `limit` per `windowMs` can at best go out in ceil(N / limit) batches, a window apart, each
 // counted from its answers: (ceil(N / limit) - 1) windows plus the answers' latency of each batch.
 // The fake enforces the same rule, in a process of its own, with windows scaled down so the section runs

@@ -36,7 +36,9 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
     heading: "16. Instructions per call",
     quick: ["--rounds", "1", "--warmup", "100", "--n1", "50", "--n2", "150", "--ops", "list-users"],
   },
-  pacing: { heading: "17. Pacing under rate limits", quick: ["--rounds", "1"] },
+  "mcp-tools": { heading: "17. MCP tool lists" },
+  observability: { heading: "18. Observability", quick: ["--rounds", "3", "--scale", "0.3"] },
+  pacing: { heading: "19. Pacing under rate limits", quick: ["--rounds", "1"] },
 };
 
 const root = process.cwd();

@@ -1,6 +1,6 @@
 import { unwatch, watch } from "../transport/abort-watch.js";
 import type { GovernedCall, GovernedSlot, Permit } from "./governor.js";
-import type { RateLimitStore, RateLimitTake } from "./rate-limit-options.js";
+import type { RateLimitTake } from "./rate-limit-options.js";
 
 /** Time and randomness, replaced by the tests' own. */
 export interface GovernorClock {
@@ -17,6 +17,8 @@ export interface Waiter {
   id: number;
   slots: readonly GovernedSlot[];
   start: number;
+  /** When the call started, for its deadline (0 without one), as the transport gave it. */
+  started: number;
   deadline: number;
   signal: AbortSignal | null | undefined;
   onAbort: (() => void) | undefined;
@@ -37,22 +39,26 @@ interface Queue {
   running: boolean;
 }
 
-/** What the queues need of the governor: its store, its clock, and how it words a refusal. */
+/** What the queues need of the governor: its clock, its store's answers, and how it words a refusal. */
 export interface QueueContext {
-  store: RateLimitStore;
   clock: GovernorClock;
+  /**
+   * Asks the store for room for `waiter`, within the time its call gives the store's answer: a
+   * store that fails or does not answer rejects with the error the call is refused with.
+   */
+  take(waiter: Waiter): RateLimitTake | Promise<RateLimitTake>;
   refusal(waiter: Waiter, taken: RateLimitTake, now: number): Error;
   /** Told once of each call that waits: the key that holds it and its expected wait. */
   onWait?: ((waiter: Waiter, key: string, waitMs: number) => void) | undefined;
 }
 
 /** A runtime fires a longer timer at once: a longer wait wakes, finds no room, and sleeps again. */
-const timerMs = (ms: number) => Math.min(ms, 2 ** 31 - 1);
+export const timerMs = (ms: number) => Math.min(ms, 2 ** 31 - 1);
 
 export const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown })?.then === "function";
 
 /** The queues of one governor: a queue per key that has waiting calls, dropped when empty. */
-export function createQueues({ store, clock, refusal, onWait }: QueueContext) {
+export function createQueues({ clock, take, refusal, onWait }: QueueContext) {
   const tell = (waiter: Waiter, key: string, waitMs: number) => {
     if (waiter.told || !onWait) return;
     waiter.told = true;
@@ -101,7 +107,7 @@ export function createQueues({ store, clock, refusal, onWait }: QueueContext) {
         const waiter = queue.waiters[0]!;
         let taken: RateLimitTake;
         try {
-          const pending = store.take(waiter.slots, waiter.id);
+          const pending = take(waiter);
           taken = isPromise(pending) ? await pending : pending;
         } catch (error) {
           leave(waiter);
@@ -111,7 +117,8 @@ export function createQueues({ store, clock, refusal, onWait }: QueueContext) {
         if (waiter.queue !== queue) continue; // aborted while the store answered
         if (taken.waitMs <= 0) {
           leave(waiter);
-          waiter.resolve({ seq: waiter.seq, id: waiter.id, slots: waiter.slots });
+          const { seq, id, slots, start } = waiter;
+          waiter.resolve({ seq, id, slots, waitedMs: clock.now() - start, scope: slots.find((s) => s.key === queue.key)?.scope });
           continue;
         }
         const now = clock.now();

@@ -5,9 +5,11 @@
 // queues (governor-queues.ts) and the reading of answers (read-answer.ts).
 import type { ChatConfigError } from "../errors/chat-config-error.js";
 import type { RateLimitError, RateLimitRefusal } from "../errors/chat-api-error.js";
+import type { RateLimitStoreError } from "../errors/rate-limit-store-error.js";
+import { unwatch, watch } from "../transport/abort-watch.js";
 import { checkClientRateLimits } from "./check-rate-limits.js";
 import type { GovernedCall, GovernedSlot, Governor, Permit } from "./governor.js";
-import { createQueues, type GovernorClock, isPromise, type Waiter } from "./governor-queues.js";
+import { createQueues, type GovernorClock, isPromise, timerMs, type Waiter } from "./governor-queues.js";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.js";
 import type { RateLimits, RateLimitStore, RateLimitTake } from "./rate-limit-options.js";
 import { slotClassifier } from "./rate-limit-slots.js";
@@ -19,6 +21,7 @@ export type { GovernorClock } from "./governor-queues.js";
 export interface GovernorErrors {
   RateLimitError: typeof RateLimitError;
   ChatConfigError: typeof ChatConfigError;
+  RateLimitStoreError: typeof RateLimitStoreError;
 }
 
 const SYSTEM_CLOCK: GovernorClock = {
@@ -65,6 +68,69 @@ export function createRateLimitGovernor(
     return Math.min(limits.maxWaitMs, left);
   }
 
+  function storeError({ method, path }: GovernedCall, cause: unknown): Error {
+    const label = store.label ?? "custom";
+    const message = `${method} ${path}: not sent: the rate-limit store ${label} failed: ${(cause as Error)?.message ?? cause}`;
+    return Object.assign(new errors.RateLimitStoreError(message, { cause }), { method, path, store: label });
+  }
+
+  /**
+   * Asks the store for room for a call. The store's answer counts against the call's time: it must
+   * come within the call's `timeoutMs` and what is left of its `deadlineMs`. Each answer is timed on
+   * its own, so a call waiting for room is not refused for its `timeoutMs`, while a store that never
+   * answers still fails it within that bound. The call's signal
+   * rejects at once with its own reason. A store that fails, or does not answer in time, refuses
+   * the call with a RateLimitStoreError: the limits are unknown, so nothing is sent (fail closed).
+   */
+  function take(
+    call: GovernedCall,
+    slots: readonly GovernedSlot[],
+    id: number,
+    started: number,
+    signal: AbortSignal | null | undefined,
+  ): RateLimitTake | Promise<RateLimitTake> {
+    let pending: RateLimitTake | Promise<RateLimitTake>;
+    try {
+      pending = store.take(slots, id);
+    } catch (error) {
+      throw storeError(call, error);
+    }
+    if (!isPromise(pending)) return pending;
+    const { deadlineMs, timeoutMs } = call.options;
+    const left = deadlineMs ? deadlineMs - (clock.now() - started) : Number.POSITIVE_INFINITY;
+    const limit = timeoutMs && timeoutMs < left ? "timeoutMs" : "deadlineMs";
+    const ms = Math.max(0, Math.ceil(limit === "timeoutMs" ? timeoutMs : left));
+    return new Promise<RateLimitTake>((resolve, reject) => {
+      const done = () => {
+        clock.clearTimeout(timer);
+        if (signal) unwatch(signal, onAbort);
+      };
+      const onAbort = () => {
+        done();
+        reject(signal!.reason);
+      };
+      if (signal) watch(signal, onAbort);
+      // No time limit at all (neither option): the store's own timeouts bound it.
+      const timer =
+        ms < Number.POSITIVE_INFINITY
+          ? clock.setTimeout(() => {
+              done();
+              reject(storeError(call, new Error(`no answer within ${ms} ms, the call's ${limit}`)));
+            }, timerMs(ms))
+          : undefined;
+      pending.then(
+        (answer) => {
+          done();
+          resolve(answer);
+        },
+        (error: unknown) => {
+          done();
+          reject(storeError(call, error));
+        },
+      );
+    });
+  }
+
   function refusal({ call, slots, start }: Waiter, taken: RateLimitTake, now: number): Error {
     const slot = slots.find((s) => s.key === taken.key) ?? slots[0]!;
     const waitMs = Math.ceil(now + taken.waitMs - start);
@@ -77,8 +143,8 @@ export function createRateLimitGovernor(
 
   const { onWait } = limits;
   const queues = createQueues({
-    store,
     clock,
+    take: (waiter) => take(waiter.call, waiter.slots, waiter.id, waiter.started, waiter.signal),
     refusal,
     onWait:
       onWait &&
@@ -98,12 +164,14 @@ export function createRateLimitGovernor(
 
   return {
     acquire(call, params, previous, started, signal) {
+      // A cancelled call takes no room: it will not be sent.
+      if (signal?.aborted) throw signal.reason;
       const slots = previous ? previous.slots : slotsOf(call.method, call.path, params);
       if (!slots.length) return NO_LIMIT;
       const order = previous ? previous.seq : ++seq;
       const id = ++lastId;
       // Calls already wait on one of these keys: this one goes behind them, whatever the store says.
-      const taken = queues.busy(slots) ? undefined : store.take(slots, id);
+      const taken = queues.busy(slots) ? undefined : take(call, slots, id, started, signal);
       // The common case: room at once, and nothing made but the permit.
       if (taken && !isPromise(taken) && taken.waitMs <= 0) return { seq: order, id, slots };
       const now = clock.now();
@@ -113,6 +181,7 @@ export function createRateLimitGovernor(
         id,
         slots,
         start: now,
+        started,
         deadline: now + budget(call, started, now, previous !== undefined),
         signal,
       } as Waiter;

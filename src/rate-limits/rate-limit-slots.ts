@@ -1,4 +1,5 @@
 import { coreOperations, perUserOperations } from "../../generated/rate-limit-classes.js";
+import { userKey } from "../client/acting-user.js";
 import type { CallParams } from "../safety/input-checks.js";
 import type { GovernedSlot } from "./governor.js";
 import type { RateLimits } from "./rate-limit-options.js";
@@ -16,15 +17,13 @@ for (const [operation, rule] of Object.entries(perUserOperations)) {
   PER_USER.get(path)!.set(method, rule);
 }
 
-/** The user a call acts as: its `onBehalfOf` (under any casing), or its `uid` path parameter. */
+/**
+ * The user a call is counted under: the one it acts as, which the client's `actingUser` decided
+ * from every source of `onBehalfOf` and wrote into `params.header.onBehalfOf`; or its `uid` path parameter.
+ */
 function userOf(params: CallParams | undefined, where: "onBehalfOf" | "uid"): string | undefined {
-  if (where === "uid") return params?.path?.uid === undefined ? undefined : String(params.path.uid).toLowerCase();
-  const header = params?.header;
-  if (header)
-    for (const name in header)
-      if ((name === "onBehalfOf" || name.toLowerCase() === "onbehalfof") && header[name] !== undefined)
-        return String(header[name]).toLowerCase();
-  return undefined;
+  const user = where === "uid" ? params?.path?.uid : params?.header?.onBehalfOf;
+  return user === undefined ? undefined : userKey(String(user));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { rateLimitHeader } from "../transport/rate-limit.js";
-import { retryAfterSeconds } from "../transport/retry-policy.js";
+import { believableWaitMs, resetWaitMs, retryAfterSeconds } from "../transport/retry-policy.js";
 import type { GovernedSlot } from "./governor.js";
 import type { RateLimitStore } from "./rate-limit-options.js";
 
@@ -28,20 +28,27 @@ export function readAnswer(
   const remaining = rateLimitHeader(headers, "x-ratelimit-remaining", "x-rate-limit-remaining");
   if (remaining === undefined && status !== 429) return false;
   const limit = rateLimitHeader(headers, "x-ratelimit-limit", "x-rate-limit");
+  // A reset past the cap on the service's waits, or already past, is not believed: the count
+  // then lasts a window, as when the answer gives no reset.
   let resetMs: number | undefined;
+  let reset: number | undefined;
   if (remaining === 0 || status === 429) {
-    const reset = rateLimitHeader(headers, "x-ratelimit-reset", "x-rate-limit-reset");
-    // The reset relative to the answer's own Date, so that the two clocks need not agree.
-    const served = Date.parse(headers.get("date") ?? "");
-    if (reset !== undefined) resetMs = Math.max(0, reset * 1000 - (Number.isNaN(served) ? now() : served));
+    reset = rateLimitHeader(headers, "x-ratelimit-reset", "x-rate-limit-reset");
+    if (reset !== undefined) resetMs = believableWaitMs(resetWaitMs(reset, headers, now()));
   }
   // The headers do not say which limit they count: the one whose limit they name, else the
   // app's for the counts (the service's pages describe them as the app's), and the user's for a 429.
   const named = limit === undefined ? undefined : slots.find((slot) => slot.limit === limit);
   if (remaining !== undefined) quietly(store.sync(named ?? slots.find((slot) => slot.scope === "app") ?? slots[0]!, remaining, resetMs));
   if (status !== 429) return false;
-  const retryAfter = retryAfterSeconds(headers);
-  const holdMs = retryAfter !== undefined ? retryAfter * 1000 : (resetMs ?? DEFAULT_HOLD_MS);
-  quietly(store.hold((named ?? slots[0]!).key, holdMs + HOLD_JITTER_MS * (1 + random())));
+  const slot = named ?? slots[0]!;
+  // What the service said to wait, when it can be believed; else (past the cap, unreadable,
+  // negative) the rule's window. One hostile answer must not hold the key for years.
+  let holdMs = DEFAULT_HOLD_MS;
+  if (headers.has("retry-after")) {
+    const retryAfter = retryAfterSeconds(headers, now());
+    holdMs = believableWaitMs(retryAfter === undefined ? undefined : retryAfter * 1000) ?? slot.windowMs;
+  } else if (reset !== undefined) holdMs = resetMs ?? slot.windowMs;
+  quietly(store.hold(slot.key, holdMs + HOLD_JITTER_MS * (1 + random())));
   return true;
 }
