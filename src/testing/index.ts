@@ -8,6 +8,7 @@ export type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "./fake
 export type { FiredTrigger } from "./fake/fired-triggers.js";
 export { chatFakeHandlers } from "./fake/chat-fake-handlers.js";
 export type { FailNextOptions } from "./fake/faults.js";
+export type { FakeClockControl } from "./fake/time/fake-clock.js";
 export type { FakeSeed, FakeMemberSeed, Seeded } from "./fake/seed.js";
 export type { FakeUserSeed } from "./fake/users.js";
 export type { FakeGroupSeed } from "./fake/groups.js";

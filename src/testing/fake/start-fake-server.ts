@@ -20,6 +20,7 @@ import type { FiredTrigger } from "./fired-triggers";
 import { type FakeSeed, type Seeded, seedStore } from "./seed";
 import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "./snapshot";
 import { userView } from "./users";
+import { FakeClock, type FakeClockControl } from "./time/fake-clock";
 import { type DeliveryMatch, DeliveryWaits, type FakeDelivery, type WaitForDeliveryOptions } from "./wait-for-delivery";
 import { type FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
 import type { RateLimits } from "../../rate-limits/rate-limit-options";
@@ -147,8 +148,20 @@ export interface FakeServer extends FakeCredentials {
   url: string;
   /** Stops listening and closes open connections. Calling it again returns the same promise. */
   close(): Promise<void>;
-  /** Empties the model and forgets pending failNext and delayNext. */
+  /** Empties the model, forgets pending failNext and delayNext, and sets the clock back to real time. */
   reset(): void;
+  /**
+   * The fake's time. Every timestamp it stores (`sentAt`, `createdAt`, `updatedAt`, `editedAt`,
+   * `deletedAt`, `joinedAt`, auth tokens' `createdAt`...), its `Date` header, its rate-limit windows
+   * and their `Retry-After` and `X-RateLimit-Reset`, the delays before webhook retries and answers
+   * held by `delayNext` follow it. `waitForDelivery` and a webhook attempt's own timeout stay on real time.
+   * @example
+   * fake.clock.freeze(Date.UTC(2030, 0, 1));
+   * const { data } = await unwrap(chat.POST("/messages", { body }));
+   * expect(data.sentAt).toBe(Date.UTC(2030, 0, 1) / 1000);
+   * await fake.clock.advance(60_000); // a minute's rate-limit window opens, due webhook retries run
+   */
+  readonly clock: FakeClockControl;
   /** Stores users, then groups, then members, then messages, with the service's rules; throws, naming the item, on one it would refuse. */
   seed(data: FakeSeed): Seeded;
   /**
@@ -307,7 +320,8 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     key: options.key ?? random(20),
     secret: options.secret ?? random(20),
   };
-  const store = new FakeStore(options.maxItems ?? 100_000);
+  const clock = new FakeClock();
+  const store = new FakeStore(options.maxItems ?? 100_000, clock);
   store.domain.homeAppId = credentials.appId;
   store.appId = credentials.appId;
   const deliveries = new WebhookDeliveries(store, {
@@ -320,7 +334,14 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const waits = new DeliveryWaits(() => deliveries.list());
   const faults = new Faults();
   const limits = checkFakeRateLimits(options.rateLimits);
-  const fake: Fake = { store, faults, credentials, holds: new Set(), closed: false, limiter: limits && new FakeRateLimiter(limits) };
+  const fake: Fake = {
+    store,
+    faults,
+    credentials,
+    holds: new Set(),
+    closed: false,
+    limiter: limits && new FakeRateLimiter(limits, () => clock.now()),
+  };
   const server = createServer((req, res) => {
     res.on("error", () => {});
     readNodeBody(req)
@@ -328,8 +349,8 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
         limitedAnswer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, raw }, fake),
       )
       .then(
-        ({ status, body, headers }) => send(res, status, body, headers),
-        () => send(res, 500, FAILED),
+        ({ status, body, headers }) => send(res, status, body, { date: httpDate(clock), ...headers }),
+        () => send(res, 500, FAILED, { date: httpDate(clock) }),
       );
   });
   await new Promise<void>((done, fail) => {
@@ -349,6 +370,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     close: () =>
       (closing ??= new Promise<void>((done) => {
         fake.closed = true;
+        clock.reset();
         for (const release of fake.holds) release();
         deliveries.clear();
         waits.close();
@@ -357,6 +379,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       })),
     reset() {
       store.reset();
+      clock.reset();
       faults.clear();
       fake.limiter?.reset();
       deliveries.clear();
@@ -372,6 +395,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     get state() {
       return copyState(store);
     },
+    clock,
     failNext(operationId, failure) {
       if (!spec.byId(operationId)) throw new TypeError(`failNext: the spec has no operation ${JSON.stringify(operationId)}.`);
       faults.failNext(operationId, failure);
@@ -389,6 +413,9 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   };
 }
 
+/** The `Date` header: the fake's clock, as HTTP writes dates. */
+const httpDate = (clock: FakeClock) => new Date(clock.now()).toUTCString();
+
 const FAILED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake failed to answer." } };
 const CLOSED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake was closed while delayNext held this request." } };
 
@@ -397,11 +424,11 @@ function hold(fake: Fake, ms: number): Promise<void> {
   if (fake.closed) return Promise.resolve();
   return new Promise<void>((done) => {
     const release = () => {
-      clearTimeout(timer);
+      cancel();
       fake.holds.delete(release);
       done();
     };
-    const timer = setTimeout(release, ms);
+    const cancel = fake.store.clock.setTimer(ms, release);
     fake.holds.add(release);
   });
 }
@@ -433,7 +460,8 @@ async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Pr
     answered = { status: 500, body: FAILED };
   }
   const { status, text } = serialized(answered);
-  return new Response(text, { status, headers: { ...RATE_HEADERS, ...answered.headers, "content-type": "application/json" } });
+  const headers = { ...RATE_HEADERS, date: httpDate(fake.store.clock), ...answered.headers, "content-type": "application/json" };
+  return new Response(text, { status, headers });
 }
 
 /** The answer's JSON, or the 500 when it cannot be written (a value JSON cannot hold). */
