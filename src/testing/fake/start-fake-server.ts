@@ -10,7 +10,8 @@ import { checkCredentials, type FakeCredentials } from "./credentials";
 import { badField, FakeError } from "./fake-error";
 import { fakeSpec, type FakeOperation, type FakeSpec } from "./fake-spec";
 import { FakeStore, type Membership, type StoredMessage } from "./fake-store";
-import { type FailNextOptions, Faults } from "./faults";
+import { type FailNextOptions, type FakeFaults, type FaultDrop, Faults } from "./faults";
+import { faultedResponse, sendFaulted } from "./fault-fronts";
 import { groupView } from "./groups";
 import { HANDLERS } from "./handlers";
 import { parseJsonBody, readFetchBody, readNodeBody } from "./request-body";
@@ -188,12 +189,23 @@ export interface FakeServer extends FakeCredentials {
   /** Read-only copies of the model. */
   readonly state: FakeState;
   /**
-   * Answers the next request of `operationId` (or the next `times` ones) with an error status instead.
+   * The faults of the fake: rules by operation (or `"*"`) that answer a status, answer late, close
+   * the connection before or after applying the request, or cut the body short; with a probability,
+   * a count and a seed to replay them. `reset()` and `restore()` clear them.
+   * @example
+   * fake.faults.add({ operationId: "send-message", kind: "apply-then-drop", times: 1 });
+   * // The message is stored and its webhooks fire, but the client sees the connection close.
+   */
+  readonly faults: FakeFaults;
+  /**
+   * Answers the next request of `operationId` (or the next `times` ones) with an error status
+   * instead: a shortcut for `faults.add({ operationId, kind: "status", status, retryAfter, times })`.
    * @example fake.failNext("list-users", { status: 429, retryAfter: 1 })
    */
   failNext(operationId: string, options: FailNextOptions): void;
   /**
-   * Holds the next request of `operationId` for `ms` milliseconds before answering it.
+   * Holds the next request of `operationId` for `ms` milliseconds of the fake's clock before answering
+   * it: a shortcut for `faults.add({ operationId, kind: "latency", ms, times: 1 })`.
    * @example fake.delayNext("get-user", 5_000)
    */
   delayNext(operationId: string, ms: number): void;
@@ -222,6 +234,8 @@ export interface FakeServer extends FakeCredentials {
   /**
    * Answers one request in process, as the HTTP front would, without a socket: the Chat, Calls and
    * Management operations alike, routed by the URL's path. `chatFakeHandlers` hands MSW's requests to it.
+   * A fault that closes the connection answers `Response.error()` (fetch, and MSW, reject with a
+   * network error); a `truncate-body` fault answers a body that fails halfway.
    * @example const response = await fake.handle(new Request(`${fake.url}/users`, { headers: { apikey: fake.apiKey } }));
    */
   handle(request: Request): Promise<Response>;
@@ -332,7 +346,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   store.listeners.push(deliveries.listener);
   if (options.state) restoreSnapshot(store, options.state);
   const waits = new DeliveryWaits(() => deliveries.list());
-  const faults = new Faults();
+  const faults = new Faults((operationId) => spec.byId(operationId) !== undefined);
   const limits = checkFakeRateLimits(options.rateLimits);
   const fake: Fake = {
     store,
@@ -344,12 +358,14 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   };
   const server = createServer((req, res) => {
     res.on("error", () => {});
+    const incoming: Partial<Incoming> = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host };
     readNodeBody(req)
-      .then((raw) =>
-        limitedAnswer(spec, { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, raw }, fake),
-      )
+      .then((raw) => limitedAnswer(spec, Object.assign(incoming as Incoming, { raw }), fake))
       .then(
-        ({ status, body, headers }) => send(res, status, body, { date: httpDate(clock), ...headers }),
+        ({ status, body, headers }) =>
+          incoming.fault
+            ? sendFaulted(res, incoming.fault, serialized({ status, body }), { ...RATE_HEADERS, date: httpDate(clock), ...headers })
+            : send(res, status, body, { date: httpDate(clock), ...headers }),
         () => send(res, 500, FAILED, { date: httpDate(clock) }),
       );
   });
@@ -396,14 +412,9 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       return copyState(store);
     },
     clock,
-    failNext(operationId, failure) {
-      if (!spec.byId(operationId)) throw new TypeError(`failNext: the spec has no operation ${JSON.stringify(operationId)}.`);
-      faults.failNext(operationId, failure);
-    },
-    delayNext(operationId, ms) {
-      if (!spec.byId(operationId)) throw new TypeError(`delayNext: the spec has no operation ${JSON.stringify(operationId)}.`);
-      faults.delayNext(operationId, ms);
-    },
+    faults: { add: (rule) => faults.add(rule), clear: () => faults.clear() },
+    failNext: (operationId, failure) => faults.failNext(operationId, failure),
+    delayNext: (operationId, ms) => faults.delayNext(operationId, ms),
     get webhookDeliveries() {
       return deliveries.list();
     },
@@ -443,11 +454,14 @@ interface Incoming {
   /** The host the request was sent to, when known: a host of another app is refused. */
   host: string | undefined;
   raw: Buffer | FakeError;
+  /** Set by a fault: how the front spoils the answer (no answer, or a body cut short). */
+  fault?: FaultDrop;
 }
 
 /** `handle()`: never rejects; a failure anywhere in the answer is a 500, as on the HTTP front. */
 async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Promise<Response> {
   let answered: Answer;
+  let fault: FaultDrop | undefined;
   try {
     const raw = await readFetchBody(request);
     const { host, pathname, search } = new URL(request.url);
@@ -455,13 +469,15 @@ async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Pr
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    answered = await limitedAnswer(spec, { method: request.method, url: pathname + search, headers, host, raw }, fake);
+    const incoming: Incoming = { method: request.method, url: pathname + search, headers, host, raw };
+    answered = await limitedAnswer(spec, incoming, fake);
+    fault = incoming.fault;
   } catch {
     answered = { status: 500, body: FAILED };
   }
   const { status, text } = serialized(answered);
   const headers = { ...RATE_HEADERS, date: httpDate(fake.store.clock), ...answered.headers, "content-type": "application/json" };
-  return new Response(text, { status, headers });
+  return fault ? faultedResponse(fault, status, text, headers) : new Response(text, { status, headers });
 }
 
 /** The answer's JSON, or the 500 when it cannot be written (a value JSON cannot hold). */
@@ -544,17 +560,20 @@ async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer
     return errorAnswer(new FakeError(404, "ERR_NOT_FOUND", `No operation serves ${method} ${url.pathname.slice(0, 200)}.`), undefined);
   const { operation, params } = found;
   try {
-    const delay = fake.faults.takeDelay(operation.operationId);
-    if (delay) {
-      await hold(fake, delay);
+    const fault = fake.faults.take({ operationId: operation.operationId, method, path: url.pathname, params, headers: req.headers });
+    if (fault.delayMs) {
+      await hold(fake, fault.delayMs);
       if (fake.closed) return { status: 500, body: CLOSED };
     }
-    const failure = fake.faults.takeFailure(operation.operationId);
+    // A dropped or cut answer is the front's to carry out; "reset" ends here, before anything is applied.
+    req.fault = fault.drop;
+    if (fault.drop === "reset") return { status: 500, body: FAILED };
+    const failure = fault.status;
     if (failure) {
       const body = spec.example(operation, String(failure.status)) ?? {
         error: {
           code: GENERIC_CODES[failure.status] ?? "ERR_FAKE_FAILURE",
-          message: `failNext answered ${operation.operationId} with ${failure.status}.`,
+          message: `A status fault answered ${operation.operationId} with ${failure.status}.`,
         },
       };
       return {
