@@ -103,6 +103,24 @@ describe.each(fronts)("through %s", (via) => {
   });
 });
 
+test("the SDK sends a message whose answer was dropped once, and says it may have reached the service", async () => {
+  fake.seed({
+    users: [
+      { uid: "ana", name: "Ana" },
+      { uid: "ben", name: "Ben" },
+    ],
+  });
+  const drop = fake.faults.add({ operationId: "send-message", kind: "apply-then-drop", times: 1 });
+  const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, maxRetries: 3 });
+  const error = await unwrap(
+    chat.as("ana").POST("/messages", { body: { receiver: "ben", receiverType: "user", data: { text: "once" } } }),
+  ).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ChatConnectionError);
+  expect(error).toMatchObject({ mayHaveReachedService: true, attempts: 1 });
+  expect(drop.fired).toBe(1);
+  expect([...fake.state.messages.values()].filter((m) => m.category !== "action").map((m) => m.data.text)).toEqual(["once"]);
+});
+
 describe("which requests a rule faults", () => {
   /** Which of `count` list-users requests a rule faulted with 503, as a string of 0s and 1s. */
   async function pattern(count: number): Promise<string> {
