@@ -7,6 +7,7 @@ const { existsSync, readFileSync } = require("node:fs");
 const { join } = require("node:path");
 
 const USAGE = `Usage: chat-rest-fake [--port <n>] [--host <h>] [--app-id <id>] [--api-key <key>] [--max-items <n>] [--state <file>]
+                      [--control-token <token>]
 
 Runs a stateful fake of the Chat, Calls and Management REST APIs, all on one URL: users, groups,
 members and messages are kept for as long as it runs.
@@ -16,7 +17,11 @@ members and messages are kept for as long as it runs.
   --api-key <key>  the fullAccess API key to accept (default: random, printed)
   --max-items <n>  the most items to store (default 100000)
   --state <file>   start from a state saved as JSON from fake.snapshot(), serving its app
-                   (unless --app-id names another)`;
+                   (unless --app-id names another)
+  --control-token <token>
+                   the token of the control routes under /__fake (default: random, printed):
+                   connectFake(url, token) from chat-rest-sdk/testing drives the fake's clock,
+                   faults, seed, snapshot and deliveries from another process`;
 
 function fail(message) {
   console.error(`chat-rest-fake: ${message}\n\n${USAGE}`);
@@ -55,6 +60,7 @@ function parseArgs(argv) {
     } else if (arg === "--host") options.host = value();
     else if (arg === "--app-id") options.appId = value();
     else if (arg === "--api-key") options.apiKey = value();
+    else if (arg === "--control-token") options.controlToken = value();
     else if (arg === "--max-items") {
       options.maxItems = Number(value());
       if (!Number.isInteger(options.maxItems) || options.maxItems < 1) fail("--max-items must be a positive integer.");
@@ -77,6 +83,8 @@ startFakeServer(options).then(
     console.log(`  authOnlyKey ${fake.authOnlyKey}`);
     console.log(`  key         ${fake.key}`);
     console.log(`  secret      ${fake.secret}`);
+    console.log(`  controls    ${fake.url}/__fake with the header x-fake-control-token: ${fake.controlToken}`);
+    console.log(`              or, from a test: await connectFake("${fake.url}", "${fake.controlToken}") (chat-rest-sdk/testing)`);
     // The fake does not hold the process open by itself (a forgotten one must not keep a test
     // runner alive); here it is the point of the process.
     const keepAlive = setInterval(() => {}, 1 << 30);

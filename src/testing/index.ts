@@ -7,6 +7,8 @@ export type { FakeSnapshot, FakeSnapshotModel } from "./fake/snapshot.js";
 export type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "./fake/wait-for-delivery.js";
 export type { FiredTrigger } from "./fake/fired-triggers.js";
 export { chatFakeHandlers } from "./fake/chat-fake-handlers.js";
+export { connectFake } from "./fake/control/connect-fake.js";
+export type { ConnectFakeOptions, RemoteFake, RemoteFaultHandle, RemoteFaultRule } from "./fake/control/connect-fake.js";
 export type { FailNextOptions, FakeFaults, FaultHandle, FaultRequest, FaultRule, FaultRuleBase } from "./fake/faults.js";
 export type { FakeClockControl } from "./fake/time/fake-clock.js";
 export type { FakeSeed, FakeMemberSeed, Seeded } from "./fake/seed.js";

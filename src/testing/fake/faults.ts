@@ -97,6 +97,8 @@ export type FaultRule = FaultRuleBase &
 
 /** A rule added with {@link FakeFaults.add}. */
 export interface FaultHandle {
+  /** The rule's id, unique within the fake: what the control routes name it by. */
+  readonly id: string;
   /** The seed of the rule's draws: pass it as `seed` to replay them. */
   readonly seed: number;
   /** How many requests the rule faulted so far. */
@@ -131,6 +133,7 @@ export interface FaultOutcome {
 }
 
 interface ActiveRule {
+  id: string;
   rule: FaultRule;
   seed: number;
   draw: () => number;
@@ -170,6 +173,9 @@ function checkRule(rule: FaultRule, name: string, knows: (operationId: string) =
 
 export class Faults implements FakeFaults {
   private readonly rules: ActiveRule[] = [];
+  private lastId = 0;
+  /** Every rule added since the last clear(), spent or removed ones included, by id: their counts stay readable. */
+  private readonly added = new Map<string, ActiveRule>();
 
   /** `knows` says whether the spec has an operation, for the rules' checks. */
   constructor(private readonly knows: (operationId: string) => boolean = () => true) {}
@@ -177,10 +183,22 @@ export class Faults implements FakeFaults {
   add(rule: FaultRule, name = "faults.add"): FaultHandle {
     checkRule(rule, name, this.knows);
     const seed = rule.seed ?? randomSeed();
-    const active: ActiveRule = { rule: { ...rule }, seed, draw: seededRandom(seed), fired: 0 };
+    const active: ActiveRule = { id: String(++this.lastId), rule: { ...rule }, seed, draw: seededRandom(seed), fired: 0 };
     this.rules.push(active);
+    this.added.set(active.id, active);
+    return this.handleOf(active);
+  }
+
+  /** The handle of a rule added since the last clear(), by id. */
+  byId(id: string): FaultHandle | undefined {
+    const active = this.added.get(id);
+    return active && this.handleOf(active);
+  }
+
+  private handleOf(active: ActiveRule): FaultHandle {
     return {
-      seed,
+      id: active.id,
+      seed: active.seed,
       get fired() {
         return active.fired;
       },
@@ -198,6 +216,7 @@ export class Faults implements FakeFaults {
 
   clear(): void {
     this.rules.length = 0;
+    this.added.clear();
   }
 
   /** What to do with this request: each matching rule drawn in the order added, at most one latency and one other fault. */

@@ -18,10 +18,12 @@ import { parseJsonBody, readFetchBody, readNodeBody } from "./request-body";
 import { checkFakeRateLimits, FakeRateLimiter } from "./rate-limiter";
 import { requestViolations } from "./request-violations";
 import type { FiredTrigger } from "./fired-triggers";
-import { type FakeSeed, type Seeded, seedStore } from "./seed";
-import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "./snapshot";
+import type { FakeSeed, Seeded } from "./seed";
+import { checkSnapshot, type FakeSnapshot, restoreSnapshot } from "./snapshot";
 import { userView } from "./users";
 import { FakeClock, type FakeClockControl } from "./time/fake-clock";
+import { FakeControls } from "./control/fake-controls";
+import { answerControl, isControlPath } from "./control/control-routes";
 import { type DeliveryMatch, DeliveryWaits, type FakeDelivery, type WaitForDeliveryOptions } from "./wait-for-delivery";
 import { type FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
 import type { RateLimits } from "../../rate-limits/rate-limit-options";
@@ -116,6 +118,13 @@ export interface FakeServerOptions {
    * @example { perUser: { sendMessage: { limit: 5, windowMs: 1_000 } } }
    */
   rateLimits?: "service" | RateLimits;
+  /**
+   * The token the control routes (under `/__fake` on the fake's port) take in the
+   * `x-fake-control-token` header; `connectFake(url, controlToken)` sends it.
+   * @default a random 40-hex-digit token
+   * @example "test-control-token"
+   */
+  controlToken?: string;
 }
 
 /** A message of the fake's model, with its thread, edit and deletion marks; or an action message (`category` `action`) recording an edit, a deletion or a member change. */
@@ -147,6 +156,12 @@ export interface FakeState {
 export interface FakeServer extends FakeCredentials {
   /** Base URL to pass as `baseUrl` to `createChatClient`, `createCallsClient` and `createManagementClient`. */
   url: string;
+  /**
+   * The token of the control routes, under `/__fake` on the fake's port: pass it with `url` to
+   * `connectFake` in another process (a Jest worker, say) to drive this fake from there.
+   * @example const remote = await connectFake(fake.url, fake.controlToken);
+   */
+  controlToken: string;
   /** Stops listening and closes open connections. Calling it again returns the same promise. */
   close(): Promise<void>;
   /** Empties the model, forgets pending failNext and delayNext, and sets the clock back to real time. */
@@ -256,7 +271,7 @@ function checkOptions(options: FakeServerOptions): void {
     throw new TypeError("startFakeServer: host must be a non-empty string.");
   if (maxItems !== undefined && !(Number.isInteger(maxItems) && maxItems > 0))
     throw new TypeError(`startFakeServer: maxItems must be a positive integer, got ${String(maxItems)}.`);
-  for (const name of ["appId", "apiKey", "authOnlyKey", "key", "secret"] as const) {
+  for (const name of ["appId", "apiKey", "authOnlyKey", "key", "secret", "controlToken"] as const) {
     const value = options[name];
     if (value !== undefined && (typeof value !== "string" || value === ""))
       throw new TypeError(`startFakeServer: ${name} must be a non-empty string.`);
@@ -356,8 +371,14 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     closed: false,
     limiter: limits && new FakeRateLimiter(limits, () => clock.now()),
   };
+  const controls = new FakeControls({ store, clock, faults, deliveries, waits, limiter: fake.limiter });
+  const controlToken = options.controlToken ?? random(20);
   const server = createServer((req, res) => {
     res.on("error", () => {});
+    if (isControlPath(req.url ?? "")) {
+      void answerControl({ controls, clock, credentials, token: controlToken }, req, res);
+      return;
+    }
     const incoming: Partial<Incoming> = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host };
     readNodeBody(req)
       .then((raw) => limitedAnswer(spec, Object.assign(incoming as Incoming, { raw }), fake))
@@ -383,6 +404,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   return {
     url: clientUrl(`http://${options.host ?? "127.0.0.1"}:${port}`),
     ...credentials,
+    controlToken,
     close: () =>
       (closing ??= new Promise<void>((done) => {
         fake.closed = true;
@@ -393,33 +415,22 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
         server.close(() => done());
         server.closeAllConnections();
       })),
-    reset() {
-      store.reset();
-      clock.reset();
-      faults.clear();
-      fake.limiter?.reset();
-      deliveries.clear();
-    },
-    seed: (data) => seedStore(store, data),
-    snapshot: () => takeSnapshot(store),
-    restore(snapshot) {
-      checkSnapshot(snapshot, "restore");
-      restoreSnapshot(store, snapshot);
-      faults.clear();
-      deliveries.clear();
-    },
+    reset: () => controls.reset(),
+    seed: (data) => controls.seed(data),
+    snapshot: () => controls.snapshot(),
+    restore: (snapshot) => controls.restore(snapshot),
     get state() {
       return copyState(store);
     },
     clock,
-    faults: { add: (rule) => faults.add(rule), clear: () => faults.clear() },
+    faults: { add: (rule) => controls.addFault(rule), clear: () => controls.clearFaults() },
     failNext: (operationId, failure) => faults.failNext(operationId, failure),
     delayNext: (operationId, ms) => faults.delayNext(operationId, ms),
     get webhookDeliveries() {
-      return deliveries.list();
+      return controls.deliveries();
     },
-    webhooksSettled: () => deliveries.settled(),
-    waitForDelivery: (match, waitOptions) => waits.wait(match, waitOptions),
+    webhooksSettled: () => controls.webhooksSettled(),
+    waitForDelivery: (match, waitOptions) => controls.waitForDelivery(match, waitOptions),
     handle: (request) => handleInProcess(spec, request, fake),
   };
 }
