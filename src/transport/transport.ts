@@ -173,6 +173,8 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     const waitMs = n <= options.maxRetries && isRetryable(outcome, !!call.idempotent) ? retryWaitMs(response, n) : Infinity;
     if (waitMs > MAX_RETRY_AFTER_MS || (deadlineMs && Date.now() - started + waitMs >= deadlineMs)) {
       if (!response) throw failure(call, attempts.url, result as { outcome: AttemptOutcome; error: unknown }, n, budgetMs, reached);
+      // A ChatApiError built from this answer tells whether an attempt may have been applied.
+      call.mayHaveReachedService = reached;
       return result as Delivered;
     }
     logger?.info("chat-rest-sdk retrying", { method, path, attempt: n, waitMs: Math.round(waitMs) });

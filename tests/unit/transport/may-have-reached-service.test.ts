@@ -4,8 +4,8 @@
 // is never sent again.
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { ChatConnectionError, ChatTimeoutError, createChatClient, unwrap } from "../../../src/index";
-import { startFaultServer, withServer } from "../../harness/fault-server";
+import { ChatConnectionError, ChatTimeoutError, createChatClient, InternalServerError, NotFoundError, unwrap } from "../../../src/index";
+import { json, startFaultServer, withServer } from "../../harness/fault-server";
 
 const client = (baseUrl: string, options: { timeoutMs?: number; maxRetries?: number; idempotent?: boolean } = {}) =>
   createChatClient({ appId: "reach", apiKey: "k-reach", baseUrl, ...options });
@@ -77,4 +77,33 @@ test("an error built without saying is told as one that may have reached the ser
   expect(
     new ChatConnectionError("c", { method: "POST", path: "/messages" }, 1, { mayHaveReachedService: false }).mayHaveReachedService,
   ).toBe(false);
+});
+
+test("a ChatApiError says whether an attempt may have been applied: a DELETE's 404 after a dropped attempt does", async () => {
+  await withServer(
+    (req, res, hit) =>
+      hit === 1 ? req.socket.destroy() : json(res, 404, { error: { code: "ERR_MESSAGE_ID_NOT_FOUND", message: "gone" } }),
+    async (server) => {
+      const error = await unwrap(client(server.url).DELETE("/messages/{id}", { params: { path: { id: "7" } } })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error).toMatchObject({ status: 404, mayHaveReachedService: true });
+      expect(server.requests).toHaveLength(2);
+    },
+  );
+  await withServer(
+    (_req, res) => json(res, 404, { error: { code: "ERR_MESSAGE_ID_NOT_FOUND", message: "gone" } }),
+    async (server) => {
+      const error = await unwrap(client(server.url).DELETE("/messages/{id}", { params: { path: { id: "7" } } })).catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 404, mayHaveReachedService: false });
+    },
+  );
+  await withServer(
+    (_req, res) => json(res, 503, { error: { code: "ERR_UNAVAILABLE", message: "busy" } }),
+    async (server) => {
+      const error = await send(server.url).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error).toMatchObject({ status: 503, mayHaveReachedService: true });
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 });

@@ -1,0 +1,40 @@
+// The seeded chaos suite: CHAOS_SEEDS runs (100 by default) of the workload in ./chaos-run.ts,
+// each against a fake with faults on every operation. A failing seed is printed; run it alone
+// with CHAOS_SEED=<seed>.
+import { type FakeServer, startFakeServer } from "../../src/testing/index";
+import { type ChaosReport, clean, runChaos } from "./chaos-run";
+
+const only = process.env.CHAOS_SEED;
+const seeds = only !== undefined ? [Number(only)] : Array.from({ length: Number(process.env.CHAOS_SEEDS ?? 100) }, (_, i) => i + 1);
+/** Runs at once, each on a fake of its own: the faults' waits (retries, backoff) overlap. */
+const PARALLEL = 8;
+
+let fakes: FakeServer[];
+beforeAll(async () => {
+  fakes = await Promise.all(Array.from({ length: Math.min(PARALLEL, seeds.length) }, () => startFakeServer()));
+});
+afterAll(() => Promise.all(fakes.map((fake) => fake.close())));
+
+test(`${seeds.length} seeded runs: nothing sent twice, nothing lost, nothing wrongly reported`, async () => {
+  const reports: ChaosReport[] = [];
+  const queue = [...seeds];
+  await Promise.all(
+    fakes.map(async (fake) => {
+      for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) reports.push(await runChaos(fake, seed));
+    }),
+  );
+  const failing = reports
+    .filter((report) => !clean(report))
+    .map(({ seed, duplicates, losses, wrongReports }) => ({ seed, duplicates, losses, wrongReports }));
+  expect(failing).toEqual([]);
+  // The faults were there: every kind was drawn across the runs.
+  const drawn = (kind: string) => reports.reduce((sum, report) => sum + (report.faults[kind] ?? 0), 0);
+  for (const kind of ["apply-then-drop", "reset-before", "503", "429", "latency"]) expect(drawn(kind)).toBeGreaterThan(0);
+}, 600_000);
+
+test("a seed replays: the same faults are drawn, and the same report comes out", async () => {
+  const seed = seeds[0]!;
+  const [a, b] = [await runChaos(fakes[0]!, seed), await runChaos(fakes[0]!, seed)];
+  expect(clean(a) && clean(b)).toBe(true);
+  expect(a.faults["apply-then-drop"]! + a.faults["reset-before"]! + a.faults["503"]!).toBeGreaterThan(0);
+});
