@@ -1,6 +1,6 @@
 import { type ChatClient, unwrap } from "chat-rest-sdk";
 import { checkClient, checkFlag, checkOnExists, checkOptions, checkUser, type UserInput } from "./check-input.js";
-import { CREATE_RESENDS, createIfAbsent, worthResending } from "./create-if-absent.js";
+import { createIfAbsent } from "./create-if-absent.js";
 import { ENSURE_USER_OPTIONS, type EnsuredUser, type EnsureUserOptions } from "./ensure-user.js";
 import { settleExistingUser } from "./existing-user.js";
 
@@ -47,7 +47,10 @@ export async function issueAuthToken(chat: ChatClient, user: UserInput, options?
     reactivate: checkFlag("issueAuthToken: options.reactivate", checked.reactivate),
     checkDeactivated: true,
   };
-  const outcome = await createIfAbsent(() => chat.POST("/users", { body: { ...input, withAuthToken: true } }), "ERR_UID_ALREADY_EXISTS");
+  const outcome = await createIfAbsent(
+    chat.POST("/users", { body: { ...input, withAuthToken: true }, idempotent: true }),
+    "ERR_UID_ALREADY_EXISTS",
+  );
   if (outcome.created) {
     const { authToken, ...created } = outcome.created.data;
     const result = { user: created, created: true, updated: false, deactivated: false, reactivated: false } as const;
@@ -60,16 +63,10 @@ export async function issueAuthToken(chat: ChatClient, user: UserInput, options?
 }
 
 /**
- * A new token, sent again (as a create is) when its answer was lost: a token issued by a lost
- * answer reaches no device and is never used, so the cost of sending again is an unused token.
+ * A new token, sent again by the client (as a create is) when its answer was lost or was a 5xx: a
+ * token issued by a lost answer reaches no device and is never used, so a repeat costs an unused token.
  */
 async function createToken(chat: ChatClient, uid: string, force: boolean): Promise<string> {
   const body = force ? { force } : {};
-  for (let sent = 0; ; sent++) {
-    try {
-      return (await unwrap(chat.POST("/users/{uid}/auth_tokens", { params: { path: { uid } }, body }))).data.authToken;
-    } catch (error) {
-      if (sent >= CREATE_RESENDS || !worthResending(error)) throw error;
-    }
-  }
+  return (await unwrap(chat.POST("/users/{uid}/auth_tokens", { params: { path: { uid } }, body, idempotent: true }))).data.authToken;
 }

@@ -56,8 +56,8 @@ export async function runChaos(fake: FakeServer, seed: number): Promise<ChaosRep
   const checker = answerChecker();
   const client = (maxRetries: number): ChatClient =>
     createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, maxRetries, fetch: checker.fetch });
-  // The helpers read with GETs, which the client retries: enough retries that a read outlives the faults.
-  const helpers = client(8);
+  // The helpers' reads and creates are repeated by the client: enough retries to outlive a 35% fault rate.
+  const helpers = client(20);
   const sender = client(3);
   fake.seed({
     users: [
