@@ -88,8 +88,30 @@ export interface FaultRuleBase {
  */
 export type FaultRule = FaultRuleBase &
   (
-    | { kind: "status"; status: number; retryAfter?: number }
-    | { kind: "latency"; ms: number | readonly [number, number] }
+    | {
+        kind: "status";
+        /**
+         * The status to answer, 400 to 599: the operation's example body where it documents it, an error envelope otherwise.
+         * @default none: required
+         * @example 503
+         */
+        status: number;
+        /**
+         * Seconds to send in `Retry-After`.
+         * @default none: no Retry-After header
+         * @example 0
+         */
+        retryAfter?: number;
+      }
+    | {
+        kind: "latency";
+        /**
+         * Milliseconds of the fake's clock to hold the request, or `[min, max]` to draw them from the rule's seed.
+         * @default none: required
+         * @example [0, 50]
+         */
+        ms: number | readonly [number, number];
+      }
     | { kind: "reset-before" }
     | { kind: "apply-then-drop" }
     | { kind: "truncate-body" }
