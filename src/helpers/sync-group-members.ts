@@ -1,4 +1,4 @@
-import { type ChatClient, type components, paginate, unwrap } from "chat-rest-sdk";
+import { type ChatClient, type components, isChatApiError, paginate, unwrap } from "chat-rest-sdk";
 import { checkArray, checkClient, checkCount, checkFlag, checkId, checkOptions } from "./check-input.js";
 import { forEachLimited } from "./for-each-limited.js";
 import { failureOf, type HelperFailure } from "./helper-failure.js";
@@ -155,11 +155,14 @@ export async function syncGroupMembers(
   await forEachLimited(addBatches(plan.add), concurrency, (batch) =>
     attempt(batch.uids, async () => {
       const list = LIST_OF[batch.scope];
-      const { data } = await unwrap(chat.POST("/groups/{guid}/members", { params: { path }, body: { [list]: batch.uids } }));
+      // Adding is safe to repeat: a UID added by an attempt whose answer was lost is "already joined" on the next.
+      const body = { [list]: batch.uids };
+      const { data } = await unwrap(chat.POST("/groups/{guid}/members", { params: { path }, body, idempotent: true }));
       const outcomes = lowerKeys(data[list]);
       for (const uid of batch.uids) {
         const outcome = outcomes.get(uid);
-        if (outcome?.success) added.push({ uid, scope: batch.scope });
+        // Missing when the members were read, joined now: added by an attempt of this call whose answer was lost.
+        if (outcome?.success || outcome?.error?.code === "ERR_ALREADY_JOINED") added.push({ uid, scope: batch.scope });
         else if (outcome) failed.push({ uid, error: { code: outcome.error.code, message: outcome.error.message } });
         else
           failed.push({
@@ -179,7 +182,12 @@ export async function syncGroupMembers(
   );
   await forEachLimited(plan.remove, concurrency, (uid) =>
     attempt([uid], async () => {
-      await unwrap(chat.DELETE("/groups/{guid}/members/{uid}", { params: { path: { ...path, uid } } }));
+      try {
+        await unwrap(chat.DELETE("/groups/{guid}/members/{uid}", { params: { path: { ...path, uid } } }));
+      } catch (error) {
+        // The client repeats a DELETE whose answer was lost; "not a member" then means the first attempt kicked.
+        if (!(isChatApiError(error) && error.status === 404 && error.mayHaveReachedService)) throw error;
+      }
       removed.push(uid);
     }),
   );

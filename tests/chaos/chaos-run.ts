@@ -4,7 +4,7 @@
 // seed: 10% apply-then-drop, 10% reset-before, 10% 503, 5% 429 with Retry-After, random latency.
 // After the run the fake's state is read to count what was sent twice, lost, or wrongly reported.
 import { type ChatClient, createChatClient, isChatApiError, isChatConnectionError, unwrap } from "../../src/index";
-import { ensureGroup, ensureUser, importUsers, issueAuthToken } from "../../src/helpers/index";
+import { ensureGroup, ensureUser, importUsers, issueAuthToken, syncGroupMembers } from "../../src/helpers/index";
 import type { FakeServer } from "../../src/testing/index";
 import { answerChecker } from "../fake/answer-checker";
 
@@ -60,10 +60,7 @@ export async function runChaos(fake: FakeServer, seed: number): Promise<ChaosRep
   const helpers = client(20);
   const sender = client(3);
   fake.seed({
-    users: [
-      { uid: "buyer", name: "Buyer" },
-      { uid: "seller", name: "Seller" },
-    ],
+    users: ["buyer", "seller", "courier", "support"].map((uid) => ({ uid, name: uid })),
   });
   const faults = addFaults(fake, seed);
 
@@ -83,6 +80,24 @@ export async function runChaos(fake: FakeServer, seed: number): Promise<ChaosRep
     !fake.state.authTokens.get("device-owner")?.some((t) => t.authToken === (issued.value as { authToken: string }).authToken)
   )
     report.losses.push("issueAuthToken resolved with a token the fake does not hold");
+
+  // Members synced, then reassigned: each sync resolves, and the members are the wanted ones, in their scopes.
+  const wantedSets = [
+    { admins: ["seller"], moderators: [], participants: ["buyer", "courier"] },
+    { admins: ["seller"], moderators: ["buyer"], participants: ["support"] },
+  ];
+  for (const [round, wanted] of wantedSets.entries()) {
+    const synced = await settle(syncGroupMembers(helpers, "order-1", wanted, { removeOthers: true }));
+    if (!synced.ok) report.wrongReports.push(`syncGroupMembers ${round} rejected: ${String(synced.error)}`);
+    else if (synced.value.failed.length)
+      report.wrongReports.push(`syncGroupMembers ${round} failed: ${JSON.stringify(synced.value.failed)}`);
+    const members = [...(fake.state.members.get("order-1") ?? new Map())].map(([uid, m]) => `${uid}:${m.scope}`).sort();
+    const scoped = { admin: wanted.admins, moderator: wanted.moderators, participant: wanted.participants };
+    const expected = Object.entries(scoped)
+      .flatMap(([scope, uids]) => uids.map((uid) => `${uid}:${scope}`))
+      .sort();
+    if (members.join() !== expected.join()) report.losses.push(`members after sync ${round}: ${members.join()}, wanted ${expected.join()}`);
+  }
 
   // An import: every row stored, or reported failed; none lost silently.
   const rows = Array.from({ length: IMPORTED }, (_, i) => ({ uid: `row-${i}`, name: `Row ${i}` }));
