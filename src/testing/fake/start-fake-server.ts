@@ -232,7 +232,10 @@ export interface FakeServer extends FakeCredentials {
    * expect(fake.webhookDeliveries.map((d) => d.trigger)).toEqual(["message_sent"]);
    */
   readonly webhookDeliveries: readonly FakeWebhookDelivery[];
-  /** Resolves once no webhook delivery is under way, retries included. */
+  /**
+   * Resolves once no webhook delivery is under way, retries included. Retries wait on the fake's
+   * clock: with it frozen, `await fake.clock.advance(ms)` past them instead, which resolves once they ran.
+   */
   webhooksSettled(): Promise<void>;
   /**
    * Resolves with the first delivery of `trigger` (to `webhook`, and for which `where` holds), past or
