@@ -32,10 +32,16 @@ test(`${seeds.length} seeded runs: nothing sent twice, nothing lost, nothing wro
   for (const kind of ["apply-then-drop", "reset-before", "503", "429", "latency"]) expect(drawn(kind)).toBeGreaterThan(0);
 }, 600_000);
 
-test("a seed replays: the same faults are drawn, and the same report comes out", async () => {
+// The rules draw the same faults for the same sequence of requests (tests/fake/faults.test.ts); the
+// workload's concurrent requests may reach the fake in another order, so a replay is checked by its outcome.
+test("a seed replays alone, on two fakes at once, and both runs keep every promise", async () => {
   const seed = seeds[0]!;
-  const [a, b] = await Promise.all([runChaos(fakes[0]!, seed), runChaos(fakes[1] ?? (await startFakeServer()), seed)]);
-  expect(b.faults).toEqual(a.faults);
-  expect(clean(a) && clean(b)).toBe(true);
-  expect(a.faults["apply-then-drop"]! + a.faults["reset-before"]! + a.faults["503"]!).toBeGreaterThan(0);
+  const other = await startFakeServer();
+  try {
+    const [a, b] = await Promise.all([runChaos(fakes[0]!, seed), runChaos(other, seed)]);
+    expect([a, b].filter((report) => !clean(report))).toEqual([]);
+    expect(a.faults["apply-then-drop"]! + a.faults["reset-before"]! + a.faults["503"]!).toBeGreaterThan(0);
+  } finally {
+    await other.close();
+  }
 });
