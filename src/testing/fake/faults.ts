@@ -136,8 +136,9 @@ export interface FakeFaults {
    * Throws a TypeError, naming the field, on a rule that cannot work.
    * @example
    * const drop = fake.faults.add({ operationId: "send-message", kind: "apply-then-drop", times: 1 });
-   * await expect(unwrap(chat.POST("/messages", { body }))).rejects.toMatchObject({ mayHaveReachedService: true });
-   * expect(drop.fired).toBe(1);
+   * const body = { receiver: "ben", receiverType: "user" as const, data: { text: "Order shipped" } };
+   * const lost = await chat.as("ana").POST("/messages", { body }).catch((error: unknown) => error);
+   * console.log(drop.fired, lost); // 1, a ChatConnectionError: the message is stored, its answer lost
    */
   add(rule: FaultRule): FaultHandle;
   /** Removes every rule, failNext's and delayNext's included. */

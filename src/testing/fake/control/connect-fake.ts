@@ -70,7 +70,10 @@ export interface ConnectFakeOptions {
  * both), and resolves with its credentials and controls.
  *
  * @example
- * // jest.globalSetup.ts started the fake and put its url and controlToken in process.env.
+ * import { createChatClient } from "chat-rest-sdk";
+ * import { connectFake } from "chat-rest-sdk/testing";
+ *
+ * // Jest's globalSetup started the fake and put its url and controlToken in process.env.
  * const fake = await connectFake(process.env.FAKE_URL!, process.env.FAKE_CONTROL_TOKEN!);
  * const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url });
  * await fake.clock.freeze(Date.UTC(2030, 0, 1));
