@@ -36,7 +36,9 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
     heading: "16. Instructions per call",
     quick: ["--rounds", "1", "--warmup", "100", "--n1", "50", "--n2", "150", "--ops", "list-users"],
   },
-  chaos: { heading: "17. Chaos: nothing sent twice or lost", quick: ["--seeds", "20", "--parallel", "20"] },
+  "mcp-tools": { heading: "17. MCP tool lists" },
+  observability: { heading: "17. Observability", quick: ["--rounds", "3", "--scale", "0.3"] },
+  chaos: { heading: "18. Chaos: nothing sent twice or lost", quick: ["--seeds", "20", "--parallel", "20"] },
 };
 
 const root = process.cwd();

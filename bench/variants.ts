@@ -142,9 +142,10 @@ interface SdkOptions {
 /**
  * This SDK as a user runs it: retries, per-attempt timeouts and `as()` on (maxRetries 2,
  * timeoutMs 30000), with one of {@link MIDDLEWARE} if asked; an injected fetch must get a Request.
+ * `create` is another build's createChatClient (section 17 runs an earlier SDK beside this one).
  */
-export function sdk(baseUrl: string, { fetch, middleware, timeoutsOff }: SdkOptions = {}): Variant {
-  const chat = createChatClient({
+export function sdk(baseUrl: string, { fetch, middleware, timeoutsOff }: SdkOptions = {}, create = createChatClient): Variant {
+  const chat = create({
     appId: "bench",
     apiKey: API_KEY,
     baseUrl,

@@ -6,7 +6,8 @@
 const { existsSync, readFileSync } = require("node:fs");
 const { join } = require("node:path");
 
-const USAGE = `Usage: chat-rest-fake [--port <n>] [--host <h>] [--app-id <id>] [--api-key <key>] [--max-items <n>] [--state <file>]
+const USAGE = `Usage: chat-rest-fake [--port <n>] [--host <h>] [--app-id <id>] [--api-key <key>] [--auth-only-key <key>]
+                      [--key <key>] [--secret <secret>] [--max-items <n>] [--state <file>] [--rate-limits <limits>]
                       [--control-token <token>]
 
 Runs a stateful fake of the Chat, Calls and Management REST APIs, all on one URL: users, groups,
@@ -15,9 +16,16 @@ members and messages are kept for as long as it runs.
   --host <h>       interface to listen on (default 127.0.0.1)
   --app-id <id>    the app id to report (default: random)
   --api-key <key>  the fullAccess API key to accept (default: random, printed)
+  --auth-only-key <key>, --key <key>, --secret <secret>
+                   the authOnly key, and the Management API key and secret, to accept
+                   (default: random, printed)
   --max-items <n>  the most items to store (default 100000)
   --state <file>   start from a state saved as JSON from fake.snapshot(), serving its app
                    (unless --app-id names another)
+  --rate-limits <limits>
+                   enforce rate limits as the service does: "service" for the documented
+                   limits, or a JSON object of the client's rateLimits option, for example
+                   '{"app":{"all":{"limit":5,"windowMs":1000}}}' (default: no limits)
   --control-token <token>
                    the token of the control routes under /__fake (default: random, printed):
                    connectFake(url, token) from chat-rest-sdk/testing drives the fake's clock,
@@ -43,6 +51,20 @@ function readState(file) {
   }
 }
 
+/** "service", or the JSON of a rateLimits object; what the object may hold, startFakeServer checks and says. */
+function readRateLimits(text) {
+  if (text === "service") return text;
+  let limits;
+  try {
+    limits = JSON.parse(text);
+  } catch {
+    fail(`--rate-limits: ${JSON.stringify(text)} is neither "service" nor a JSON object.`);
+  }
+  if (limits === null || typeof limits !== "object" || Array.isArray(limits))
+    fail(`--rate-limits: ${JSON.stringify(text)} is neither "service" nor a JSON object.`);
+  return limits;
+}
+
 function parseArgs(argv) {
   const options = { port: 4011, host: "127.0.0.1" };
   for (let i = 0; i < argv.length; i++) {
@@ -60,6 +82,10 @@ function parseArgs(argv) {
     } else if (arg === "--host") options.host = value();
     else if (arg === "--app-id") options.appId = value();
     else if (arg === "--api-key") options.apiKey = value();
+    else if (arg === "--auth-only-key") options.authOnlyKey = value();
+    else if (arg === "--key") options.key = value();
+    else if (arg === "--secret") options.secret = value();
+    else if (arg === "--rate-limits") options.rateLimits = readRateLimits(value());
     else if (arg === "--control-token") options.controlToken = value();
     else if (arg === "--max-items") {
       options.maxItems = Number(value());

@@ -33,6 +33,8 @@ export interface paths {
          *     Built-in messages carry text or attachments; `category` may be left out for
          *     them (the service assumes `message`). Custom messages (`category: custom`)
          *     carry an app-defined `type` and `customData`.
+         *     With `onBehalfOf`, that user must be a member of the group (403
+         *     `ERR_GROUP_NOT_JOINED`).
          */
         post: operations["send-message"];
         delete?: never;
@@ -51,6 +53,8 @@ export interface paths {
         /**
          * Get a message
          * @description Returns one message by its ID. With `onBehalfOf`, as that user sees it (with `reactedByMe` on its reactions, say).
+         *     With `onBehalfOf`, a message of a group is for the members of that group
+         *     only (403 `ERR_GROUP_NOT_JOINED`), kicked and banned users included.
          */
         get: operations["get-message-details"];
         /**
@@ -60,6 +64,8 @@ export interface paths {
          *     admins or moderators (otherwise 403 `ERR_MESSAGE_NOT_A_SENDER`); without it
          *     the app may edit any message. The service answers with the `action` message
          *     that records the edit: its `data.entities.on` holds the edited message.
+         *     With `onBehalfOf`, a message of a group is for the members of that group
+         *     only (403 `ERR_GROUP_NOT_JOINED`), kicked and banned users included.
          */
         put: operations["update-message"];
         post?: never;
@@ -71,6 +77,8 @@ export interface paths {
          *     or, in a group, one of its admins or moderators (otherwise 403
          *     `ERR_MESSAGE_NOT_A_SENDER`); without it the app may delete any message. The
          *     service answers with the `action` message that records the deletion.
+         *     With `onBehalfOf`, a message of a group is for the members of that group
+         *     only (403 `ERR_GROUP_NOT_JOINED`), kicked and banned users included.
          */
         delete: operations["delete-message"];
         options?: never;
@@ -88,6 +96,8 @@ export interface paths {
         /**
          * List the reactions to a message
          * @description Returns the reactions to a message, one entry per user and reaction, oldest first.
+         *     With `onBehalfOf`, a message of a group is for the members of that group
+         *     only (403 `ERR_GROUP_NOT_JOINED`), kicked and banned users included.
          *
          *     Reaction lists are walked with cursors: `meta.next` holds the `affix` and
          *     the `id` (of a reaction) to send back for the following slice.
@@ -111,6 +121,8 @@ export interface paths {
         /**
          * List the users who reacted with one reaction
          * @description Returns the reactions of one kind (one emoji or code) to a message.
+         *     With `onBehalfOf`, a message of a group is for the members of that group
+         *     only (403 `ERR_GROUP_NOT_JOINED`), kicked and banned users included.
          *
          *     Reaction lists are walked with cursors: `meta.next` holds the `affix` and
          *     the `id` (of a reaction) to send back for the following slice.
@@ -122,11 +134,15 @@ export interface paths {
          * @description Adds the reaction in the path to a message, as the user named in
          *     `onBehalfOf`. Percent-encode the reaction as UTF-8; the SDK does this for
          *     every path parameter.
+         *     With `onBehalfOf`, a message of a group is for the members of that group
+         *     only (403 `ERR_GROUP_NOT_JOINED`), kicked and banned users included.
          */
         post: operations["add-message-reactions"];
         /**
          * Remove a reaction
          * @description Removes the reaction in the path that the user named in `onBehalfOf` gave to a message.
+         *     With `onBehalfOf`, a message of a group is for the members of that group
+         *     only (403 `ERR_GROUP_NOT_JOINED`), kicked and banned users included.
          */
         delete: operations["remove-message-reactions"];
         options?: never;
@@ -144,6 +160,8 @@ export interface paths {
         /**
          * List the replies in a thread
          * @description Returns the replies in the thread of a message, oldest first.
+         *     With `onBehalfOf`, a message of a group is for the members of that group
+         *     only (403 `ERR_GROUP_NOT_JOINED`), kicked and banned users included.
          *
          *     The vendor's files declare `perPage` and `page` here, but every response they
          *     and the reference page (cometchat.com/docs/rest-api/messages/list-threaded-messages)
@@ -159,6 +177,8 @@ export interface paths {
          * @description Posts a reply in the thread of an existing message, as the user named in
          *     `onBehalfOf`. The reply is returned with `parentId` set to the parent
          *     message. A thread cannot be started on a message that is itself a reply.
+         *     With `onBehalfOf`, a message of a group is for the members of that group
+         *     only (403 `ERR_GROUP_NOT_JOINED`), kicked and banned users included.
          */
         post: operations["send-thread-message"];
         delete?: never;
@@ -181,6 +201,8 @@ export interface paths {
          * @description Reports a message for moderation, as the user named in `onBehalfOf`, with
          *     one of the app's moderation reasons. The message stays visible until a
          *     moderator reviews it (see the flagged messages list).
+         *     With `onBehalfOf`, a message of a group is for the members of that group
+         *     only (403 `ERR_GROUP_NOT_JOINED`), kicked and banned users included.
          */
         post: operations["flag-a-message"];
         delete?: never;
@@ -228,6 +250,8 @@ export interface paths {
          * List the messages of a group
          * @description Returns one slice of a group's messages, oldest first. With `onBehalfOf`,
          *     as that member sees them.
+         *     With `onBehalfOf`, that user must be a member of the group (403
+         *     `ERR_GROUP_NOT_JOINED`).
          *
          *     The list is walked with cursors, not page numbers: `meta.next` (and
          *     `meta.previous`, when there are earlier messages) holds the `affix`, `sentAt`
@@ -1389,7 +1413,8 @@ export interface paths {
          *     type, tags or membership of the user given in `onBehalfOf`. Besides
          *     `meta.pagination`, `meta.cursor` holds the `updatedAt` and `affix` of where
          *     the page ends; pages are still requested by number, and `paginate` walks
-         *     them that way.
+         *     them that way. With `onBehalfOf`, a private group is listed only to its
+         *     members.
          *
          *     Array parameters are sent comma-separated in a single query parameter
          *     (`style: form`, `explode: false`), for example `types=public,password`.
@@ -1422,20 +1447,29 @@ export interface paths {
          * Get a group
          * @description Returns one group. With `onBehalfOf`, the group also says whether that user
          *     has joined it, with which scope and since when.
+         *     With `onBehalfOf`, a private group is shown to its members only (403
+         *     `ERR_GROUP_NOT_JOINED`); a public or password group to any user.
          */
         get: operations["get-group"];
         /**
          * Update a group
          * @description Changes the fields given in the body and clears those named in `unset`.
-         *     With `onBehalfOf`, the change is made as that user, who must be allowed to
-         *     make it, and `owner` is ignored.
+         *     Without `onBehalfOf` the app may change anything, `owner` included. The
+         *     vendor's reference ignores `owner` with `onBehalfOf`; here the owner may
+         *     hand the group over, and nobody else.
+         *     With `onBehalfOf`, that user must be a moderator, an admin or the owner of
+         *     the group (403 `ERR_GROUP_NOT_JOINED` for a non-member,
+         *     `ERR_GROUP_NO_MODERATOR_SCOPE` for a participant), and only the owner may
+         *     name a new `owner` (403 `ERR_GROUP_NO_CLEARANCE`).
          */
         put: operations["update-group"];
         post?: never;
         /**
          * Delete a group
-         * @description Deletes a group with its members and messages. With `onBehalfOf`, that user
-         *     must be allowed to delete it.
+         * @description Deletes a group with its members and messages.
+         *     With `onBehalfOf`, that user must be an admin or the owner of the group (403
+         *     `ERR_GROUP_NOT_JOINED` for a non-member, `ERR_GROUP_NO_ADMIN_SCOPE` for a
+         *     moderator or participant).
          */
         delete: operations["delete-group"];
         options?: never;
@@ -1462,10 +1496,19 @@ export interface paths {
         /**
          * Add group members
          * @description Adds up to 25 users to a group, each list with its scope, and bans the users
-         *     in `usersToBan`, in one request. Each UID gets its own outcome, under the
+         *     in `usersToBan`, in one request: 25 UIDs across the four lists, and a request
+         *     naming more is refused with 400 and adds nobody. Each UID gets its own outcome, under the
          *     name of its list: `success: true` with the action message the group
          *     received, or `success: false` with an `error` (an unknown UID, a banned
          *     user, ...). A failed UID does not fail the request, so check every outcome.
+         *     The vendor's pages name admins as the ones who add members and are silent
+         *     on public groups; this spec lets any member of a public group add others,
+         *     as a public group is open to anyone.
+         *     With `onBehalfOf`, that user must be a member (403 `ERR_GROUP_NOT_JOINED`;
+         *     nobody adds themselves), a moderator or above in a private or password group
+         *     (403 `ERR_GROUP_NO_MODERATOR_SCOPE`), and may give at most their own scope
+         *     (403 `ERR_GROUP_NO_SCOPE_CLEARANCE`); `usersToBan` follows the rules of a
+         *     ban, UID by UID.
          */
         post: operations["add-group-members"];
         delete?: never;
@@ -1484,15 +1527,27 @@ export interface paths {
         get?: never;
         /**
          * Change a member's scope
-         * @description Makes a member of the group an admin, a moderator or a participant. With
-         *     `onBehalfOf`, the change is made as that user, who must outrank the member.
+         * @description Makes a member of the group an admin, a moderator or a participant. The
+         *     owner stays an admin: nobody changes the owner's scope, not even the app
+         *     (403 `ERR_GROUP_NO_CLEARANCE`). The vendor's pages disagree on whether a
+         *     moderator may change a participant's scope; this spec follows most of them:
+         *     admins and the owner only. The owner outranks the other admins.
+         *     With `onBehalfOf`, that user must be an admin or the owner (403
+         *     `ERR_GROUP_NO_ADMIN_SCOPE`, `ERR_GROUP_NOT_JOINED` for a non-member) and
+         *     outrank both the member's scope and the new one (403
+         *     `ERR_GROUP_NO_SCOPE_CLEARANCE`); nobody changes their own scope (403
+         *     `ERR_GROUP_NO_SELF_ACTION`) or the owner's (403 `ERR_GROUP_NO_CLEARANCE`).
          */
         put: operations["change-group-member-scope"];
         post?: never;
         /**
          * Kick a member
          * @description Removes a member from the group. The user may join again (unlike a ban).
-         *     With `onBehalfOf`, that user must outrank the member.
+         *     With `onBehalfOf`, that user must be a moderator or above (403
+         *     `ERR_GROUP_NO_MODERATOR_SCOPE`, `ERR_GROUP_NOT_JOINED` for a non-member) and
+         *     outrank the member (403 `ERR_GROUP_NO_SCOPE_CLEARANCE`), and may not kick
+         *     themselves (403 `ERR_GROUP_NO_SELF_ACTION`). Nobody kicks the owner (403
+         *     `ERR_GROUP_NO_CLEARANCE`).
          */
         delete: operations["kick-group-member"];
         options?: never;
@@ -1534,13 +1589,21 @@ export interface paths {
         /**
          * Ban a user
          * @description Bans a user from a group: a member is removed, and the user cannot join
-         *     again until unbanned. With `onBehalfOf`, that user must be allowed to ban.
+         *     again until unbanned. Nobody bans the owner, not even the app (403
+         *     `ERR_GROUP_NO_CLEARANCE`).
+         *     With `onBehalfOf`, that user must be a moderator or above (403
+         *     `ERR_GROUP_NO_MODERATOR_SCOPE`, `ERR_GROUP_NOT_JOINED` for a non-member) and
+         *     outrank the user when a member (403 `ERR_GROUP_NO_SCOPE_CLEARANCE`), and may
+         *     not ban themselves (403 `ERR_GROUP_NO_SELF_ACTION`). Nobody bans the owner
+         *     (403 `ERR_GROUP_NO_CLEARANCE`).
          */
         post: operations["ban-group-user"];
         /**
          * Unban a user
          * @description Lifts the ban of a user from a group; the user may join again but is not
-         *     made a member. With `onBehalfOf`, that user must be allowed to unban.
+         *     made a member.
+         *     With `onBehalfOf`, that user must be a moderator or above (403
+         *     `ERR_GROUP_NO_MODERATOR_SCOPE`, `ERR_GROUP_NOT_JOINED` for a non-member).
          */
         delete: operations["unban-group-user"];
         options?: never;
@@ -1895,12 +1958,16 @@ export interface paths {
         /**
          * Get the conversation with a group
          * @description Returns the conversation of the user given in `onBehalfOf` with the group in the path.
+         *     With `onBehalfOf`, that user must be a member of the group (403
+         *     `ERR_GROUP_NOT_JOINED`).
          */
         get: operations["get-group-conversations"];
         /**
          * Tag the conversation with a group
          * @description Replaces the tags of the conversation of the user given in `onBehalfOf` with
          *     the group in the path, and returns the conversation.
+         *     With `onBehalfOf`, that user must be a member of the group (403
+         *     `ERR_GROUP_NOT_JOINED`).
          */
         put: operations["update-group-conversation"];
         post?: never;
@@ -1909,6 +1976,8 @@ export interface paths {
          * @description Resets the group conversation of the user given in `onBehalfOf`: it leaves the
          *     user's conversation list and its earlier messages are hidden from the user.
          *     The group and the other members are not affected.
+         *     With `onBehalfOf`, that user must be a member of the group (403
+         *     `ERR_GROUP_NOT_JOINED`).
          */
         delete: operations["reset-group-conversation"];
         options?: never;
@@ -1929,6 +1998,8 @@ export interface paths {
          * Mark the conversation with a group as delivered
          * @description Records that the messages in the group reached the user given in `onBehalfOf`, up
          *     to `messageId`, or all of them without a body. Senders see delivery receipts.
+         *     With `onBehalfOf`, that user must be a member of the group (403
+         *     `ERR_GROUP_NOT_JOINED`).
          */
         post: operations["mark-group-conversation-as-delivered"];
         delete?: never;
@@ -1950,7 +2021,11 @@ export interface paths {
          * Mark the conversation with a group as read
          * @description Records that the user given in `onBehalfOf` read the messages in the group, up to
          *     `messageId`, or all of them without a body. Senders see read receipts, and
-         *     `unreadMessageCount` drops accordingly.
+         *     `unreadMessageCount` drops accordingly. That count holds the messages others
+         *     sent, not the action messages the service writes (a member added, kicked,
+         *     a message edited): those move the conversation up but are never unread.
+         *     With `onBehalfOf`, that user must be a member of the group (403
+         *     `ERR_GROUP_NOT_JOINED`).
          */
         post: operations["mark-group-conversation-as-read"];
         /**
@@ -1958,6 +2033,8 @@ export interface paths {
          * @description Marks the messages in the group after `messageId` as unread again for the user given
          *     in `onBehalfOf`, so that they count in `unreadMessageCount`. The message ID
          *     travels in the body of the DELETE request.
+         *     With `onBehalfOf`, that user must be a member of the group (403
+         *     `ERR_GROUP_NOT_JOINED`).
          *
          *     The vendor's file declares no `onBehalfOf` here, unlike the five other
          *     receipt operations. The service keeps a read position per member, so it must
@@ -4620,8 +4697,9 @@ export interface components {
             meta: components["schemas"]["CursorMeta"];
         };
         /**
-         * @description A reply to post in a thread. The service fills in `category`, `type` and
-         *     `data` with their defaults when they are left out.
+         * @description A reply to post in a thread. The service fills in `category` and `type`
+         *     with their defaults when they are left out; a text reply needs a non-empty
+         *     `data.text` (400 `ERR_EMPTY_MESSAGE_TEXT`).
          */
         SendThreadMessageRequest: {
             /**
@@ -4646,13 +4724,7 @@ export interface components {
              * @enum {string}
              */
             type?: "text" | "image" | "file" | "audio" | "video";
-            /**
-             * @description Content of the reply.
-             * @default {
-             *       "text": "",
-             *       "metadata": {}
-             *     }
-             */
+            /** @description Content of the reply. */
             data?: {
                 /** @description Text of the reply. */
                 text?: string;
@@ -8471,7 +8543,9 @@ export interface components {
              */
             conversationType: "user" | "group";
             /**
-             * @description How many messages the user has not read yet, as a decimal string.
+             * @description How many messages others sent that the user has not read yet, as a decimal
+             *     string. Action messages (a member added, kicked or banned, a message edited
+             *     or deleted) are not counted: they move the conversation up, but are never unread.
              * @example 3
              */
             unreadMessageCount?: string;
@@ -8531,7 +8605,10 @@ export interface components {
             /**
              * @description ID of the message up to which (for unread: after which) the receipt
              *     applies, as a number. Message IDs come back from the service as decimal
-             *     strings: convert them with `Number(message.id)`.
+             *     strings: convert them with `Number(message.id)`. It must name a message
+             *     of that conversation that exists: another conversation's message, or an
+             *     ID no message has, is refused with 404 `ERR_MESSAGE_ID_NOT_FOUND` and no
+             *     mark moves.
              * @example 1843
              */
             messageId?: number;
@@ -14492,9 +14569,33 @@ export interface components {
          * @description The credentials may not perform this operation (an `authOnly` key used where
          *     `fullAccess` is needed), or the user named by `onBehalfOf` is neither the
          *     sender of the message nor an admin or moderator of its group
-         *     (`ERR_MESSAGE_NOT_A_SENDER`).
+         *     (`ERR_MESSAGE_NOT_A_SENDER`), or is not a member of the message's group, a
+         *     kicked or banned sender included (`ERR_GROUP_NOT_JOINED`).
          */
         ForbiddenNotSender: {
+            headers: {
+                "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
+                "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The credentials may not perform this operation (an `authOnly` key used where
+         *     `fullAccess` is needed), or the user named by `onBehalfOf` may not do this in
+         *     the group: not a member (`ERR_GROUP_NOT_JOINED`), a scope too low for the
+         *     operation (`ERR_GROUP_NO_MODERATOR_SCOPE`, `ERR_GROUP_NO_ADMIN_SCOPE`), not
+         *     outranking the member or the scope given (`ERR_GROUP_NO_SCOPE_CLEARANCE`),
+         *     acting on the owner or doing what only the owner may (`ERR_GROUP_NO_CLEARANCE`),
+         *     or acting on their own membership (`ERR_GROUP_NO_SELF_ACTION`). Scopes rank
+         *     owner, admin, moderator, participant: the owner is an admin who outranks the
+         *     other admins.
+         */
+        ForbiddenInGroup: {
             headers: {
                 "X-Rate-Limit": components["headers"]["X-Rate-Limit"];
                 "X-Rate-Limit-Remaining": components["headers"]["X-Rate-Limit-Remaining"];
@@ -14785,10 +14886,15 @@ export interface components {
          */
         AppsPerPage: number;
         /**
-         * @description Identifier of the FCM or APNs provider, as it was added.
+         * @description Identifier of the FCM provider, as it was added.
          * @example fcm-provider-1
          */
-        PushProviderId: string;
+        FcmProviderId: string;
+        /**
+         * @description Identifier of the APNs provider, as it was added.
+         * @example apns-provider-1
+         */
+        ApnsProviderId: string;
         /**
          * @description The push token, as the push service issued it and register-token received it.
          * @example dLztQGbuPA91bG3rkRckcQYvlKuTlWGmHC1RnxyzTrbyT0VF
@@ -15192,7 +15298,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No message has this ID. */
             404: {
                 headers: {
@@ -15383,7 +15489,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No message has this ID. */
             404: {
                 headers: {
@@ -15462,7 +15568,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No message has this ID. */
             404: {
                 headers: {
@@ -15523,7 +15629,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description The message, or the user named in `onBehalfOf`, does not exist. */
             404: {
                 headers: {
@@ -15584,7 +15690,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description The message, or the user named in `onBehalfOf`, does not exist. */
             404: {
                 headers: {
@@ -15675,7 +15781,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description No message has this ID. */
             404: {
                 headers: {
@@ -15805,7 +15911,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOutsideGroup"];
             /** @description The message, or the user named in `onBehalfOf`, does not exist. */
             404: {
                 headers: {
@@ -19578,10 +19684,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
+                 * @description Identifier of the FCM provider, as it was added.
                  * @example fcm-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["FcmProviderId"];
             };
             cookie?: never;
         };
@@ -19613,10 +19719,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
+                 * @description Identifier of the FCM provider, as it was added.
                  * @example fcm-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["FcmProviderId"];
             };
             cookie?: never;
         };
@@ -19743,10 +19849,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
-                 * @example fcm-provider-1
+                 * @description Identifier of the APNs provider, as it was added.
+                 * @example apns-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["ApnsProviderId"];
             };
             cookie?: never;
         };
@@ -19778,10 +19884,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identifier of the FCM or APNs provider, as it was added.
-                 * @example fcm-provider-1
+                 * @description Identifier of the APNs provider, as it was added.
+                 * @example apns-provider-1
                  */
-                providerId: components["parameters"]["PushProviderId"];
+                providerId: components["parameters"]["ApnsProviderId"];
             };
             cookie?: never;
         };
@@ -20304,7 +20410,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenInGroup"];
             /** @description No group has the GUID given in the path. */
             404: {
                 headers: {
@@ -20364,7 +20470,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenInGroup"];
             /** @description No group has the GUID given in the path. */
             404: {
                 headers: {
@@ -20420,7 +20526,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenInGroup"];
             /** @description No group has the GUID given in the path. */
             404: {
                 headers: {
@@ -20565,7 +20671,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenInGroup"];
             /** @description No group has the GUID given in the path. */
             404: {
                 headers: {
@@ -20631,7 +20737,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenInGroup"];
             /** @description No group has the GUID, or no user has the UID, given in the path. */
             404: {
                 headers: {
@@ -20693,7 +20799,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenInGroup"];
             /** @description No group has the GUID, or no user has the UID, given in the path. */
             404: {
                 headers: {
@@ -20827,7 +20933,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenInGroup"];
             /** @description No group has the GUID, or no user has the UID, given in the path. */
             404: {
                 headers: {
@@ -20889,7 +20995,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenInGroup"];
             /** @description No group has the GUID, or no user has the UID, given in the path. */
             404: {
                 headers: {

@@ -7,7 +7,10 @@
 #   dist/helpers.{mjs,cjs,d.mts,d.cts}  chat-rest-sdk/helpers
 #   dist/rate-limits.{mjs,cjs,d.mts,d.cts} chat-rest-sdk/rate-limits
 #   dist/redis.{mjs,cjs,d.mts,d.cts}    chat-rest-sdk/redis
+#   dist/mcp.{mjs,cjs,d.mts,d.cts}      chat-rest-sdk/mcp (and the chat-rest-mcp command)
+#   dist/otel.{mjs,cjs,d.mts,d.cts}     chat-rest-sdk/otel
 #   dist/rate-limit-governor.{mjs,cjs}  no entry point: what a client with `rateLimits` loads
+#   dist/traced-call.{mjs,cjs}          no entry point: what a client loads once something subscribes to its diagnostics channels
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p dist
@@ -18,18 +21,22 @@ rm -f dist/*.mjs dist/*.cjs dist/*.d.mts dist/*.d.cts
 bundle() { node_modules/.bin/esbuild "$1" --bundle --platform=node --target=es2022 --packages=external --log-level=warning "${@:2}"; }
 # The rate-limit governor stays a module of its own, which the client imports on the first call of a
 # client with `rateLimits` (so a bundler can split it off); each format imports its own build of it.
-governor=rate-limit-governor
-bundle src/index.ts --format=esm --outfile=dist/index.mjs "--external:*/$governor.js"
-bundle src/index.ts --format=cjs --outfile=dist/index.cjs "--external:*/$governor.js"
-for format in mjs cjs; do
-  sed -i "s#\"./$governor.js\"#\"./$governor.$format\"#" "dist/index.$format"
-  if ! grep -q "\"./$governor.$format\"" "dist/index.$format" || grep -q "\"./$governor.js\"" "dist/index.$format"; then
-    echo "build: dist/index.$format does not import ./$governor.$format." >&2
-    exit 1
-  fi
+# The same for the module that describes a traced call, loaded once something subscribes to the client's diagnostics channels.
+lazy="src/rate-limits/rate-limit-governor.ts src/diagnostics/traced-call.ts"
+bundle src/index.ts --format=esm --outfile=dist/index.mjs "--external:*/rate-limit-governor.js" "--external:*/traced-call.js"
+bundle src/index.ts --format=cjs --outfile=dist/index.cjs "--external:*/rate-limit-governor.js" "--external:*/traced-call.js"
+for source in $lazy; do
+  module=$(basename "$source" .ts)
+  for format in mjs cjs; do
+    sed -i "s#\"./$module.js\"#\"./$module.$format\"#" "dist/index.$format"
+    if ! grep -q "\"./$module.$format\"" "dist/index.$format" || grep -q "\"./$module.js\"" "dist/index.$format"; then
+      echo "build: dist/index.$format does not import ./$module.$format." >&2
+      exit 1
+    fi
+  done
+  bundle "$source" --format=esm "--outfile=dist/$module.mjs"
+  bundle "$source" --format=cjs "--outfile=dist/$module.cjs"
 done
-bundle "src/rate-limits/$governor.ts" --format=esm "--outfile=dist/$governor.mjs"
-bundle "src/rate-limits/$governor.ts" --format=cjs "--outfile=dist/$governor.cjs"
 bundle src/rate-limits/index.ts --format=esm --outfile=dist/rate-limits.mjs
 bundle src/rate-limits/index.ts --format=cjs --outfile=dist/rate-limits.cjs
 # redis (node-redis) is an optional peer, imported when a store first connects.
@@ -41,9 +48,17 @@ bundle src/testing/index.ts --format=esm --outfile=dist/testing.mjs "--banner:js
 bundle src/testing/index.ts --format=cjs --outfile=dist/testing.cjs
 bundle src/webhooks/index.ts --format=esm --outfile=dist/webhooks.mjs
 bundle src/webhooks/index.ts --format=cjs --outfile=dist/webhooks.cjs
+# @opentelemetry/api is an optional peer, imported by chat-rest-sdk/otel alone.
+# It imports the core by the package's name, as the helpers do, so that its errors are the core's classes.
+bundle src/otel/index.ts --format=esm --external:chat-rest-sdk --outfile=dist/otel.mjs
+bundle src/otel/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/otel.cjs
 # The helpers import the core by the package's name (tsconfig.json maps it to src/ for development), so they share its classes.
 bundle src/helpers/index.ts --format=esm --external:chat-rest-sdk --outfile=dist/helpers.mjs
 bundle src/helpers/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/helpers.cjs
+# The MCP server likewise calls through the core's clients; its tools (generated/mcp-tools.ts) are bundled
+# into it, and its libraries (@modelcontextprotocol/sdk, ajv) are optional peers, imported on first use.
+bundle src/mcp/index.ts --format=esm --external:chat-rest-sdk --outfile=dist/mcp.mjs
+bundle src/mcp/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/mcp.cjs
 
 # One self-contained declaration file per entry point, then a CJS copy of each. A copy is correct
 # only while the file imports no relative path (whose extension would differ), so that is checked.
@@ -53,6 +68,7 @@ node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.config.json
 # chat-rest-sdk/helpers imports the core's declarations rather than a copy of them (see scripts/tsconfig.helpers-dts.json).
 mkdir -p .tmp/dts/node_modules/chat-rest-sdk && cp dist/index.d.mts .tmp/dts/node_modules/chat-rest-sdk/index.d.ts
 node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.helpers.json
+node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.mcp.json
 for file in dist/*.d.mts; do
   if grep -qE "from ['\"]\.\.?/" "$file"; then
     echo "build: $file imports a relative file, so it cannot double as CommonJS declarations." >&2

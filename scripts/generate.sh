@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lint the hand-maintained spec, bundle it, and derive every generated artefact from the bundle.
 # Writes generated/: openapi.json, openapi.yaml, schema.d.ts, manifest.ts, deprecated-operations.ts, rate-limit-classes.ts,
-# webhook-events.ts and webhook-examples.ts,
+# webhook-events.ts, webhook-examples.ts and mcp-tools.ts (the tools of chat-rest-sdk/mcp),
 # and docs/operations.md, the table of operations that README.md links to, and the README's list of
 # the operations the fake answers from examples (between its fake-operations markers).
 set -euo pipefail
@@ -29,6 +29,8 @@ node scripts/generate-types.mjs openapi/openapi.yaml "$out/schema.d.ts"
 node scripts/generate-manifest.mjs "$out/openapi.json" "$out/manifest.ts"
 # The webhook events' key fields (for chat-rest-sdk/webhooks) and examples (for the test kit).
 node scripts/generate-webhooks.mjs "$out/openapi.json" "$out"
-echo "Wrote $out/openapi.json, $out/openapi.yaml, $out/schema.d.ts, $out/manifest.ts and $out/deprecated-operations.ts from openapi/."
+# One MCP tool per operation, for chat-rest-sdk/mcp and the chat-rest-mcp command.
+node scripts/generate-mcp-tools.mjs "$out/openapi.json" "$out/mcp-tools.ts"
+echo "Wrote $out/openapi.json, $out/openapi.yaml, $out/schema.d.ts, $out/manifest.ts, $out/deprecated-operations.ts and $out/mcp-tools.ts from openapi/."
 node scripts/write-operations-page.mjs "$out/openapi.json" docs/operations.md
 node scripts/write-fake-operations.mjs "$out/openapi.json" README.md

@@ -16,7 +16,9 @@ export const code = (text) => new Code(text);
 const WIDTH = 100;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-const key = (name) => (IDENTIFIER.test(name) ? name : JSON.stringify(name));
+// `__proto__: x` and `"__proto__": x` in an object literal set the object's prototype instead of
+// a key, so the program would send another body than curl; a computed key is an own property.
+const key = (name) => (name === "__proto__" ? `[${JSON.stringify(name)}]` : IDENTIFIER.test(name) ? name : JSON.stringify(name));
 
 function inline(value) {
   if (value instanceof Code) return value.text;

@@ -6,6 +6,7 @@ export type { SdkClient } from "./client/client-types.js";
 export type { ChatClientOptions, CallsClientOptions, ManagementClientOptions, CommonClientOptions } from "./client/client-options.js";
 export type { RequestOptions } from "./client/request-options.js";
 export type { Logger } from "./client/logger.js";
+export type { CallDiagnostics, AttemptDiagnostics, CallDescription, Outcome } from "./diagnostics/diagnostics-types.js";
 export { chatBaseUrl, callsBaseUrl, REGIONS } from "./safety/base-url.js";
 export type { Region, AppLocation } from "./safety/base-url.js";
 export { unwrap } from "./errors/unwrap.js";
@@ -34,6 +35,7 @@ export {
 export type { FailedCall, RedactedCall, RateLimitRefusal } from "./errors/chat-api-error.js";
 export { ChatConnectionError, ChatTimeoutError } from "./errors/chat-connection-error.js";
 export { ChatInvalidResponseError } from "./errors/chat-invalid-response-error.js";
+export { RateLimitStoreError } from "./errors/rate-limit-store-error.js";
 export { isChatApiError, isChatConnectionError, isChatError } from "./errors/guards.js";
 export type {
   ChatPaths,

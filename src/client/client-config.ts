@@ -58,6 +58,7 @@ export function clientConfig(
   const credentialNames = Object.keys(credentials);
   if (options.headers) {
     refuseCredentialHeaders("headers", options.headers, credentialNames);
+    // Checked for every client; which user a Chat or Calls client acts as, actingUser decides.
     onBehalfOfIn("headers", options.headers);
   }
   const baseUrl = options.baseUrl === undefined ? defaultUrl : checkBaseUrl(options.baseUrl);

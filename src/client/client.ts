@@ -2,11 +2,13 @@ import type { Middleware } from "openapi-fetch";
 import { ChatConfigError } from "../errors/chat-config-error.js";
 import { type AppLocation, callsBaseUrl, chatBaseUrl } from "../safety/base-url.js";
 import { type CallInit, checkCredential, checkOnBehalfOf } from "../safety/input-checks.js";
+import { actingUser } from "./acting-user.js";
 import { type AllowsRequest, type ClientConfig, clientConfig } from "./client-config.js";
 import type { CallsClientOptions, ChatClientOptions, ManagementClientOptions } from "./client-options.js";
 import type { SdkClient } from "./client-types.js";
 import type { CallsPaths, ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
 import { sendCall } from "./send-call.js";
+import { attemptChannel, callChannel, traceCall } from "../diagnostics/trace-call.js";
 
 /** A client bound to one user: every request carries `onBehalfOf: <uid>`, so the header is optional in every call. */
 export interface BoundChatClient extends SdkClient<OnBehalfOfOptional<ChatPaths>> {
@@ -50,10 +52,16 @@ function checkOptions(factory: string, options: unknown): void {
   if (!options || typeof options !== "object") throw new ChatConfigError(`${factory} needs an options object.`);
 }
 
-/** The methods every client has, over one config; `boundUid` is the user an `as()` client acts as. */
+/**
+ * The methods every client has, over one config. `boundUid` is the user the client acts as, as
+ * `actingUser` decided it when the client was built: an `as()` client's, or the one its
+ * `onBehalfOf` or `headers` option names.
+ */
 function facade(config: ClientConfig, boundUid?: string): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
-  const call = (method: string, path: string, init?: CallInit) => sendCall(config, method, path, init, boundUid);
+  // The call's single entry: traced only while something subscribes to the diagnostics channels.
+  const call = (method: string, path: string, init?: CallInit) =>
+    (callChannel?.hasSubscribers || attemptChannel?.hasSubscribers ? traceCall : sendCall)(config, method, path, init, boundUid);
   const client: Record<string, unknown> = {
     request: (method: string, path: string, init?: CallInit) =>
       call(typeof method === "string" ? method.toUpperCase() : method, path, init),
@@ -107,8 +115,9 @@ export function appClient(
   const apiKey = checkCredential("apiKey", options.apiKey);
   // Checked even when baseUrl overrides it, so a typo surfaces against the mock, not in production.
   const regionalUrl = baseUrlOf({ appId: options.appId, region: options.region ?? "us" });
-  const boundUid = options.onBehalfOf === undefined ? undefined : checkOnBehalfOf(options.onBehalfOf);
-  return chatClient(clientConfig(options, regionalUrl, { apikey: apiKey }, allows), boundUid);
+  const config = clientConfig(options, regionalUrl, { apikey: apiKey }, allows);
+  const onBehalfOf = options.onBehalfOf === undefined ? undefined : checkOnBehalfOf(options.onBehalfOf);
+  return chatClient(config, actingUser({ onBehalfOf, clientHeaders: config.headers }));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ChatConfigError } from "../errors/chat-config-error.js";
+import { actingUser } from "./acting-user.js";
 import { checkCall, type CallInit } from "../safety/input-checks.js";
 import { isIdempotent } from "../transport/retry-policy.js";
 import type { ParseAs } from "../transport/attempt.js";
@@ -9,6 +10,7 @@ import type { ClientConfig } from "./client-config.js";
 import { warnIfDeprecated } from "./deprecation.js";
 import { type Lazy, runOnError, runOnRequest, runOnResponse, type MiddlewareContext } from "./middleware.js";
 import { type CallResult, readable, readBody, readResult } from "./read-result.js";
+import type { CallTrace } from "../diagnostics/diagnostics-types.js";
 
 /**
  * Middleware may replace the request. The credentials go only to the client's own origin,
@@ -49,6 +51,7 @@ async function outgoingAfter(config: ClientConfig, built: BuiltRequest, own: Laz
 /**
  * Sends one call, the one way every call goes: its options merged, its input checked, its
  * request built once, middleware run when there is any, then the transport, then the result read.
+ * A traced call's `trace` gives the call its id and runs each attempt.
  */
 export async function sendCall(
   config: ClientConfig,
@@ -56,10 +59,14 @@ export async function sendCall(
   path: string,
   init: CallInit | undefined,
   boundUid: string | undefined,
+  trace?: CallTrace,
 ): Promise<CallResult> {
   const { options, logger, userAgent } = callSettings(config, init);
   warnIfDeprecated(method, path, logger);
-  const params = checkCall(method, path, init, config.credentialNames, boundUid);
+  // The client's user (from its options, or as()) was decided when the client was built; the
+  // call's own sources win over it. checkCall writes the answer into params.header.onBehalfOf,
+  // where the governor reads it.
+  const params = checkCall(method, path, init, config.credentialNames, actingUser({ as: boundUid, call: init }));
   const own = init?.middleware as ClientConfig["middleware"] | undefined;
   // A copy, as openapi-fetch takes one: a hook that ejects middleware must not make the next one
   // skipped. Most calls have none, and then there is nothing to copy.
@@ -75,6 +82,9 @@ export async function sendCall(
     fetch: (init?.fetch as InjectedFetch | undefined) ?? config.fetch,
     requestInitExt: config.requestInitExt,
     parseAs: (init?.parseAs as ParseAs | undefined) ?? "json",
+    // Made only for something that shows it: a log line, a span, a middleware hook.
+    id: logger && Math.random().toString(36).slice(2, 11),
+    ...trace,
   };
   if (!middleware.length) {
     if (built.request) checkFinalRequest(config, built.request, call);
@@ -95,8 +105,8 @@ export async function sendCall(
       bodySerializer: init?.bodySerializer ?? config.bodySerializer,
       pathSerializer: init?.pathSerializer ?? config.pathSerializer,
     }),
-    // As openapi-fetch makes it: an id that ties one call's hooks together.
-    id: Math.random().toString(36).slice(2, 11),
+    // As openapi-fetch makes it: an id that ties one call's hooks together (the call's own).
+    id: (call.id ??= Math.random().toString(36).slice(2, 11)),
   };
   const callRequest: Lazy<Request> = () => (callRequest.value ??= built.request ?? requestOf(built.url, built.init));
   let request: Request | Lazy<Request>;

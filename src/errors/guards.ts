@@ -35,5 +35,5 @@ export function isChatConnectionError(value: unknown): value is ChatConnectionEr
  */
 export function isChatError(value: unknown): value is ChatError {
   const name = nameOf(value);
-  return isApiErrorName(name) || /^Chat(|Config|InvalidResponse|Connection|Timeout)Error$/.test(name);
+  return isApiErrorName(name) || /^(Chat(|Config|InvalidResponse|Connection|Timeout)|RateLimitStore)Error$/.test(name);
 }

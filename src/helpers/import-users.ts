@@ -12,6 +12,7 @@ import {
 import { createIfAbsent } from "./create-if-absent.js";
 import { settleExistingUser } from "./existing-user.js";
 import { forEachLimited } from "./for-each-limited.js";
+import { ImportUsersError } from "./import-users-error.js";
 import { failureOf, type HelperFailure } from "./helper-failure.js";
 
 /** How far an import has come: records done, and how each ended. */
@@ -98,7 +99,9 @@ const PROGRESS_INTERVAL_MS = 1000;
  * A bad record (not a valid body of `POST /users`, or refused by the service) is reported in
  * `failed` with its position, its UID and the reason, and the import goes on. The import itself
  * rejects only on bad options (`ChatConfigError`, before anything is sent), on an error of the
- * input's iterator, or on an error thrown by `onProgress`.
+ * input's iterator (an {@link ImportUsersError} with the counts so far and that error as its
+ * `cause`, once the records in flight are done and `onProgress` has had its last call), or on an
+ * error thrown by `onProgress`.
  *
  * @example
  * async function* readUsers() {
@@ -157,18 +160,37 @@ export async function importUsers(
   };
 
   const timer = onProgress ? timers.setInterval(report, PROGRESS_INTERVAL_MS) : undefined;
+  let inputError: { error: unknown } | undefined;
   try {
     await forEachLimited(users, concurrency, importOne, () => progressError !== undefined);
+  } catch (error) {
+    // importOne settles every record, so this is the input's iterator failing.
+    inputError = { error };
   } finally {
     if (onProgress) timers.clearInterval(timer as never);
   }
+  // The final report comes whatever ended the import: the users created so far exist.
   report();
   if (progressError) throw progressError.error;
+  if (inputError) throw new ImportUsersError(done, { ...counts, failed }, inputError.error);
   return { ...counts, failed };
 }
 
-/** What a record holds as its UID, for its failure entry: in lower case when it is a string. */
+/**
+ * What a record holds as its UID, for its failure entry: in lower case when it is a string. Any
+ * other value is only described: String() throws on an object without a prototype or with a
+ * toString that throws, and a record's failure must never fail the import.
+ */
 function uidOf(record: unknown): string {
-  const uid = (record as { uid?: unknown } | null)?.uid;
-  return typeof uid === "string" ? uid.toLowerCase() : uid === undefined ? "" : String(uid);
+  let uid: unknown;
+  try {
+    uid = (record as { uid?: unknown } | null)?.uid;
+  } catch {
+    return "";
+  }
+  if (typeof uid === "string") return uid.toLowerCase();
+  if (uid === undefined) return "";
+  if (typeof uid === "function") return "a function";
+  if (typeof uid === "object") return uid === null ? "null" : Array.isArray(uid) ? "an array" : "an object";
+  return String(uid);
 }

@@ -14,6 +14,7 @@ export type {
   ScopeChange,
 } from "./sync-group-members.js";
 export { importUsers } from "./import-users.js";
+export { ImportUsersError } from "./import-users-error.js";
 export type { ImportUsersOptions, ImportUsersResult, ImportProgress, ImportFailure, ProgressTimers } from "./import-users.js";
 export type { HelperFailure } from "./helper-failure.js";
 export type { UserInput, GroupInput, OnExists } from "./check-input.js";

@@ -22,6 +22,14 @@ const LIST_OF = { admin: "admins", moderator: "moderators", participant: "partic
 const RANK: Record<GroupScope, number> = { admin: 3, moderator: 2, participant: 1 };
 /** The most UIDs `POST /groups/{guid}/members` takes in one request, across its lists. */
 const ADD_BATCH = 25;
+/** The answer to an add of a user who is a member already: another worker added them since the read. */
+const ALREADY_JOINED = "ERR_ALREADY_JOINED";
+/**
+ * The answers to a kick of a user who is not a member: another worker kicked them (or the user
+ * was deleted) since the read. The service's guides name the last two; the service answers a
+ * member it cannot find in the group as an unknown UID.
+ */
+const NOT_A_MEMBER = new Set(["ERR_UID_NOT_FOUND", "ERR_NOT_A_MEMBER", "ERR_GROUP_NOT_JOINED"]);
 
 /** Options of {@link syncGroupMembers}. */
 export interface SyncGroupMembersOptions {
@@ -65,9 +73,12 @@ export interface ScopeChange {
  * group's members is in exactly one of the five, in UID order.
  */
 export interface SyncGroupMembersResult {
-  /** Members added, with their scope. */
+  /**
+   * Members added, with their scope; also a user another worker added between the read and the
+   * add, once given the scope wanted (`PUT /groups/{guid}/members/{uid}`), since the end state is the one asked for.
+   */
   added: AddedMember[];
-  /** Members kicked (`removeOthers`). */
+  /** Members kicked (`removeOthers`), and members another worker kicked between the read and the kick. */
   removed: string[];
   /** Members whose scope was changed. */
   scopeChanged: ScopeChange[];
@@ -99,7 +110,9 @@ interface Plan {
  * It never kicks the owner nor changes their scope (the owner stays an admin, whatever list names
  * them), and never unbans: a banned user in the lists is reported in `failed`. A UID the service
  * refuses to add is reported in `failed` with the service's reason, and a request that fails
- * reports its UIDs there; the others go on. The group's reads throw their error (a
+ * reports its UIDs there; the others go on. An answer that says the state wanted holds already
+ * is no failure: another worker syncing the same group may add or kick the same user between the
+ * read and the write (a user already joined is given the scope wanted, a member already gone counts as removed). The group's reads throw their error (a
  * `NotFoundError` for an unknown GUID). Bad input throws a `ChatConfigError` before anything is sent.
  *
  * @example
@@ -152,6 +165,8 @@ export async function syncGroupMembers(
       for (const uid of uids) failed.push(failureOf(uid, error));
     }
   };
+  // Members another worker added since the read, in whatever scope it gave them.
+  const joined: AddedMember[] = [];
   await forEachLimited(addBatches(plan.add), concurrency, (batch) =>
     attempt(batch.uids, async () => {
       const list = LIST_OF[batch.scope];
@@ -161,8 +176,8 @@ export async function syncGroupMembers(
       const outcomes = lowerKeys(data[list]);
       for (const uid of batch.uids) {
         const outcome = outcomes.get(uid);
-        // Missing when the members were read, joined now: added by an attempt of this call whose answer was lost.
-        if (outcome?.success || outcome?.error?.code === "ERR_ALREADY_JOINED") added.push({ uid, scope: batch.scope });
+        if (outcome?.success) added.push({ uid, scope: batch.scope });
+        else if (outcome?.error.code === ALREADY_JOINED) joined.push({ uid, scope: batch.scope });
         else if (outcome) failed.push({ uid, error: { code: outcome.error.code, message: outcome.error.message } });
         else
           failed.push({
@@ -170,6 +185,14 @@ export async function syncGroupMembers(
             error: { code: "ChatInvalidResponseError", message: `POST /groups/{guid}/members answered no outcome for ${uid}.` },
           });
       }
+    }),
+  );
+  // A scope change to the one wanted, which is also right when the scope is that already.
+  await forEachLimited(joined, concurrency, (member) =>
+    attempt([member.uid], async () => {
+      const uid = member.uid;
+      await unwrap(chat.PUT("/groups/{guid}/members/{uid}", { params: { path: { ...path, uid } }, body: { scope: member.scope } }));
+      added.push(member);
     }),
   );
   await forEachLimited(plan.change, concurrency, (change) =>
@@ -185,8 +208,7 @@ export async function syncGroupMembers(
       try {
         await unwrap(chat.DELETE("/groups/{guid}/members/{uid}", { params: { path: { ...path, uid } } }));
       } catch (error) {
-        // The client repeats a DELETE whose answer was lost; "not a member" then means the first attempt kicked.
-        if (!(isChatApiError(error) && error.status === 404 && error.mayHaveReachedService)) throw error;
+        if (!(isChatApiError(error) && NOT_A_MEMBER.has(error.code as string))) throw error;
       }
       removed.push(uid);
     }),

@@ -1,6 +1,7 @@
 import type { ResolvedRequestOptions } from "../client/request-options.js";
 import { ChatConfigError } from "../errors/chat-config-error.js";
 import { RateLimitError } from "../errors/chat-api-error.js";
+import { RateLimitStoreError } from "../errors/rate-limit-store-error.js";
 import type { CallParams } from "../safety/input-checks.js";
 import type { RateLimits, RateLimitSlot } from "./rate-limit-options.js";
 
@@ -14,6 +15,9 @@ export interface Permit {
   seq: number;
   id: number;
   slots: readonly GovernedSlot[];
+  /** For an attempt that waited for room: how long, and whose limit it waited for. */
+  waitedMs?: number;
+  scope?: GovernedSlot["scope"];
 }
 
 /** What the governor reads of a call: the operation, the user it acts as, its time budget. */
@@ -58,7 +62,10 @@ export function governorFor(rateLimits: "service" | RateLimits, appId: string): 
   const governor = {
     acquire: (...args) =>
       (loading ??= import("./rate-limit-governor.js").then((module) =>
-        Object.assign(governor, module.createRateLimitGovernor(rateLimits, appId, { RateLimitError, ChatConfigError })),
+        Object.assign(
+          governor,
+          module.createRateLimitGovernor(rateLimits, appId, { RateLimitError, ChatConfigError, RateLimitStoreError }),
+        ),
       )).then((loaded) => loaded.acquire(...args)),
   } as Governor;
   return governor;

@@ -4,8 +4,10 @@
 import { coreOperations, perUserOperations } from "../../generated/rate-limit-classes.js";
 import type { ChatConfigError } from "../errors/chat-config-error.js";
 import type { RateLimitError, RateLimitRefusal } from "../errors/chat-api-error.js";
+import type { RateLimitStoreError } from "../errors/rate-limit-store-error.js";
 import { unwatch, watch } from "../transport/abort-watch.js";
-import { retryAfterSeconds } from "../transport/retry-policy.js";
+import { believableWaitMs, resetWaitMs, retryAfterSeconds } from "../transport/retry-policy.js";
+import { userKey } from "../client/acting-user.js";
 import type { CallParams } from "../safety/input-checks.js";
 import type { GovernedCall, GovernedSlot, Governor, Permit } from "./governor.js";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.js";
@@ -16,6 +18,7 @@ import { serviceRateLimits } from "./service-rate-limits.js";
 export interface GovernorErrors {
   RateLimitError: typeof RateLimitError;
   ChatConfigError: typeof ChatConfigError;
+  RateLimitStoreError: typeof RateLimitStoreError;
 }
 
 /** Time and randomness, replaced by the tests' own. */
@@ -51,6 +54,8 @@ interface Waiter {
   id: number;
   slots: readonly GovernedSlot[];
   start: number;
+  /** When the call started, for its deadline (0 without one), as the transport gave it. */
+  started: number;
   deadline: number;
   signal: AbortSignal | null | undefined;
   onAbort: (() => void) | undefined;
@@ -117,15 +122,13 @@ for (const [operation, rule] of Object.entries(perUserOperations)) {
   PER_USER.get(path)!.set(method, rule);
 }
 
-/** The user a call acts as: its `onBehalfOf` (under any casing), or its `uid` path parameter. */
+/**
+ * The user a call is counted under: the one it acts as, which the client's `actingUser` decided
+ * from every source of `onBehalfOf` and wrote into `params.header.onBehalfOf`; or its `uid` path parameter.
+ */
 function userOf(params: CallParams | undefined, where: "onBehalfOf" | "uid"): string | undefined {
-  if (where === "uid") return params?.path?.uid === undefined ? undefined : String(params.path.uid).toLowerCase();
-  const header = params?.header;
-  if (header)
-    for (const name in header)
-      if ((name === "onBehalfOf" || name.toLowerCase() === "onbehalfof") && header[name] !== undefined)
-        return String(header[name]).toLowerCase();
-  return undefined;
+  const user = where === "uid" ? params?.path?.uid : params?.header?.onBehalfOf;
+  return user === undefined ? undefined : userKey(String(user));
 }
 
 /**
@@ -172,6 +175,67 @@ export function createRateLimitGovernor(
     const left = deadlineMs ? deadlineMs - (now - started) : Number.POSITIVE_INFINITY;
     if (retry) return left;
     return Math.min(limits.maxWaitMs ?? (deadlineMs ? left : timeoutMs || Number.POSITIVE_INFINITY), left);
+  }
+
+  function storeError({ method, path }: GovernedCall, cause: unknown): Error {
+    const label = store.label ?? "custom";
+    const message = `${method} ${path}: not sent: the rate-limit store ${label} failed: ${(cause as Error)?.message ?? cause}`;
+    return Object.assign(new errors.RateLimitStoreError(message, { cause }), { method, path, store: label });
+  }
+
+  /**
+   * Asks the store for room for a call. The store's answer counts against the call's time: it must
+   * come within the call's `timeoutMs` and what is left of its `deadlineMs`, and the call's signal
+   * rejects at once with its own reason. A store that fails, or does not answer in time, refuses
+   * the call with a RateLimitStoreError: the limits are unknown, so nothing is sent (fail closed).
+   */
+  function take(
+    call: GovernedCall,
+    slots: readonly GovernedSlot[],
+    id: number,
+    started: number,
+    signal: AbortSignal | null | undefined,
+  ): RateLimitTake | Promise<RateLimitTake> {
+    let pending: RateLimitTake | Promise<RateLimitTake>;
+    try {
+      pending = store.take(slots, id);
+    } catch (error) {
+      throw storeError(call, error);
+    }
+    if (!isPromise(pending)) return pending;
+    const { deadlineMs, timeoutMs } = call.options;
+    const left = deadlineMs ? deadlineMs - (clock.now() - started) : Number.POSITIVE_INFINITY;
+    const limit = timeoutMs && timeoutMs < left ? "timeoutMs" : "deadlineMs";
+    const ms = Math.max(0, Math.ceil(limit === "timeoutMs" ? timeoutMs : left));
+    return new Promise<RateLimitTake>((resolve, reject) => {
+      const done = () => {
+        clock.clearTimeout(timer);
+        if (signal) unwatch(signal, onAbort);
+      };
+      const onAbort = () => {
+        done();
+        reject(signal!.reason);
+      };
+      if (signal) watch(signal, onAbort);
+      // No time limit at all (neither option): the store's own timeouts bound it.
+      const timer =
+        ms < Number.POSITIVE_INFINITY
+          ? clock.setTimeout(() => {
+              done();
+              reject(storeError(call, new Error(`no answer within ${ms} ms, the call's ${limit}`)));
+            }, timerMs(ms))
+          : undefined;
+      pending.then(
+        (answer) => {
+          done();
+          resolve(answer);
+        },
+        (error: unknown) => {
+          done();
+          reject(storeError(call, error));
+        },
+      );
+    });
   }
 
   function refusal({ call, slots, start }: Waiter, taken: RateLimitTake, now: number): Error {
@@ -225,7 +289,7 @@ export function createRateLimitGovernor(
         const waiter = queue.waiters[0]!;
         let taken: RateLimitTake;
         try {
-          const pending = store.take(waiter.slots, waiter.id);
+          const pending = take(waiter.call, waiter.slots, waiter.id, waiter.started, waiter.signal);
           taken = isPromise(pending) ? await pending : pending;
         } catch (error) {
           leave(waiter);
@@ -235,7 +299,8 @@ export function createRateLimitGovernor(
         if (waiter.queue !== queue) continue; // aborted while the store answered
         if (taken.waitMs <= 0) {
           leave(waiter);
-          waiter.resolve({ seq: waiter.seq, id: waiter.id, slots: waiter.slots });
+          const { seq, id, slots, start } = waiter;
+          waiter.resolve({ seq, id, slots, waitedMs: clock.now() - start, scope: slots.find((s) => s.key === queue.key)?.scope });
           continue;
         }
         const now = clock.now();
@@ -305,13 +370,15 @@ export function createRateLimitGovernor(
 
   return {
     acquire(call, params, previous, started, signal) {
+      // A cancelled call takes no room: it will not be sent.
+      if (signal?.aborted) throw signal.reason;
       const slots = previous ? previous.slots : slotsOf(call, params);
       if (!slots.length) return NO_LIMIT;
       const order = previous ? previous.seq : ++seq;
       const id = ++lastId;
       // Calls already wait on one of these keys: this one goes behind them, whatever the store says.
       const behind = queues.size > 0 && slots.some((slot) => queues.has(slot.key));
-      const taken = behind ? undefined : store.take(slots, id);
+      const taken = behind ? undefined : take(call, slots, id, started, signal);
       // The common case: room at once, and nothing made but the permit.
       if (taken && !isPromise(taken) && taken.waitMs <= 0) return { seq: order, id, slots };
       const now = clock.now();
@@ -321,6 +388,7 @@ export function createRateLimitGovernor(
         id,
         slots,
         start: now,
+        started,
         deadline: now + budget(call, started, now, previous !== undefined),
         signal,
       } as Waiter;
@@ -356,12 +424,13 @@ export function createRateLimitGovernor(
       const remaining = headerNumber(headers, "x-ratelimit-remaining", "x-rate-limit-remaining");
       if (remaining === undefined && status !== 429) return false;
       const limit = headerNumber(headers, "x-ratelimit-limit", "x-rate-limit");
+      // A reset past the cap on the service's waits, or already past, is not believed: the count
+      // then lasts a window, as when the answer gives no reset.
       let resetMs: number | undefined;
+      let reset: number | undefined;
       if (remaining === 0 || status === 429) {
-        const reset = headerNumber(headers, "x-ratelimit-reset", "x-rate-limit-reset");
-        // The reset relative to the answer's own Date, so that the two clocks need not agree.
-        const served = Date.parse(headers.get("date") ?? "");
-        if (reset !== undefined) resetMs = Math.max(0, reset * 1000 - (Number.isNaN(served) ? clock.now() : served));
+        reset = headerNumber(headers, "x-ratelimit-reset", "x-rate-limit-reset");
+        if (reset !== undefined) resetMs = believableWaitMs(resetWaitMs(reset, headers, clock.now()));
       }
       // The headers do not say which limit they count: the one whose limit they name, else the
       // app's for the counts (the service's pages describe them as the app's), and the user's for a 429.
@@ -369,9 +438,15 @@ export function createRateLimitGovernor(
       if (remaining !== undefined)
         quietly(store.sync(named ?? slots.find((slot) => slot.scope === "app") ?? slots[0]!, remaining, resetMs));
       if (status !== 429) return false;
-      const retryAfter = retryAfterSeconds(headers);
-      const holdMs = retryAfter !== undefined ? retryAfter * 1000 : (resetMs ?? DEFAULT_HOLD_MS);
-      quietly(store.hold((named ?? slots[0]!).key, holdMs + HOLD_JITTER_MS * (1 + clock.random())));
+      const slot = named ?? slots[0]!;
+      // What the service said to wait, when it can be believed; else (past the cap, unreadable,
+      // negative) the rule's window. One hostile answer must not hold the key for years.
+      let holdMs = DEFAULT_HOLD_MS;
+      if (headers.has("retry-after")) {
+        const retryAfter = retryAfterSeconds(headers, clock.now());
+        holdMs = believableWaitMs(retryAfter === undefined ? undefined : retryAfter * 1000) ?? slot.windowMs;
+      } else if (reset !== undefined) holdMs = resetMs ?? slot.windowMs;
+      quietly(store.hold(slot.key, holdMs + HOLD_JITTER_MS * (1 + clock.random())));
       return true;
     },
   };

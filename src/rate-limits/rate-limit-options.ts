@@ -43,6 +43,8 @@ export interface RateLimits {
   /**
    * Where the counts are kept. Every process that shares a store shares the limits: pass
    * `redisRateLimitStore({ url })` from `chat-rest-sdk/redis` for a deployment of several processes.
+   * A store that fails, or does not answer within a call's `timeoutMs` and `deadlineMs`, refuses
+   * the call with a `RateLimitStoreError`, and nothing is sent.
    * @default one store in memory for the whole process, which drops the keys that went idle
    * @example redisRateLimitStore({ url: process.env.REDIS_URL! })
    */
@@ -71,9 +73,17 @@ export interface RateLimitTake {
 /**
  * Where a governor keeps its counts. The store in memory is the default; `redisRateLimitStore`
  * (`chat-rest-sdk/redis`) shares them across processes. Each method may answer at once or with
- * a promise.
+ * a promise. A `take` that throws, rejects, or does not answer within the call's time refuses the
+ * call with a `RateLimitStoreError`, and nothing is sent.
  */
 export interface RateLimitStore {
+  /**
+   * Names the store in a `RateLimitStoreError` when it fails: where it is, never a credential.
+   * `redisRateLimitStore` sets its URL without user, password or query.
+   * @default "custom" for a store of your own
+   * @example "redis://10.0.0.5:6379/0"
+   */
+  readonly label?: string;
   /**
    * Takes one request under every slot at once, recorded under `id`, or none of them: answers
    * `{ waitMs: 0 }`, or how long until there may be room and the key that has none. Ids are

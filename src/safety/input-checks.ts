@@ -179,14 +179,14 @@ const LONE_SURROGATE = /[\ud800-\udfff]/u;
  * silently hit a wrong path.
  *
  * @param credentials The client's credential header names, which no call may set.
- * @param boundUid The user a bound client acts as; a per-call `onBehalfOf` wins over it.
+ * @param user The user the call acts as, as `actingUser` decided it from every source.
  */
 export function checkCall(
   method: string,
   path: string,
   init: CallInit | undefined,
   credentials: readonly string[],
-  boundUid: string | undefined,
+  user: string | undefined,
 ): CallParams {
   const refuse = (problem: string): never => {
     throw new ChatConfigError(`${method} ${String(path)}: ${problem}.`);
@@ -195,11 +195,6 @@ export function checkCall(
   if (init?.baseUrl !== undefined) refuse("baseUrl is a client option, not a per-call one");
   if (typeof method !== "string" || !TOKEN.test(method) || /^(CONNECT|TRACE|TRACK)$/.test(method))
     throw new ChatConfigError(`${JSON.stringify(method)} is not a method fetch can send.`);
-  // One rule for every source: the per-call value wins over the bound user, and two per-call values must agree.
-  const inHeaders = onBehalfOfIn("headers", init?.headers);
-  const inParams = onBehalfOfIn("params.header", init?.params?.header);
-  if (inHeaders !== undefined && inParams !== undefined && inHeaders !== inParams)
-    refuse("headers and params.header name different onBehalfOf users");
   if (typeof path !== "string" || path[0] !== "/") refuse(`the path must start with "/", got ${JSON.stringify(path)}`);
   if (DOT_SEGMENT.test(path)) refuse(`the path must not contain "." or ".." segments`);
   const params = init?.params;
@@ -225,7 +220,9 @@ export function checkCall(
     checkHeaders("params.header", header);
     refuseCredentialHeaders("params.header", header, credentials);
   }
-  const uid = inHeaders ?? boundUid;
-  if (inParams !== undefined || uid === undefined) return params ?? {};
-  return { ...params, header: { ...header, onBehalfOf: uid } };
+  // The user goes into params.header as onBehalfOf, whatever casing the caller used: buildRequest
+  // merges params.header last, so it is what is sent whatever the client's headers say, and the
+  // governor reads the user there. A casing of the caller's own names the same user.
+  if (user === undefined) return params ?? {};
+  return { ...params, header: { ...header, onBehalfOf: user } };
 }

@@ -18,6 +18,8 @@ export interface AttemptPlan {
   /** The redirect mode the caller asked for; only "follow" is handled here, the others by fetch. */
   redirect: RequestRedirect;
   method: string;
+  /** The headers every request of the attempt sends (a trace may add `traceparent` before it is sent). */
+  headers?: HeadersInit | undefined;
   /** How the body is read within the attempt: as text (see {@link readsText}), as bytes, or not at all for a streamed 2xx. */
   readAs: ParseAs;
   /** The most bytes a body may have once decompressed; 0: no limit. */

@@ -51,8 +51,35 @@ export function attemptMayHaveReachedService(outcome: AttemptOutcome): boolean {
 
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
-/** A longer `Retry-After` is not waited out: the response goes back to the caller instead. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * The longest wait read from the service that is believed: a `Retry-After`, an
+ * `X-RateLimit-Reset`, and so the hold a 429 puts on a rate-limit key. The transport waits no
+ * longer for one retry (the answer goes back to the caller instead); the governor holds a key no
+ * longer, and reads a wait past it, unreadable or negative as its rule's window. Without it, one
+ * hostile or broken answer (`Retry-After: 1000000000`) would hold a key for years.
+ */
+export const MAX_SERVICE_WAIT_MS = 60_000;
+
+/** `ms` when it is a wait the service may mean (a number from 0 to {@link MAX_SERVICE_WAIT_MS}), else undefined. */
+export function believableWaitMs(ms: number | undefined): number | undefined {
+  return ms !== undefined && ms >= 0 && ms <= MAX_SERVICE_WAIT_MS ? ms : undefined;
+}
+
+/** When the service made the answer, by its `Date` header; `now` (the local clock) without a readable one. */
+export const answeredAt = (headers: Headers, now: number): number => Date.parse(headers.get("date")!) || now;
+
+// The last second of the year 9999: a reset past it, read as seconds, can only be milliseconds.
+const LAST_EPOCH_SECOND = 253_402_300_799;
+
+/**
+ * Milliseconds from the answer to its `X-RateLimit-Reset` (epoch seconds, or epoch milliseconds
+ * when the value can only be that), counted from the answer's own `Date` so that the two clocks
+ * need not agree; from `now` when the answer has none. Negative when the reset is past.
+ */
+export function resetWaitMs(reset: number, headers: Headers, now: number): number {
+  return (reset > LAST_EPOCH_SECOND ? reset : reset * 1000) - answeredAt(headers, now);
+}
 
 // The three forms of an HTTP date: IMF-fixdate, RFC 850, and asctime, which is GMT without saying so.
 // Date.parse alone reads "-1" or "1, 2" as a date in 2001, which would mean "retry now".
@@ -60,13 +87,16 @@ const HTTP_DATE = /^[a-z]{3,9},? [\w -]+ \d\d:\d\d:\d\d (GMT|\d{4})$/i;
 
 /**
  * Seconds to wait before retrying, from `Retry-After`: delta-seconds (digits only) or an HTTP
- * date; undefined for anything else, which leaves the wait to the backoff.
+ * date; undefined for anything else, which leaves the wait to the backoff. A date is read against
+ * the answer's own `Date`, so a skewed local clock does not matter; `now` is used only without one.
  */
 export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
   const raw = headers.get("retry-after") ?? "";
   if (/^\d+$/.test(raw)) return +raw;
   const date = HTTP_DATE.test(raw) ? Date.parse(raw.endsWith("T") ? raw : `${raw} GMT`) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+  const seconds = Math.ceil((date - answeredAt(headers, now)) / 1000);
+  // A date past means no wait; NaN (not a date) is neither, and leaves the wait to the backoff.
+  return seconds > 0 ? seconds : seconds <= 0 ? 0 : undefined;
 }
 
 /** Exponential backoff with jitter for attempt `n` (1-based), so retrying clients spread out. */

@@ -9,11 +9,12 @@ import { runAttempt, type AttemptPlan, type ParseAs } from "./attempt.js";
 import { multipartBlob } from "./multipart-blob.js";
 import type { Governor, Permit } from "../rate-limits/governor.js";
 import type { CallParams } from "../safety/input-checks.js";
+import type { CallTrace } from "../diagnostics/diagnostics-types.js";
 import {
   type AttemptOutcome,
   attemptMayHaveReachedService,
   isRetryable,
-  MAX_RETRY_AFTER_MS,
+  MAX_SERVICE_WAIT_MS,
   mayHaveBeenProcessed,
   retryWaitMs,
 } from "./retry-policy.js";
@@ -40,6 +41,10 @@ export interface TransportCall extends FailedCall {
   fetch: InjectedFetch | undefined;
   requestInitExt: RequestInit | undefined;
   parseAs: ParseAs;
+  /** The call's id, for its log lines; made when there is a logger, middleware or a trace. */
+  id?: string | undefined;
+  /** Runs each attempt under the attempt channel, when the call is traced. */
+  attempt?: CallTrace["attempt"] | undefined;
 }
 
 /**
@@ -86,7 +91,7 @@ function plan(call: TransportCall, outgoing: Outgoing, body: BodyInit | null | u
   const maxBytes = call.options.maxResponseBytes;
   const tooLarge = (status: number) =>
     new ChatInvalidResponseError(status, `over ${maxBytes} bytes`, call, { expected: "at most maxResponseBytes" });
-  return { url, redirect, method: init.method!, readAs: call.parseAs, maxBytes, tooLarge, send, resend };
+  return { url, redirect, method: init.method!, headers: init.headers, readAs: call.parseAs, maxBytes, tooLarge, send, resend };
 }
 
 function failure(
@@ -142,25 +147,28 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
   let reached = false;
 
   for (let n = 1; ; n++) {
-    if (callerSignal?.aborted) throw callerSignal.reason;
-    // Every attempt waits for room under the rate limits: a retry is another request.
+    // Every attempt waits for room under the rate limits: a retry is another request. The
+    // governor refuses a call whose signal has fired before it takes room.
     if (governor) {
       const granted = governor.acquire(call, params, permit, started, callerSignal);
       // Room at once comes without a promise, and costs no await.
       permit = granted instanceof Promise ? await granted : granted;
     }
+    // A signal that fired before, or while the permit was on its way: the call is not sent.
+    if (callerSignal?.aborted) throw callerSignal.reason;
     const left = deadlineMs && deadlineMs - (Date.now() - started);
     if (deadlineMs && left <= 0)
       throw new ChatTimeoutError(`deadline of ${deadlineMs} ms passed`, call, n - 1, { mayHaveReachedService: reached });
     const budgetMs = !left ? timeoutMs : timeoutMs ? Math.min(timeoutMs, left) : left;
     const attemptStarted = logger ? Date.now() : 0;
-    const result = await runAttempt(attempts, callerSignal, budgetMs);
+    const result = await (call.attempt ?? runAttempt)(attempts, callerSignal, budgetMs, n, permit);
     const { response } = result as { response?: Response };
     const outcome: AttemptOutcome = response
       ? { kind: "status", status: response.status }
       : (result as { outcome: AttemptOutcome }).outcome;
     reached ||= attemptMayHaveReachedService(outcome);
     logger?.debug("chat-rest-sdk attempt", {
+      callId: call.id,
       method,
       path,
       attempt: n,
@@ -171,13 +179,13 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     // A 429 makes the governor hold the key: the retry then waits in the key's queue, first.
     const held = permit && governor!.settle(permit, result as { response?: Response });
     const waitMs = n <= options.maxRetries && isRetryable(outcome, !!call.idempotent) ? retryWaitMs(response, n) : Infinity;
-    if (waitMs > MAX_RETRY_AFTER_MS || (deadlineMs && Date.now() - started + waitMs >= deadlineMs)) {
+    if (waitMs > MAX_SERVICE_WAIT_MS || (deadlineMs && Date.now() - started + waitMs >= deadlineMs)) {
       if (!response) throw failure(call, attempts.url, result as { outcome: AttemptOutcome; error: unknown }, n, budgetMs, reached);
       // A ChatApiError built from this answer tells whether an attempt may have been applied.
       call.mayHaveReachedService = reached;
       return result as Delivered;
     }
-    logger?.info("chat-rest-sdk retrying", { method, path, attempt: n, waitMs: Math.round(waitMs) });
+    logger?.info("chat-rest-sdk retrying", { callId: call.id, method, path, attempt: n, waitMs: Math.round(waitMs) });
     if (!held) await abortableSleep(waitMs, callerSignal);
   }
 }

@@ -5,6 +5,8 @@ import { readLimitedBody } from "./read-limited-body.js";
 import { verifyWebhookAuth, type WebhookCredentials } from "./verify-webhook-auth.js";
 import type { ParsedWebhookEvent, UnknownWebhookEvent, WebhookEventOf, WebhookTrigger } from "./webhook-event.js";
 import { WebhookPayloadError } from "./webhook-payload-error.js";
+import type { WebhookDiagnostics } from "./webhook-diagnostics.js";
+import { diagnosticsChannel } from "../diagnostics/diagnostics-channel.js";
 
 /**
  * One function per trigger you handle; a misspelt trigger does not compile. The legacy
@@ -100,10 +102,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     throw new ChatConfigError(`bodyTimeoutMs must be a positive integer of at most 2147483647; it is ${String(bodyTimeoutMs)}.`);
   }
   const credentials = { username, password };
+  const channel = diagnosticsChannel?.tracingChannel?.<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook");
 
-  return async (request) => {
-    if (request.method !== "POST") return answer(405, "Webhooks are delivered with POST.", { allow: "POST" });
-    if (!verifyWebhookAuth(request.headers.get("authorization"), credentials)) {
+  const handle = async (request: Request, seen: WebhookDiagnostics): Promise<Response> => {
+    if ((seen.method = request.method) !== "POST") return answer(405, "Webhooks are delivered with POST.", { allow: "POST" });
+    if (!(seen.verified = verifyWebhookAuth(request.headers.get("authorization"), credentials))) {
       return answer(401, "Missing or wrong credentials.", { "www-authenticate": 'Basic realm="webhook", charset="UTF-8"' });
     }
     const body = await readLimitedBody(request, maxBodyBytes, bodyTimeoutMs);
@@ -118,9 +121,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       if (error instanceof WebhookPayloadError) return answer(400, error.message);
       throw error;
     }
+    seen.trigger = String(event.trigger);
     try {
       await dispatch(event, on, onUnknown);
     } catch (error) {
+      seen.handlerError = error;
       try {
         onError?.(error, event);
       } catch {
@@ -129,6 +134,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return answer(500, "The event could not be handled; it will be retried.");
     }
     return answer(200, "");
+  };
+  // Published only while something subscribes to the webhook channel.
+  return (request) => {
+    const seen = {} as WebhookDiagnostics;
+    return channel?.hasSubscribers ? channel.tracePromise(handle, seen, undefined, request, seen) : handle(request, seen);
   };
 }
 

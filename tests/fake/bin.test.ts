@@ -16,10 +16,11 @@ function run(args: string[]): Promise<{ code: number | null; output: string }> {
   });
 }
 
-test("is declared in package.json beside chat-rest-mock, and executable", () => {
+test("is declared in package.json beside chat-rest-mock and chat-rest-mcp, and executable", () => {
   expect(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin).toEqual({
     "chat-rest-mock": "bin/chat-rest-mock.js",
     "chat-rest-fake": "bin/chat-rest-fake.js",
+    "chat-rest-mcp": "bin/chat-rest-mcp.js",
   });
   expect(readFileSync(bin, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
   expect(() => accessSync(bin, constants.X_OK)).not.toThrow();
@@ -30,6 +31,13 @@ test("--help prints the usage and exits 0; an unknown option or a bad port exits
   expect(await run(["--bogus"])).toEqual({ code: 2, output: expect.stringContaining("unknown option --bogus") });
   expect(await run(["--port", "70000"])).toEqual({ code: 2, output: expect.stringContaining("--port must be an integer from 0 to 65535") });
   expect(await run(["--max-items", "0"])).toEqual({ code: 2, output: expect.stringContaining("--max-items must be a positive integer") });
+});
+
+test('--rate-limits takes "service" or a JSON object; anything else exits 2 naming it', async () => {
+  expect((await run(["--help"])).output).toContain("--rate-limits <limits>");
+  for (const bad of ["services", "[1]", "null", "{limit: 5}"])
+    expect(await run(["--rate-limits", bad])).toEqual({ code: 2, output: expect.stringContaining("--rate-limits: ") });
+  expect(await run(["--rate-limits"])).toEqual({ code: 2, output: expect.stringContaining("--rate-limits needs a value") });
 });
 
 test("--state names a file it cannot read, or one that is not JSON, and exits 2", async () => {

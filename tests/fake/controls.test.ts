@@ -48,6 +48,50 @@ test("seed stores users, groups, members and messages through the service's rule
   expect(() => fake.seed({ users: [{ uid: "OWNER", name: "again" }] })).toThrow(/already exists/);
 });
 
+test("seed checks each item as the API checks the request that would store it, naming the item and the field", async () => {
+  const { fake } = await start();
+  const refused: [Parameters<typeof fake.seed>[0], string | RegExp][] = [
+    [{ users: [{ uid: "bad uid", name: "Space" }] }, "seed: user bad uid: The request contains invalid fields: uid must match pattern"],
+    [{ users: [{ uid: "a/b", name: "Slash" }] }, /seed: user a\/b: .*uid must match pattern/],
+    [{ users: [{ uid: "long", name: "x".repeat(5_000) }] }, /seed: user long: .*name must NOT have more than 100 characters/],
+    [{ users: [{ uid: "x".repeat(101), name: "Long UID" }] }, /uid must NOT have more than 100 characters/],
+    [{ users: [{ uid: "s", name: "S", status: "busy" as never }] }, /seed: user s: .*status must be "available" or "offline"/],
+    [{ groups: [{ guid: "g g", name: "G" }] }, /seed: group g g: .*guid must match pattern/],
+    [{ members: [{ guid: "g", uid: "a", scope: "owner" as never }] }, /seed: member a of g: .*scope must be/],
+    [{ users: "ana" as never }, "seed: users must be an array."],
+  ];
+  for (const [data, message] of refused) expect(() => fake.seed(data)).toThrow(message);
+  expect(fake.state.size).toBe(0);
+});
+
+test("seed is all or nothing: one item refused, and none of the items before it is kept", async () => {
+  const { fake } = await start();
+  fake.seed({ users: [{ uid: "kept", name: "Kept" }] });
+  const before = fake.snapshot();
+  expect(() =>
+    fake.seed({
+      users: [
+        { uid: "ana", name: "Ana" },
+        { uid: "ben", name: "Ben" },
+      ],
+      groups: [{ guid: "team", name: "Team", owner: "ana" }],
+      members: [{ guid: "team", uid: "ben" }],
+      messages: [
+        { sender: "ana", receiver: "team", receiverType: "group", text: "stored, then put back" },
+        { sender: "ana", receiver: "nobody", receiverType: "user", text: "refused" },
+      ],
+    }),
+  ).toThrow(/seed: message to nobody: .*names no user/);
+  expect(fake.snapshot()).toEqual(before);
+  expect([...fake.state.users.keys()]).toEqual(["kept"]);
+  // The seed refused left no trace: the same seed without the bad message goes through, ids from 1.
+  const { messages } = fake.seed({
+    users: [{ uid: "ana", name: "Ana" }],
+    messages: [{ sender: "ana", receiver: "kept", receiverType: "user", text: "hi" }],
+  });
+  expect(messages.map((message) => message.id)).toEqual(["1"]);
+});
+
 test("state is a copy: changing it changes nothing in the fake", async () => {
   const { fake, chat } = await start();
   fake.seed({ users: [{ uid: "a", name: "A" }] });

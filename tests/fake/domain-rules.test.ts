@@ -452,13 +452,18 @@ describe("the changes the service reports by webhook", () => {
     const store = new FakeStore(1000);
     const events: [string, Record<string, any>][] = [];
     store.listeners.push((trigger, data) => events.push([trigger, data]));
-    const [message] = seedStore(store, {
-      users: [
-        { uid: "ana", name: "Ana" },
-        { uid: "ben", name: "Ben" },
-      ],
-      messages: [{ sender: "ana", receiver: "ben", receiverType: "user", text: "hi" }],
-    }).messages;
+    const [message] = seedStore(
+      store,
+      {
+        users: [
+          { uid: "ana", name: "Ana" },
+          { uid: "ben", name: "Ben" },
+        ],
+        messages: [{ sender: "ana", receiver: "ben", receiverType: "user", text: "hi" }],
+      },
+      // The model alone: the spec's checks of each item are the fake's, tested through seed().
+      () => {},
+    ).messages;
     const context = (path: Record<string, string>, actor: string, body: unknown = {}): HandlerContext => ({
       store,
       path,

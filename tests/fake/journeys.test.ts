@@ -2,7 +2,6 @@
 // fake, each answer checked against the spec.
 import {
   AuthenticationError,
-  BadRequestError,
   ConflictError,
   createAuthOnlyClient,
   createChatClient,
@@ -244,7 +243,8 @@ test("members are added with one outcome per UID, change scope, are kicked, and 
   const kickOwner = await unwrap(chat.DELETE("/groups/{guid}/members/{uid}", { params: { path: { guid: "g", uid: "own" } } })).catch(
     (e: unknown) => e,
   );
-  expect(kickOwner).toBeInstanceOf(BadRequestError);
+  expect(kickOwner).toBeInstanceOf(PermissionDeniedError);
+  expect((kickOwner as PermissionDeniedError).code).toBe("ERR_GROUP_NO_CLEARANCE");
 });
 
 test("a banned user leaves the group, cannot be added back until unbanned, and is listed as banned", async () => {

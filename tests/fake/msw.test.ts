@@ -46,6 +46,32 @@ test("the Chat, Calls and Management clients reach the fake at their real URLs i
   expect(fake.state.users.get("ada")?.name).toBe("Ada");
 });
 
+test("each host serves its own API: a path of another API is 404 there, with nothing stored", async () => {
+  const chatHost = `https://${fake.appId}.api-eu.cometchat.io/v3`;
+  const callsHost = `https://${fake.appId}.call-eu.cometchat.io/v3`;
+  const managementHost = "https://apimgmt.cometchat.io";
+  const apikey = { apikey: fake.apiKey, "content-type": "application/json" };
+  const management = { key: fake.key, secret: fake.secret, "content-type": "application/json" };
+  const createUser = { method: "POST", headers: apikey, body: JSON.stringify({ uid: "ada", name: "Ada" }) };
+  const answers = await Promise.all([
+    fetch(`${managementHost}/users`, createUser),
+    fetch(`${callsHost}/users`, createUser),
+    fetch(`${managementHost}/v3/users`, createUser),
+    fetch(`${chatHost}/calls`, { headers: apikey }),
+    fetch(`${chatHost}/apps/${fake.appId}/webhooks`, { headers: management }),
+    fetch(`${callsHost}/apps/${fake.appId}/webhooks`, { headers: management }),
+  ]);
+  for (const answer of answers) {
+    expect(answer.status).toBe(404);
+    expect((await answer.json()).error.code).toBe("ERR_NOT_FOUND");
+  }
+  expect(fake.state.users.size).toBe(0);
+  // Each API on its own host.
+  expect((await fetch(`${chatHost}/users`, createUser)).status).toBe(200);
+  expect((await fetch(`${callsHost}/calls`, { headers: apikey })).status).toBe(200);
+  expect((await fetch(`${managementHost}/apps/${fake.appId}/webhooks`, { headers: management })).status).toBe(200);
+});
+
 test("journey through MSW: a webhook with message_sent receives the event, and the createWebhookHandler receiver parses it", async () => {
   const texts: string[] = [];
   const handler = createWebhookHandler({

@@ -50,7 +50,8 @@ test("journey: a participant may change only their own group messages; moderator
   const offer = await send("buyer", "I offer 40");
   expect(await failure(edit("courier", offer, "I offer 4"))).toEqual(NOT_SENDER);
   expect(await failure(remove("courier", offer))).toEqual(NOT_SENDER);
-  expect(await failure(edit("outsider", offer, "spam"))).toEqual(NOT_SENDER);
+  // A user outside the group is refused before the message is looked at: they are not a member.
+  expect(await failure(edit("outsider", offer, "spam"))).toEqual(NOT_JOINED);
   expect(fake.state.messages.get(offer)).toMatchObject({ data: { text: "I offer 40" } });
   expect(fake.state.messages.get(offer)?.editedBy).toBeUndefined();
   expect(fake.state.messages.get(offer)?.deletedAt).toBeUndefined();

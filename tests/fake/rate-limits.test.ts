@@ -1,6 +1,7 @@
 // The fake's rate limits, as the service's: off by default; past a limit, 429
 // ERR_TOO_MANY_REQUESTS with Retry-After and the limit headers, and nothing processed; while on,
-// the limit headers on every answer. Through the HTTP front and through MSW alike.
+// the limit headers on every answer it counts; a request the host or credential checks refuse is
+// not counted. Through the HTTP front and through MSW alike.
 import { setupServer } from "msw/node";
 import { createChatClient, rateLimit } from "../../src/index";
 import { chatFakeHandlers, type FakeServer, startFakeServer } from "../../src/testing/index";
@@ -55,6 +56,29 @@ describe("over HTTP", () => {
     fake.seed(people);
     expect((await send(chat, "ana", "three")).response.status).toBe(200);
   });
+});
+
+test("a request refused for another app's host, a wrong key or no credentials is not counted against the app's limit", async () => {
+  const fake = await startFakeServer({ rateLimits: { app: { standard: { limit: 3, windowMs: 60_000 } } } });
+  try {
+    const refused = [
+      ...Array.from({ length: 5 }, () => new Request("https://other-app.api-us.cometchat.io/users", { headers: { apikey: fake.apiKey } })),
+      ...Array.from({ length: 5 }, () => new Request(`${fake.url}/users`, { headers: { apikey: "wrong" } })),
+      new Request(`${fake.url}/users`),
+    ];
+    for (const request of refused) expect((await fake.handle(request)).status).toBe(401);
+    const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, maxRetries: 0 });
+    const remaining = [];
+    for (let i = 0; i < 3; i++) {
+      const { response } = await chat.GET("/users");
+      expect(response.status).toBe(200);
+      remaining.push(rateLimit(response)?.remaining);
+    }
+    expect(remaining).toEqual([2, 1, 0]);
+    expect((await chat.GET("/users")).response.status).toBe(429);
+  } finally {
+    await fake.close();
+  }
 });
 
 test("without rateLimits the fake limits nothing and sends no X-RateLimit-Limit", async () => {

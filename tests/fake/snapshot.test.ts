@@ -131,3 +131,39 @@ test("restore() and startFakeServer({ state }) refuse what is not a snapshot, sa
     /startFakeServer: state: not a state of the fake \(format is "other@2"/,
   );
 });
+
+describe("a request in flight when the state is replaced", () => {
+  const createUser = (fake: Awaited<ReturnType<typeof start>>["fake"], uid: string) =>
+    fake.handle(
+      new Request(`${fake.url}/users`, {
+        method: "POST",
+        headers: { apikey: fake.apiKey, "content-type": "application/json" },
+        body: JSON.stringify({ uid, name: uid }),
+      }),
+    );
+
+  test("restore() fences it off: held by delayNext, it is answered 500 and writes nothing into the restored state", async () => {
+    const { fake } = await start();
+    fake.seed({ users: [{ uid: "seeded", name: "Seeded" }] });
+    const seeded = fake.snapshot();
+    fake.delayNext("create-user", 100);
+    // handle() admits the request at once: it arrives at the state before the restore.
+    const inFlight = createUser(fake, "late");
+    fake.restore(seeded);
+    const answer = await inFlight;
+    expect(answer.status).toBe(500);
+    expect((await answer.json()).error.message).toMatch(/reset or restored while this request was in flight/);
+    expect(fake.snapshot()).toEqual(seeded);
+    // A request that arrives after the restore is served.
+    expect((await createUser(fake, "next")).status).toBe(200);
+    expect([...fake.state.users.keys()]).toEqual(["seeded", "next"]);
+  });
+
+  test("reset() fences it off too, even while its body is still being read", async () => {
+    const { fake } = await start();
+    const inFlight = createUser(fake, "late");
+    fake.reset();
+    expect((await inFlight).status).toBe(500);
+    expect(fake.state.size).toBe(0);
+  });
+});

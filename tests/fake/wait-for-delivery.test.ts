@@ -63,4 +63,45 @@ test("a wait that times out rejects, listing what was delivered", async () => {
   // Only the triggers the fake fires can be waited for.
   // @ts-expect-error the fake never fires call_started
   await expect(fake.waitForDelivery({ trigger: "call_started" })).rejects.toThrow('waitForDelivery: the fake never fires "call_started".');
+  // A timer cannot wait longer: such a wait would time out at once instead.
+  for (const timeoutMs of [-1, Number.NaN, 2 ** 31])
+    await expect(fake.waitForDelivery({ trigger: "message_sent" }, { timeoutMs })).rejects.toThrow(
+      `waitForDelivery: timeoutMs must be a number of milliseconds from 0 to 2147483647, got ${timeoutMs}.`,
+    );
+});
+
+test("a wait looks at each delivery once, waking on new ones instead of reading the record again and again", async () => {
+  for (const text of ["a", "b"]) await send(text);
+  await fake.webhooksSettled();
+  const looked: string[] = [];
+  const wait = fake.waitForDelivery(
+    {
+      trigger: "message_sent",
+      where: (event) => {
+        looked.push(event.data.message.data.text as string);
+        return event.data.message.data.text === "c";
+      },
+    },
+    { timeoutMs: 5_000 },
+  );
+  wait.catch(() => {});
+  // Long enough for a reader on a timer to have read the record many times over.
+  await new Promise((done) => setTimeout(done, 100));
+  expect(looked).toEqual(["a", "b"]);
+  await send("c");
+  expect((await wait).payload.data.message.data.text).toBe("c");
+  expect(looked).toEqual(["a", "b", "c"]);
+});
+
+test("a wait whose match is forgotten by reset() waits for a new one", async () => {
+  await send("before");
+  const wait = fake.waitForDelivery(
+    { trigger: "message_sent", where: (event) => event.data.message.data.text !== "x" },
+    { timeoutMs: 5_000 },
+  );
+  fake.reset();
+  fake.seed({ users: ["ann", "bob"].map((uid) => ({ uid, name: uid })) });
+  receiver = await receiverOf(fake, clients.management, ["message_sent"]);
+  await send("after");
+  expect((await wait).payload.data.message.data.text).toBe("after");
 });

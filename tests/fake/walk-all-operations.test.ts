@@ -1,8 +1,8 @@
 // One fake, never reset, walked through every operation of the spec twice in a row with the
 // contract harness's valid requests (the minimal ones, then the full ones), on the users, group,
-// message and app the spec's examples name: each answer must validate against the spec, and the
-// stored state must stay bounded (a request cannot store more than a few items, and walking
-// again does not make it store more).
+// message and app the spec's examples name: each answer must validate against the spec, a write
+// answered with an error must leave the model as it was, and the stored state must stay bounded
+// (a request cannot store more than a few items, and walking again does not make it store more).
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { sendRaw } from "../harness/send-raw";
 import { loadSpec, operationsOf } from "../harness/spec";
@@ -46,8 +46,12 @@ test(`every operation, walked ${ROUNDS} times on one fake, answers as the spec s
   const statuses = new Map<number, number>();
   let largestStep = 0;
   let before = seeded;
+  /** The writes refused with an error that still changed the model (each should change nothing). */
+  const refusedButStored: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const op of operations) {
+      const write = op.method.toUpperCase() !== "GET";
+      const model = write ? JSON.stringify(fake.snapshot().model) : undefined;
       const request = validRequest(op.operationId, round === 0 ? "minimal" : "full");
       const management = op.credentialHeaders.some((names) => names.includes("key"));
       const credentials: Record<string, string> = management ? { key: fake.key, secret: fake.secret } : { apikey: fake.apiKey };
@@ -55,6 +59,8 @@ test(`every operation, walked ${ROUNDS} times on one fake, answers as the spec s
       const text = await response.text();
       await checker.check(op.method.toUpperCase(), response.url, response.status, text ? JSON.parse(text) : undefined);
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (write && response.status >= 400 && JSON.stringify(fake.snapshot().model) !== model)
+        refusedButStored.push(`${op.operationId} (${response.status})`);
       const size = fake.state.size;
       largestStep = Math.max(largestStep, size - before);
       before = size;
@@ -63,6 +69,8 @@ test(`every operation, walked ${ROUNDS} times on one fake, answers as the spec s
   }
   expect(checker.problems()).toEqual([]);
   expect(checker.checked()).toBe(ROUNDS * operations.length);
+  // A refused request stores nothing.
+  expect(refusedButStored).toEqual([]);
   // Most requests succeed on the examples' data; the rest are the service's errors for it (the
   // walk deletes the examples' user, group and message on its way, in the spec's order).
   expect(statuses.get(200)).toBeGreaterThan(ROUNDS * operations.length * 0.6);
@@ -71,4 +79,33 @@ test(`every operation, walked ${ROUNDS} times on one fake, answers as the spec s
   expect(growth[0]).toBeLessThanOrEqual(operations.length);
   // Walking again stores no more than the first walk did.
   for (const later of growth.slice(1)) expect(later).toBeLessThanOrEqual(growth[0]!);
+});
+
+test("every write that meets maxItems midway, or fails otherwise, leaves the model exactly as it was", async () => {
+  fake.reset();
+  seedTheExamples();
+  const seeded = fake.snapshot();
+  // Room for a few items only: a write of several (members, a group with its owner, friends both
+  // ways, settings) meets the cap after its first ones fit.
+  const full = await startFakeServer({ appId: "24a1c7e9b3d05f68", state: seeded, maxItems: fake.state.size + 3 });
+  try {
+    const model = JSON.stringify(seeded.model);
+    const refusedButStored: string[] = [];
+    let quota = 0;
+    for (const op of operations.filter((op) => op.method.toUpperCase() !== "GET")) {
+      full.restore(seeded);
+      const request = validRequest(op.operationId, "full");
+      const management = op.credentialHeaders.some((names) => names.includes("key"));
+      const credentials: Record<string, string> = management ? { key: full.key, secret: full.secret } : { apikey: full.apiKey };
+      const response = await sendRaw(full.url, op, request, { credentials });
+      const text = await response.text();
+      if (response.status < 400) continue;
+      if (text.includes("ERR_PLAN_QUOTA_RESTRICTION")) quota++;
+      if (JSON.stringify(full.snapshot().model) !== model) refusedButStored.push(`${op.operationId} (${response.status})`);
+    }
+    expect(quota).toBeGreaterThan(0);
+    expect(refusedButStored).toEqual([]);
+  } finally {
+    await full.close();
+  }
 });

@@ -85,6 +85,8 @@ function linkPinned(dir: string, specs: string[]): void {
     if (pinned[name] !== version)
       throw new Error(`README.md installs ${name}@${version}, but this repository pins ${name}@${pinned[name] ?? "(nothing)"}.`);
     const target = join(dir, "node_modules", name);
+    // Two install lines may name one peer (Ajv serves the fake and the MCP server): it is linked once.
+    if (existsSync(target)) continue;
     mkdirSync(dirname(target), { recursive: true });
     symlinkSync(join(repoRoot, "node_modules", name), target, "dir");
   }

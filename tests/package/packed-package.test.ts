@@ -86,10 +86,10 @@ test("the tarball holds only the bundles, their declarations, the spec and the p
     /^(package\.json|README\.md|LICENSE|CHANGELOG\.md)$/,
     /^dist\/[\w.-]+\.(mjs|cjs|d\.mts|d\.cts)$/,
     /^generated\/openapi\.(json|yaml)$/,
-    /^bin\/[\w.-]+\.js$/, // the chat-rest-mock command
+    /^bin\/[\w.-]+\.js$/, // the chat-rest-mock, chat-rest-fake and chat-rest-mcp commands
   ];
   expect(files.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
-  for (const entry of ["index", "testing", "webhooks", "helpers", "rate-limits", "redis"]) {
+  for (const entry of ["index", "testing", "webhooks", "helpers", "rate-limits", "redis", "mcp"]) {
     for (const ext of ["mjs", "cjs", "d.mts", "d.cts"]) expect(files).toContain(`dist/${entry}.${ext}`);
   }
 });
@@ -188,6 +188,46 @@ test("the installed chat-rest-fake command starts from a state file written from
     expect((await (await fetch(`${url}/users/saved`, { headers: { apikey: "packed-key" } })).json()).data.name).toBe("Saved");
   } finally {
     child.kill("SIGKILL");
+  }
+});
+
+test("the installed chat-rest-fake command enforces --rate-limits for tests in another process", async () => {
+  const { child, url } = await startFakeCommand(["--rate-limits", JSON.stringify({ app: { all: { limit: 2, windowMs: 60_000 } } })]);
+  try {
+    const headers = { apikey: "packed-key" };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${url}/users`, { headers })).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  } finally {
+    child.kill("SIGKILL");
+  }
+});
+
+test("the installed chat-rest-mcp command serves the API's tools over stdio to the official MCP client", async () => {
+  const { Client } = require("@modelcontextprotocol/sdk/client/index.js") as typeof import("@modelcontextprotocol/sdk/client/index.js");
+  const { StdioClientTransport } =
+    require("@modelcontextprotocol/sdk/client/stdio.js") as typeof import("@modelcontextprotocol/sdk/client/stdio.js");
+  const { startFakeServer } = require(
+    require.resolve("chat-rest-sdk/testing", { paths: [consumer] }),
+  ) as typeof import("../../src/testing/index");
+  const fake = await startFakeServer({ apiKey: "packed-key" });
+  fake.seed({ users: [{ uid: "ana", name: "Ana" }] });
+  const client = new Client({ name: "packed-test", version: "1.0.0" });
+  try {
+    await client.connect(
+      new StdioClientTransport({
+        command: join(consumer, "node_modules", ".bin", "chat-rest-mcp"),
+        args: ["--as", "ana"],
+        cwd: consumer,
+        env: { PATH: process.env.PATH ?? "", CHAT_APP_ID: fake.appId, CHAT_API_KEY: "packed-key", CHAT_BASE_URL: fake.url },
+      }),
+    );
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("send-thread-message");
+    const result = await client.callTool({ name: "get-user", arguments: { uid: "ana" } });
+    expect(JSON.parse((result.content as { text: string }[])[0]!.text).data).toMatchObject({ uid: "ana", name: "Ana" });
+  } finally {
+    await client.close();
+    await fake.close();
   }
 });
 

@@ -52,6 +52,27 @@ test("15 concurrent sends as one user all succeed through a governed client, in 
   expect(log.map((sent) => sent.text)).toEqual(texts);
 });
 
+test("12 sends of a user named by the client's headers option are paced under that user's limit: none meets a 429", async () => {
+  const log: Sent[] = [];
+  for (const name of ["onBehalfOf", "ONBEHALFOF"]) {
+    const chat = createChatClient({
+      appId: fake.appId,
+      apiKey: fake.apiKey,
+      baseUrl: fake.url,
+      headers: { [name]: name === "onBehalfOf" ? "ana" : "ben" },
+      rateLimits: governed(),
+      fetch: recordingFetch(log),
+    });
+    const texts = Array.from({ length: 12 }, (_, i) => `${name}-${i}`);
+    const results = await Promise.all(
+      texts.map((text) => chat.POST("/messages", { body: { receiver: "zed", receiverType: "user", data: { text } } })),
+    );
+    expect(results.map((r) => r.response.status)).toEqual(texts.map(() => 200));
+  }
+  expect(log.filter((sent) => sent.status === 429)).toEqual([]);
+  expect(log).toHaveLength(24);
+});
+
 test("the same 15 sends through a client without rateLimits and no retries get 429s", async () => {
   const chat = clientOnFake({ maxRetries: 0 });
   const results = await Promise.all(Array.from({ length: 15 }, (_, i) => send(chat, "ana", `m${i}`)));

@@ -3,10 +3,11 @@
 import { REQUEST_DEFAULTS } from "../../src/client/request-options";
 import { ChatConfigError } from "../../src/errors/chat-config-error";
 import { RateLimitError } from "../../src/errors/chat-api-error";
+import { RateLimitStoreError } from "../../src/errors/rate-limit-store-error";
 import type { GovernedCall, Governor, Permit } from "../../src/rate-limits/governor";
 import type { CallParams } from "../../src/safety/input-checks";
 import { MemoryRateLimitStore } from "../../src/rate-limits/memory-rate-limit-store";
-import type { RateLimits } from "../../src/rate-limits/rate-limit-options";
+import type { RateLimits, RateLimitStore, RateLimitTake } from "../../src/rate-limits/rate-limit-options";
 import { createRateLimitGovernor, type GovernorClock } from "../../src/rate-limits/rate-limit-governor";
 
 class TestClock implements GovernorClock {
@@ -60,7 +61,7 @@ const createUser: TestCall = { method: "POST", path: "/users", options: REQUEST_
 function setup(limits: RateLimits) {
   const clock = new TestClock();
   const store = new MemoryRateLimitStore(clock.now);
-  const governor = createRateLimitGovernor({ ...limits, store }, APP, { RateLimitError, ChatConfigError }, clock);
+  const governor = createRateLimitGovernor({ ...limits, store }, APP, { RateLimitError, ChatConfigError, RateLimitStoreError }, clock);
   /** Acquires, records the order in which permits are given, and settles each at once, as an answer that came back at once. */
   const granted: string[] = [];
   const acquire = (name: string, call: TestCall, previous?: Permit, signal?: AbortSignal) => {
@@ -111,10 +112,10 @@ test("a user who must wait holds no other user", async () => {
   expect(granted).toEqual(["ana-1", "ben-1"]);
 });
 
-test("the acting user is read from onBehalfOf under any casing, and from the uid of a bot's message", () => {
+test("the acting user is the client's params.header onBehalfOf, under one key whatever its case, or the uid of a bot's message", () => {
   const { governor } = setup(perUser(5));
   const keys = (call: TestCall) => (acquireWith(governor, call, undefined, 0, undefined) as Permit).slots.map((slot) => slot.key);
-  expect(keys({ ...sendAs(""), params: { header: { ONBEHALFOF: "Ana" } } })).toEqual([`${APP}:sendMessage:ana`]);
+  expect(keys({ ...sendAs(""), params: { header: { onBehalfOf: "Ana" } } })).toEqual([`${APP}:sendMessage:ana`]);
   expect(
     keys({ method: "POST", path: "/bots/{uid}/messages", params: { path: { uid: "helper-bot" } }, options: REQUEST_DEFAULTS }),
   ).toEqual([`${APP}:sendMessage:helper-bot`]);
@@ -195,6 +196,54 @@ test("a 429 holds its key for Retry-After and a positive jitter; the call that g
   // Jitter: 50 ms, and 50 × random() more (0.5 here).
   await clock.advance(75);
   expect(granted).toEqual(["first", "ben", "first again", "second", "third"]);
+});
+
+describe("a wait the service gives is believed up to one cap", () => {
+  const served = Date.parse("2026-11-28T10:00:00Z");
+  const date = new Date(served).toUTCString();
+  // A call that may wait two minutes: what it waits for is the hold alone.
+  const patient = sendAs("ana", { ...REQUEST_DEFAULTS, timeoutMs: 120_000 });
+  test.each([
+    ["a Retry-After of a billion seconds", { "retry-after": "1000000000" }],
+    ["a Retry-After in the year 9999", { "retry-after": "Fri, 31 Dec 9999 23:59:59 GMT", date }],
+    ["an unreadable Retry-After", { "retry-after": "soon" }],
+    ["a reset an hour after the answer", { "x-ratelimit-reset": String(served / 1000 + 3_600), date }],
+    ["a reset before the answer", { "x-ratelimit-reset": String(served / 1000 - 5), date }],
+  ])("%s holds the key for the rule's window, not longer", async (_, headers) => {
+    const { governor, clock, granted, acquire } = setup(perUser(100, 60_000));
+    const first = await acquire("first", sendAs("ana"));
+    expect(governor.settle(first, answer(429, headers))).toBe(true);
+    void acquire("second", patient);
+    await clock.advance(59_000);
+    expect(granted).toEqual(["first"]);
+    await clock.advance(1_100);
+    expect(granted).toEqual(["first", "second"]);
+  });
+
+  test("a reset that can only be milliseconds is read as milliseconds", async () => {
+    const { governor, clock, granted, acquire } = setup(perUser(100, 60_000));
+    const first = await acquire("first", sendAs("ana"));
+    governor.settle(first, answer(429, { "x-ratelimit-reset": String(served + 10_000), date }));
+    void acquire("second", patient);
+    await clock.advance(9_000);
+    expect(granted).toEqual(["first"]);
+    await clock.advance(1_100);
+    expect(granted).toEqual(["first", "second"]);
+  });
+
+  test("an HTTP-date Retry-After is read against the answer's Date, so a local clock an hour behind holds 10 s", async () => {
+    const { governor, clock, granted, acquire } = setup(perUser(100, 60_000));
+    const first = await acquire("first", sendAs("ana"));
+    // The service's clock is an hour ahead of this process's (Date.now(), as the store's is not).
+    const at = Date.now() + 3_600_000;
+    const headers = { date: new Date(at).toUTCString(), "retry-after": new Date(at + 10_000).toUTCString() };
+    governor.settle(first, answer(429, headers));
+    void acquire("second", patient);
+    await clock.advance(9_000);
+    expect(granted).toEqual(["first"]);
+    await clock.advance(1_100);
+    expect(granted).toEqual(["first", "second"]);
+  });
 });
 
 test("the retry of a call that met a 429 waits out the hold, even past maxWaitMs: the transport already chose to retry", async () => {
@@ -290,7 +339,7 @@ test.each([
   [{ maxWaitMs: -1 }, "rateLimits.maxWaitMs"],
   ["everything", "rateLimits must be"],
 ])("bad rateLimits %j are refused with a ChatConfigError naming the option", (limits, named) => {
-  expect(() => createRateLimitGovernor(limits as RateLimits, APP, { RateLimitError, ChatConfigError })).toThrow(
+  expect(() => createRateLimitGovernor(limits as RateLimits, APP, { RateLimitError, ChatConfigError, RateLimitStoreError })).toThrow(
     expect.objectContaining({ name: "ChatConfigError", message: expect.stringContaining(named) }),
   );
 });
@@ -337,5 +386,87 @@ describe("the store in memory", () => {
     for (let id = 3; id < 7; id++) expect(store.take([user], id).waitMs).toBe(0);
     store.settle([user], 3);
     expect(store.take([user], 7).waitMs).toBe(1_001);
+  });
+});
+
+describe("a store that fails or does not answer refuses the call, and nothing waits on it past the call's time", () => {
+  /** A store whose takes answer only when the case says, or never. */
+  function slowStore(label?: string) {
+    const takes: { resolve(answer: RateLimitTake): void; reject(error: unknown): void }[] = [];
+    const store: RateLimitStore = {
+      ...(label && { label }),
+      take: () => new Promise<RateLimitTake>((resolve, reject) => takes.push({ resolve, reject })),
+      settle() {},
+      hold() {},
+      sync() {},
+    };
+    const clock = new TestClock();
+    const governor = createRateLimitGovernor(
+      { ...perUser(5), store },
+      APP,
+      { RateLimitError, ChatConfigError, RateLimitStoreError },
+      clock,
+    );
+    return { takes, clock, governor };
+  }
+  /** What a promise came to once everything queued has run: "pending" when it has not settled. */
+  const outcome = async (promise: unknown) => {
+    const settled = Promise.resolve(promise).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await flush();
+    return Promise.race([settled, Promise.resolve("pending")]);
+  };
+
+  test("a call whose signal fires while the store answers rejects at once with the signal's reason", async () => {
+    const { takes, governor } = slowStore();
+    const controller = new AbortController();
+    const call = acquireWith(governor, sendAs("ana"), undefined, 0, controller.signal);
+    const reason = new Error("the caller gave up");
+    controller.abort(reason);
+    expect(await outcome(call)).toEqual({ error: reason });
+    // The store answering afterwards changes nothing.
+    takes[0]!.resolve({ waitMs: 0 });
+    expect(await outcome(call)).toEqual({ error: reason });
+  });
+
+  test("a call waiting in a queue whose signal fires while the store answers for it rejects with the signal's reason", async () => {
+    const { takes, clock, governor } = slowStore();
+    // The first call is told to wait a second: the second call queues behind it.
+    void acquireWith(governor, sendAs("ana"), undefined, 0, undefined);
+    takes[0]!.resolve({ waitMs: 1_000, key: `${APP}:sendMessage:ana` });
+    await flush();
+    const controller = new AbortController();
+    const queued = acquireWith(governor, sendAs("ana"), undefined, 0, controller.signal);
+    await clock.advance(1_000);
+    expect(takes).toHaveLength(2);
+    controller.abort(new Error("stop"));
+    expect(await outcome(queued)).toEqual({ error: new Error("stop") });
+  });
+
+  test.each([
+    ["deadlineMs", { deadlineMs: 500 }, "no answer within 500 ms, the call's deadlineMs"],
+    ["timeoutMs", { timeoutMs: 500 }, "no answer within 500 ms, the call's timeoutMs"],
+  ])("a store that does not answer within the call's %s refuses it with a RateLimitStoreError", async (_, options, why) => {
+    const { clock, governor } = slowStore("redis://127.0.0.1:6390");
+    const call = acquireWith(governor, sendAs("ana", { ...REQUEST_DEFAULTS, ...options }), undefined, clock.now(), undefined);
+    await clock.advance(499);
+    expect(await outcome(call)).toBe("pending");
+    await clock.advance(1);
+    const { error } = (await outcome(call)) as { error: RateLimitStoreError };
+    expect(error).toBeInstanceOf(RateLimitStoreError);
+    expect(error.store).toBe("redis://127.0.0.1:6390");
+    expect(error.message).toBe(`POST /messages: not sent: the rate-limit store redis://127.0.0.1:6390 failed: ${why}`);
+  });
+
+  test("a store that fails refuses the call with a RateLimitStoreError that keeps the store's error as its cause", async () => {
+    const { takes, governor } = slowStore();
+    const call = acquireWith(governor, sendAs("ana"), undefined, 0, undefined);
+    const cause = new Error("The client is offline");
+    takes[0]!.reject(cause);
+    const { error } = (await outcome(call)) as { error: RateLimitStoreError };
+    expect(error).toMatchObject({ name: "RateLimitStoreError", store: "custom", cause, method: "POST", path: "/messages" });
+    expect(error.message).toContain("the rate-limit store custom failed: The client is offline");
   });
 });

@@ -5,12 +5,16 @@ import { createServer } from "node:net";
 
 export interface RedisServer {
   url: string;
+  port: number;
+  /** Sends the process a signal: SIGSTOP leaves the port accepting connections that are never answered, until SIGCONT. */
+  signal(signal: NodeJS.Signals): void;
+  /** Stops the server (resuming it first, should it be stopped with SIGSTOP). */
   stop(): Promise<void>;
 }
 
 export const INSTALL_HINT = "redis-server is not installed: run `apt-get install -y redis-server` (the Debian package), as .ci/run does.";
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once("error", fail);
@@ -21,8 +25,9 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startRedis(command = "redis-server"): Promise<RedisServer> {
-  const port = await freePort();
+/** Starts redis-server on `port`, or on a free one. */
+export async function startRedis(command = "redis-server", port?: number): Promise<RedisServer> {
+  port ??= await freePort();
   const child: ChildProcess = spawn(command, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -48,10 +53,13 @@ export async function startRedis(command = "redis-server"): Promise<RedisServer>
   child.removeAllListeners("exit");
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
+    signal: (signal) => child.kill(signal),
     stop: () =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
+        if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once("exit", () => done());
+        child.kill("SIGCONT");
         child.kill("SIGTERM");
       }),
   };

@@ -7,7 +7,11 @@ import { build } from "esbuild";
 import { createClient } from "redis";
 import { type RedisRateLimitStore, redisRateLimitStore } from "../../src/redis/index";
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
+import { createChatClient } from "../../src/index";
+import { json, startFaultServer } from "../harness/fault-server";
 import { INSTALL_HINT, type RedisServer, startRedis } from "./redis-server";
+
+const startFaultServer429 = () => startFaultServer((_q, res) => json(res, 429, {}, { "retry-after": "1000000000" }));
 
 const run = promisify(execFile);
 let redis: RedisServer;
@@ -80,6 +84,68 @@ test("after close(), a call fails instead of hanging", async () => {
   await store.take([{ key: "c", limit: 1, windowMs: 1_000 }], 1);
   await store.close();
   await expect(store.take([{ key: "c", limit: 1, windowMs: 1_000 }], 2)).rejects.toThrow("closed");
+});
+
+test("close() waits for a hold still in flight, even one whose script Redis forgot and must be sent whole", async () => {
+  const store = redisRateLimitStore({ url: redis.url, prefix: "t5:" });
+  await store.take([{ key: "h", limit: 5, windowMs: 1_000 }], 1);
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  try {
+    await client.scriptFlush();
+    const held = store.hold("h", 30_000);
+    await store.close();
+    await held;
+    expect(await client.pTTL("t5:hold:h")).toBeGreaterThan(29_000);
+  } finally {
+    await client.close();
+  }
+});
+
+test("a 429 that asks for a billion seconds holds the key in Redis for the rule's window, not for years", async () => {
+  const store = storeFor("t6:");
+  const api = await startFaultServer429();
+  try {
+    const chat = createChatClient({
+      appId: "rs",
+      apiKey: "k",
+      baseUrl: api.url,
+      rateLimits: { app: { standard: { limit: 100, windowMs: 60_000 } }, store },
+    });
+    expect((await chat.GET("/users")).response.status).toBe(429);
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    try {
+      const ttl = await client.pTTL("t6:hold:rs:standard");
+      expect(ttl).toBeGreaterThan(59_000);
+      expect(ttl).toBeLessThanOrEqual(60_100);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await api.close();
+  }
+});
+
+test("fifty calls made while the first connection is under way all wait for it, with no listener warning", async () => {
+  const warnings: Error[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning);
+  process.on("warning", onWarning);
+  try {
+    const store = storeFor("t7:");
+    const slot = { key: "many", limit: 100, windowMs: 1_000 };
+    const taken = await Promise.all(Array.from({ length: 50 }, (_, i) => store.take([slot], i + 1)));
+    expect(taken.every((answer) => answer.waitMs === 0)).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual([]);
+  } finally {
+    process.off("warning", onWarning);
+  }
+});
+
+test("the store names its server without credentials, as a RateLimitStoreError does", () => {
+  expect(redisRateLimitStore({ url: "redis://app:s3cret@10.0.0.5:6380/2?password=x" }).label).toBe("redis://10.0.0.5:6380/2");
+  expect(() => redisRateLimitStore({ url: redis.url, commandTimeoutMs: 0 })).toThrow("commandTimeoutMs must be a number of milliseconds");
 });
 
 describe("two processes sharing the store", () => {

@@ -12,9 +12,12 @@ const root = typeof __dirname === "string" ? join(__dirname, "../..") : process.
 
 /**
  * The size targets, in gzipped bytes (1 kB = 1 000 bytes): the whole SDK with openapi-fetch
- * bundled in, and the spec size at which it must not have grown at all.
+ * bundled in, and the spec size at which it must not have grown at all. The SDK's target was
+ * 12 500 until the client gained `RateLimitStoreError` (which `isChatError` and the errors table
+ * need in the main bundle), one module deciding the acting user from every source (about 100
+ * bytes between them), and the diagnostics channels' hooks (175 bytes).
  */
-export const SIZE_TARGETS = { sdk: 12_500, operations: 300 } as const;
+export const SIZE_TARGETS = { sdk: 12_750, operations: 300 } as const;
 
 export interface BundleSize {
   minified: number;
@@ -24,11 +27,12 @@ export interface BundleSize {
 }
 
 /**
- * The modules the client imports only when a client sets `rateLimits` (the governor): a bundler
+ * The modules the client imports only when a client sets `rateLimits` (the governor), or once
+ * something subscribes to its diagnostics channels (what describes a traced call): a bundler
  * splits a dynamic import into a chunk of its own, loaded then, so they are not in the client's
  * bundle and each is measured alone.
  */
-export const LAZY_MODULES = ["*/rate-limit-governor.js"];
+export const LAZY_MODULES = ["*/rate-limit-governor.js", "*/traced-call.js"];
 
 /** Bundles `entry` (a path from the repository root, or from `options.dir`) as a consumer's bundler would. */
 export async function measureBundle(

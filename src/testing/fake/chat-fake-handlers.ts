@@ -46,7 +46,8 @@ function loadMsw(): Msw {
  * the clients need no `baseUrl`; each request is answered in process by `fake.handle`, without a
  * socket, with the same checks and state as the fake's HTTP front. A host of another app gets the
  * service's 401 `AUTH_ERR_INVALID_APPID`, so a client built with the wrong `appId` fails as it
- * would against the service. The fake's own webhook deliveries pass through to their receivers,
+ * would against the service; each host serves only its own API's paths (a Chat path on the
+ * Management host is a 404). The fake's own webhook deliveries pass through to their receivers,
  * whatever `onUnhandledRequest` says (a receiver mocked with MSW gets them only if its handler
  * comes first, as with `server.use`). Needs the optional peer `msw` 2.
  * Typed `any[]` so that these types compile without msw installed; `setupServer` takes them as they are.

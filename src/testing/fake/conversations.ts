@@ -2,11 +2,11 @@
 // group, seen by each user with their own unread count, receipts, reset point and tags.
 import type { Group, User } from "../../types";
 import type { ConversationMarks } from "./domain-store";
-import { FakeError, groupNotJoined, uidNotFound } from "./fake-error";
+import { FakeError, uidNotFound } from "./fake-error";
 import { type FakeStore, nowSeconds, type StoredMessage } from "./fake-store";
 import { groupView, requireGroup } from "./groups";
 import type { Handler, HandlerContext } from "./handler";
-import { conversationId } from "./messages";
+import { conversationId, countsAsUnread } from "./messages";
 import { inListOrder, pageOf } from "./paging";
 import { requireUser, userView } from "./users";
 
@@ -51,10 +51,13 @@ function messagesByConversation(store: FakeStore, uid: string | undefined): Map<
   return byConversation;
 }
 
-/** Messages from others after the user's read mark. */
+/**
+ * Messages from others after the user's read mark. Action messages (a member added, kicked, a
+ * message edited) move the conversation up but are not unread: the service counts what was sent.
+ */
 function unreadCount(messages: StoredMessage[], uid: string, marks: ConversationMarks | undefined): number {
   const readUpTo = marks?.readUpTo ?? 0;
-  return messages.filter((message) => message.sender !== uid && Number(message.id) > readUpTo).length;
+  return messages.filter((message) => countsAsUnread(message, uid) && Number(message.id) > readUpTo).length;
 }
 
 /** The other side of a conversation: the group, or the other user of a pair (the receiver, for the app). */
@@ -107,7 +110,6 @@ function userConversation(store: FakeStore, uid: string, other: string): { id: s
 /** The group conversation of a member; it exists from the moment the user joins. */
 function groupConversation(store: FakeStore, uid: string, guid: string): { id: string; messages: StoredMessage[] } {
   const group = requireGroup(store, guid);
-  if (!store.members.get(group.guid)?.has(uid)) throw groupNotJoined(uid, group.guid);
   const id = conversationId("group", uid, group.guid);
   return { id, messages: messagesByConversation(store, uid).get(id) ?? [] };
 }
@@ -122,11 +124,19 @@ const done = (message: string) => ({ data: { success: true, message } });
 
 type Receipt = "delivered" | "read";
 
+/** A mark names a message of its own conversation that exists: 404 `ERR_MESSAGE_ID_NOT_FOUND` otherwise, and nothing moves. */
+function requireMarkable(store: FakeStore, id: string, messageId: number | undefined): void {
+  if (messageId === undefined) return;
+  if (store.messages.get(String(messageId))?.conversationId !== id)
+    throw new FakeError(404, "ERR_MESSAGE_ID_NOT_FOUND", `No message with ID ${messageId} exists in the conversation ${id}.`);
+}
+
 /**
  * Moves the reader's mark up to `messageId` (the latest message by default), never back; a read
  * is also a delivery. The service reports the receipt of the latest message marked.
  */
 function markReceipt(store: FakeStore, reader: string, id: string, messages: StoredMessage[], kind: Receipt, messageId?: number) {
+  requireMarkable(store, id, messageId);
   const fromOthers = messages.filter(
     (message) => message.sender !== reader && (messageId === undefined || Number(message.id) <= messageId),
   );
@@ -152,6 +162,7 @@ function markReceipt(store: FakeStore, reader: string, id: string, messages: Sto
 
 /** Makes the messages after `messageId` (all of them, by default) unread again. */
 function markUnread(store: FakeStore, reader: string, id: string, messageId?: number) {
+  requireMarkable(store, id, messageId);
   if (!store.domain.marks.get(reader)?.has(id)) store.claim();
   const marks = store.domain.marksOf(reader, id);
   marks.readUpTo = messageId ?? marks.resetAt ?? 0;

@@ -1,6 +1,7 @@
 // Internal: the parts of the fake's model around the core: what each user has read and received
 // of each conversation, reactions, flags, roles, API keys, notification and moderation records,
 // and the Management API's apps and their settings. FakeStore counts and resets it with the core.
+import { JournaledMap, type StoreJournal } from "./store-journal";
 
 /** How far one user got in one conversation, and what they set on it. */
 export interface ConversationMarks {
@@ -27,26 +28,40 @@ export type Records = Map<string, Record<string, unknown>>;
 
 export class DomainStore {
   /** UID, then conversation id, to that user's marks. */
-  readonly marks = new Map<string, Map<string, ConversationMarks>>();
+  readonly marks: Map<string, Map<string, ConversationMarks>>;
   /** Message id to its reactions, oldest first. */
-  readonly reactions = new Map<string, StoredReaction[]>();
-  readonly flags: Records = new Map();
-  readonly roles: Records = new Map();
+  readonly reactions: Map<string, StoredReaction[]>;
+  readonly flags: Records;
+  readonly roles: Records;
   /** Role to the restricted feature keys, each with when it was restricted. */
-  readonly restricted = new Map<string, Map<string, number>>();
+  readonly restricted: Map<string, Map<string, number>>;
   /** Role, or `group:<guid>:<scope>`, to the permissions set on it. */
-  readonly permissions = new Map<string, Map<string, unknown>>();
-  readonly apiKeys: Records = new Map();
-  readonly apps: Records = new Map();
+  readonly permissions: Map<string, Map<string, unknown>>;
+  readonly apiKeys: Records;
+  readonly apps: Records;
   /** App id to the settings mapped on it. */
-  readonly appSettings = new Map<string, Map<string, boolean>>();
+  readonly appSettings: Map<string, Map<string, boolean>>;
   /** Moderation reasons, rules and keyword lists; notification records (settings, preferences, providers, tokens). */
-  readonly records = new Map<string, Records>();
+  readonly records: Map<string, Records>;
   /** The last id given to a record; a snapshot carries it. */
   lastId = 0;
 
   /** The app the fake serves, which always exists in the Management API. */
   homeAppId = "";
+
+  /** Every map records in `journal`, the store's, so a refused request's changes are put back. */
+  constructor(journal: StoreJournal) {
+    this.marks = new JournaledMap(journal);
+    this.reactions = new JournaledMap(journal);
+    this.flags = new JournaledMap(journal);
+    this.roles = new JournaledMap(journal);
+    this.restricted = new JournaledMap(journal);
+    this.permissions = new JournaledMap(journal);
+    this.apiKeys = new JournaledMap(journal);
+    this.apps = new JournaledMap(journal);
+    this.appSettings = new JournaledMap(journal);
+    this.records = new JournaledMap(journal);
+  }
 
   nextId(): string {
     return String(++this.lastId);

@@ -57,3 +57,26 @@ export const triggerNotFound = (triggers: readonly string[]) =>
   new FakeError(400, "ERR_TRIGGER_NOT_FOUND", `No trigger is named ${triggers.join(", ")}.`, {
     triggerIds: triggers.map((trigger) => `triggerIds names no trigger: ${trigger}`),
   });
+
+// The refusals of a group's rules (rules/group-rules.ts). The vendor's error guide and SDKs name
+// the codes but give no status; each is a 403, as ERR_GROUP_NOT_JOINED: the credentials are
+// right, the user acted for may not.
+
+/** 403 ERR_GROUP_NO_MODERATOR_SCOPE or ERR_GROUP_NO_ADMIN_SCOPE: the user's scope in the group is below what the operation needs. */
+export const groupScopeTooLow = (uid: string, guid: string, needs: "moderator" | "admin") =>
+  new FakeError(
+    403,
+    needs === "admin" ? "ERR_GROUP_NO_ADMIN_SCOPE" : "ERR_GROUP_NO_MODERATOR_SCOPE",
+    `The user ${uid} must be ${needs === "admin" ? "an admin" : "a moderator"} or above in the group ${guid} to do this.`,
+  );
+
+/** 403 ERR_GROUP_NO_SCOPE_CLEARANCE: the user does not outrank the member acted on, or the scope given. */
+export const groupNoScopeClearance = (uid: string, guid: string, what: string) =>
+  new FakeError(403, "ERR_GROUP_NO_SCOPE_CLEARANCE", `The user ${uid} does not outrank ${what} in the group ${guid}.`);
+
+/** 403 ERR_GROUP_NO_CLEARANCE: the owner of the group is out of reach, or the action is the owner's alone. */
+export const groupNoClearance = (message: string) => new FakeError(403, "ERR_GROUP_NO_CLEARANCE", message);
+
+/** 403 ERR_GROUP_NO_SELF_ACTION: a member acting on their own membership. */
+export const groupNoSelfAction = (uid: string, guid: string) =>
+  new FakeError(403, "ERR_GROUP_NO_SELF_ACTION", `The user ${uid} cannot do this to their own membership of the group ${guid}.`);

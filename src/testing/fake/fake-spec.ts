@@ -24,6 +24,8 @@ export interface FakeOperation {
   path: string;
   /** `apikey` for the Chat and Calls APIs, `management` for the Management API (`key` and `secret`). */
   credentials: "apikey" | "management";
+  /** The API whose host serves the operation, by the spec's `servers`; undefined when the spec names none. */
+  api: ServedApi | undefined;
   /** Whether the operation takes `onBehalfOf`, and whether it must. */
   onBehalfOf: "none" | "optional" | "required";
   /** The documented statuses, as strings ("200", "404"). */
@@ -34,6 +36,17 @@ export interface FakeOperation {
   /** The JSON body's schema; undefined when the operation takes none, or a multipart body, which the fake does not check. */
   body: { schema: JsonObject; required: boolean } | undefined;
   responses: JsonObject;
+}
+
+/** The three APIs, each served from hosts of its own. */
+export type ServedApi = "chat" | "calls" | "management";
+
+/** The API of a server URL of the spec: the Calls host (`{appId}.call-{region}`), the Management host, or the Chat host. */
+function apiOf(servers: unknown): ServedApi | undefined {
+  const url = Array.isArray(servers) ? (servers[0] as { url?: unknown } | undefined)?.url : undefined;
+  if (typeof url !== "string") return undefined;
+  if (/^https:\/\/apimgmt\./i.test(url)) return "management";
+  return /\.call-/i.test(url) ? "calls" : "chat";
 }
 
 /** A request, split as the checks read it. */
@@ -70,6 +83,7 @@ export function loadFakeSpec(file: string): FakeSpec {
   const { Ajv, addFormats, FindMyWay } = peerModules();
   const document = JSON.parse(readFileSync(file, "utf8")) as {
     paths: JsonObject;
+    servers?: unknown;
     components: Record<string, JsonObject>;
     security?: unknown;
   };
@@ -116,6 +130,7 @@ export function loadFakeSpec(file: string): FakeSpec {
         method: method.toUpperCase(),
         path,
         credentials: security.some((requirement) => "key" in requirement) ? "management" : "apikey",
+        api: apiOf(operation.servers ?? item.servers ?? document.servers),
         onBehalfOf: !onBehalfOf ? "none" : onBehalfOf.required ? "required" : "optional",
         statuses: new Set(Object.keys((operation.responses as JsonObject) ?? {})),
         headerNames: new Map(parameters.filter((p) => p.in === "header").map((p) => [p.name.toLowerCase(), p.name])),

@@ -2,6 +2,7 @@
 // many items it keeps.
 import type { AuthToken, Group, Message, User } from "../../types";
 import { DomainStore } from "./domain-store";
+import { JournaledMap, StoreJournal } from "./store-journal";
 import { FakeError } from "./fake-error";
 import type { FiredTrigger } from "./fired-triggers";
 import { FakeClock } from "./time/fake-clock";
@@ -41,23 +42,25 @@ export type FakeEventListener = (trigger: string, data: Record<string, unknown>)
 export const nowSeconds = (store: FakeStore): number => store.clock.seconds();
 
 export class FakeStore {
-  readonly users = new Map<string, StoredUser>();
-  readonly authTokens = new Map<string, Map<string, AuthToken>>();
-  readonly friends = new Map<string, Set<string>>();
+  /** The open transaction, if any: every map of the model below records in it. */
+  private readonly journal = new StoreJournal();
+  readonly users: Map<string, StoredUser> = new JournaledMap(this.journal);
+  readonly authTokens: Map<string, Map<string, AuthToken>> = new JournaledMap(this.journal);
+  readonly friends: Map<string, Set<string>> = new JournaledMap(this.journal);
   /** Blocker's UID to blocked UIDs, each with when it was blocked. */
-  readonly blocks = new Map<string, Map<string, number>>();
-  readonly groups = new Map<string, Group>();
-  readonly members = new Map<string, Map<string, Membership>>();
-  readonly bans = new Map<string, Map<string, number>>();
-  readonly messages = new Map<string, StoredMessage>();
+  readonly blocks: Map<string, Map<string, number>> = new JournaledMap(this.journal);
+  readonly groups: Map<string, Group> = new JournaledMap(this.journal);
+  readonly members: Map<string, Map<string, Membership>> = new JournaledMap(this.journal);
+  readonly bans: Map<string, Map<string, number>> = new JournaledMap(this.journal);
+  readonly messages: Map<string, StoredMessage> = new JournaledMap(this.journal);
   /** Conversations' marks, reactions, flags, roles, keys, notification and moderation records, apps. */
-  readonly domain = new DomainStore();
+  readonly domain = new DomainStore(this.journal);
   /** The last message id given (ids are numbers, as strings); a snapshot carries it. */
   lastMessageId = 0;
   /** Who hears of the changes: the webhook deliveries. A model function calls {@link emit} after a change is stored. */
   readonly listeners: FakeEventListener[] = [];
   /** The Management API's webhooks of the served app, by ID, with their triggers. */
-  readonly webhooks = new Map<string, StoredWebhook>();
+  readonly webhooks: Map<string, StoredWebhook> = new JournaledMap(this.journal);
   /** The served app: the only one whose webhooks the Management API keeps. */
   appId = "";
   /**
@@ -66,6 +69,13 @@ export class FakeStore {
    * {@link size}; deletions leave it above, until the next count.
    */
   private counted: number | undefined = 0;
+  /** The changes reported within the open transaction: told to the listeners once it is kept. */
+  private unreported: [FiredTrigger, Record<string, unknown>][] = [];
+  /**
+   * Counts the resets and restores: a request notes it when it arrives, and is not applied when
+   * the state it arrived at was replaced before its turn came.
+   */
+  generation = 0;
 
   constructor(
     readonly maxItems: number,
@@ -73,12 +83,43 @@ export class FakeStore {
     readonly clock: FakeClock = new FakeClock(),
   ) {}
 
-  /** Reports a stored change to every listener, as the service fires a webhook trigger. */
+  /**
+   * Reports a stored change to every listener, as the service fires a webhook trigger; within a
+   * transaction, once the transaction is kept (a refused request fires nothing).
+   */
   emit(trigger: FiredTrigger, data: Record<string, unknown>): void {
-    for (const listener of this.listeners) listener(trigger, data);
+    if (this.journal.open) this.unreported.push([trigger, data]);
+    else for (const listener of this.listeners) listener(trigger, data);
+  }
+
+  /**
+   * Runs `write` as one transaction: when it throws, every change it made to the model is put back
+   * and nothing is reported, so a refused request (or a seed that fails midway) stores nothing.
+   */
+  transaction<T>(write: () => T): T {
+    const { lastMessageId } = this;
+    const lastRecordId = this.domain.lastId;
+    this.journal.begin();
+    let result: T;
+    try {
+      result = write();
+    } catch (error) {
+      this.journal.rollback();
+      this.lastMessageId = lastMessageId;
+      this.domain.lastId = lastRecordId;
+      this.unreported = [];
+      this.recount();
+      throw error;
+    }
+    this.journal.commit();
+    const reported = this.unreported;
+    this.unreported = [];
+    for (const [trigger, data] of reported) this.emit(trigger, data);
+    return result;
   }
 
   reset(): void {
+    this.generation++;
     for (const map of [this.users, this.authTokens, this.friends, this.blocks, this.groups, this.members, this.bans, this.messages])
       map.clear();
     this.domain.reset();

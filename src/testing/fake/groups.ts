@@ -9,6 +9,7 @@ import type { FiredTrigger } from "./fired-triggers";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
 import { pick } from "./pick";
+import { targetRefusal } from "./rules/authorize";
 import { entitiesOf, entityOf, requireUser, userView } from "./users";
 
 /** The fields of a group that a request may set, besides its GUID and owner; a group stores no others. */
@@ -105,9 +106,11 @@ function addMember(store: FakeStore, guid: string, uid: string, scope: Scope, ro
   return { success: true };
 }
 
-function ban(store: FakeStore, group: Group, uid: string, room: number): Outcome {
+/** `actor`: the user acted for (the app, when undefined), who must be allowed to ban `uid` (rules/authorize.ts). */
+function ban(store: FakeStore, group: Group, uid: string, room: number, actor: string | undefined): Outcome {
   if (!store.liveUser(uid)) return failed("ERR_UID_NOT_FOUND", `No user with UID ${uid} exists.`);
-  if (uid === group.owner) return failed("ERR_BAD_REQUEST", `The owner of the group ${group.guid} cannot be banned.`);
+  const refusal = targetRefusal(store, group, actor, uid);
+  if (refusal) return failed(refusal.code, refusal.message);
   let bans = store.bans.get(group.guid);
   store.claim(bans?.has(uid) ? room - 1 : room);
   if (!bans) store.bans.set(group.guid, (bans = new Map()));
@@ -142,10 +145,24 @@ export function addMembers(
   }
   if (lists.usersToBan) {
     const outcomes: Record<string, Outcome> = (result.usersToBan = {});
-    for (const uid of lists.usersToBan.map((u) => u.toLowerCase())) outcomes[uid] = record("banned", uid, ban(store, group, uid, room));
+    for (const uid of lists.usersToBan.map((u) => u.toLowerCase()))
+      outcomes[uid] = record("banned", uid, ban(store, group, uid, room, recorded?.actor));
   }
   if (Object.keys(result).length) group.updatedAt = nowSeconds(store);
   return result;
+}
+
+/** The most UIDs one request may add or ban, across its four lists, as the service's Group Members API says. */
+export const MAX_MEMBERS_PER_REQUEST = 25;
+
+/** 400 for more than {@link MAX_MEMBERS_PER_REQUEST} UIDs across the lists: the request adds none. */
+function requireAtMostMembers(lists: Record<string, string[] | undefined>, field: string): void {
+  const count = [...Object.keys(SCOPE_LISTS), "usersToBan"].reduce((sum, list) => sum + (lists[list]?.length ?? 0), 0);
+  if (count > MAX_MEMBERS_PER_REQUEST)
+    throw badField(
+      field,
+      `names ${count} UIDs across admins, moderators, participants and usersToBan; at most ${MAX_MEMBERS_PER_REQUEST} are allowed`,
+    );
 }
 
 /** Creates a group. Its owner, when a user, joins it as an admin. */
@@ -196,6 +213,7 @@ function byField(field: string, order: string) {
 export const groupHandlers: Record<string, Handler> = {
   "create-group": ({ store, body, actor }) => {
     const { members } = body as { members?: Record<string, string[]> };
+    if (members) requireAtMostMembers(members, "members");
     const group = createGroup(store, body as FakeGroupSeed, actor);
     // The answer names the outcome for each UID of the request; the group keeps only those added.
     const outcomes = members ? addMembers(store, group, members, { actor }) : undefined;
@@ -247,6 +265,8 @@ export const groupHandlers: Record<string, Handler> = {
     const needle = query.searchKey === undefined ? undefined : String(query.searchKey).toLowerCase();
     const since = query.updatedAt as number | undefined;
     let groups = [...store.groups.values()].filter((group) => {
+      // A private group is seen by its members only: a user acted for lists no other.
+      if (actor && group.type === "private" && !store.members.get(group.guid)?.has(actor)) return false;
       if (
         needle !== undefined &&
         !searchIn.some((field) =>
@@ -280,6 +300,7 @@ export const groupHandlers: Record<string, Handler> = {
 
   "add-group-members": ({ store, path, body, actor }) => {
     const group = requireGroup(store, path.guid!);
+    requireAtMostMembers(body ?? {}, "body");
     const result = addMembers(store, group, body ?? {}, { actor });
     const added = succeeded(result, Object.keys(SCOPE_LISTS));
     const banned = succeeded(result, ["usersToBan"]);
@@ -303,7 +324,6 @@ export const groupHandlers: Record<string, Handler> = {
     const membership = requireMember(store, group, path.uid!);
     const uid = path.uid!.toLowerCase();
     const scope = (body?.scope ?? "participant") as Scope;
-    if (uid === group.owner && scope !== "admin") throw badField("scope", "of the group's owner must stay admin");
     const oldScope = membership.scope;
     store.claim();
     membership.scope = scope;
@@ -317,7 +337,6 @@ export const groupHandlers: Record<string, Handler> = {
     const group = requireGroup(store, path.guid!);
     requireMember(store, group, path.uid!);
     const uid = path.uid!.toLowerCase();
-    if (uid === group.owner) throw badField("uid", "is the group's owner, who cannot be kicked; transfer the ownership first");
     store.claim();
     store.members.get(group.guid)!.delete(uid);
     group.updatedAt = nowSeconds(store);
@@ -330,7 +349,7 @@ export const groupHandlers: Record<string, Handler> = {
     const group = requireGroup(store, path.guid!);
     const uid = requireUser(store, path.uid!).user.uid;
     // The ban and the action message that records it: both fit, or neither is stored.
-    const outcome = ban(store, group, uid, 2);
+    const outcome = ban(store, group, uid, 2, actor);
     if (!outcome.success) throw badField("uid", outcome.error.message);
     group.updatedAt = nowSeconds(store);
     memberAction(store, group, "banned", uid, actor);

@@ -86,6 +86,11 @@ export function sendMessage(store: FakeStore, seed: FakeMessageSeed): StoredMess
   return message;
 }
 
+/** Whether a message counts toward `reader`'s unread messages: one another user sent, not an action message. */
+export function countsAsUnread(message: StoredMessage, reader: string): boolean {
+  return message.sender !== reader && message.category !== "action";
+}
+
 /** The service reads mentions as `<@uid:...>` in the text, at most this many distinct users. */
 const MAX_MENTIONS = 10;
 
@@ -182,7 +187,7 @@ function filtered(context: HandlerContext, messages: Iterable<StoredMessage>): S
   // Unread and undelivered are the reader's: what others sent after the reader's marks, as the
   // conversation's unreadMessageCount counts it. Without onBehalfOf there is no reader to ask for.
   const marksOf = (message: StoredMessage) => store.domain.marks.get(actor!)?.get(message.conversationId);
-  const after = (message: StoredMessage, mark: number | undefined) => message.sender !== actor && Number(message.id) > (mark ?? 0);
+  const after = (message: StoredMessage, mark: number | undefined) => countsAsUnread(message, actor!) && Number(message.id) > (mark ?? 0);
   const unread = actor !== undefined && query.unread === true;
   const undelivered = actor !== undefined && query.undelivered === true;
   const list = [...messages].filter((message) => {
@@ -220,7 +225,21 @@ function slice(context: HandlerContext, messages: Iterable<StoredMessage>) {
 /** The fields of a message that a request may set; the service sets the rest (and `muid` is the client's own id). */
 const MESSAGE_FIELDS = ["receiver", "receiverType", "category", "type", "data", "tags", "muid"] as const;
 
+/**
+ * A text message (category `message`, type `text`, the defaults) must carry text: the service's
+ * `ERR_EMPTY_MESSAGE_TEXT` otherwise, for a missing `data`, a missing `text` or an empty one.
+ */
+function requireText(body: { category?: string; type?: string; data?: { text?: unknown } } | undefined): void {
+  if ((body?.category ?? "message") !== "message" || (body?.type ?? "text") !== "text") return;
+  const text = body?.data?.text;
+  if (typeof text !== "string" || text === "")
+    throw new FakeError(400, "ERR_EMPTY_MESSAGE_TEXT", "A text message needs a non-empty data.text.", {
+      "data.text": ["data.text is required and may not be empty for a text message"],
+    });
+}
+
 function send(context: HandlerContext, sender: string | undefined, extra: Partial<FakeMessageSeed> = {}) {
+  requireText(context.body);
   return sendMessage(context.store, { ...(pick(context.body, MESSAGE_FIELDS) as unknown as FakeMessageSeed), ...extra, sender });
 }
 
@@ -232,6 +251,7 @@ export const messageHandlers: Record<string, Handler> = {
   "send-thread-message": (context) => {
     const parent = requireMessage(context.store, context.path.id!);
     const { body } = context;
+    requireText(body);
     const reply = sendMessage(context.store, {
       ...body,
       // A reply goes to the parent's conversation unless the body names it.
@@ -310,9 +330,8 @@ export const messageHandlers: Record<string, Handler> = {
   },
 
   "user-list-group-messages": (context) => {
-    const { store, actor } = context;
+    const { store } = context;
     const group = requireGroup(store, context.path.guid!);
-    if (actor && !store.members.get(group.guid)?.has(actor)) throw groupNotJoined(actor, group.guid);
     const messages = [...store.messages.values()].filter((message) => message.receiverType === "group" && message.receiver === group.guid);
     return slice(context, messages);
   },

@@ -2,6 +2,7 @@
 // limits are those a client takes (`"service"` or an object); the operations' classes and
 // per-user rules come from the spec, as the client's governor reads them.
 // No ".js" in imports under src/testing: see ../start-mock-server.ts.
+import { actingUserOfRequest, userKey } from "../../client/acting-user";
 import { coreOperations, perUserOperations } from "../../../generated/rate-limit-classes";
 import type { RateLimitRule, RateLimits } from "../../rate-limits/rate-limit-options";
 import { serviceRateLimits } from "../../rate-limits/service-rate-limits";
@@ -84,9 +85,8 @@ export class FakeRateLimiter {
     const rules: Rule[] = [];
     const perUser = perUserOperations[name];
     const userRule = perUser && this.limits.perUser?.[perUser.rule];
-    const onBehalfOf = headers.onbehalfof;
-    const user = perUser?.user === "uid" ? path.uid : typeof onBehalfOf === "string" ? onBehalfOf : undefined;
-    if (userRule && user) rules.push({ ...userRule, key: `${perUser.rule}:${user.toLowerCase()}` });
+    const user = perUser?.user === "uid" ? path.uid : actingUserOfRequest(headers);
+    if (userRule && user) rules.push({ ...userRule, key: `${perUser.rule}:${userKey(user)}` });
     const classRule = this.limits.app?.[coreOperations.includes(name) ? "core" : "standard"];
     if (classRule) rules.push({ ...classRule, key: coreOperations.includes(name) ? "core" : "standard" });
     if (this.limits.app?.all) rules.push({ ...this.limits.app.all, key: "all" });

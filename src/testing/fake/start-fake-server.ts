@@ -2,10 +2,11 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ON_BEHALF_OF, actingUserOfRequest, userKey } from "../../client/acting-user";
 import type { AuthToken, Group, User } from "../../types";
 import { clientUrl } from "../client-url";
 import { bundledSpec } from "../prism-process";
-import { checkAppHost } from "./app-host";
+import { apiOfHost, checkAppHost } from "./app-host";
 import { checkCredentials, type FakeCredentials } from "./credentials";
 import { badField, FakeError } from "./fake-error";
 import { fakeSpec, type FakeOperation, type FakeSpec } from "./fake-spec";
@@ -17,8 +18,9 @@ import { HANDLERS } from "./handlers";
 import { parseJsonBody, readFetchBody, readNodeBody } from "./request-body";
 import { checkFakeRateLimits, FakeRateLimiter } from "./rate-limiter";
 import { requestViolations } from "./request-violations";
+import { authorize } from "./rules/authorize";
 import type { FiredTrigger } from "./fired-triggers";
-import type { FakeSeed, Seeded } from "./seed";
+import type { FakeSeed, SeedCheck, Seeded } from "./seed";
 import { checkSnapshot, type FakeSnapshot, restoreSnapshot } from "./snapshot";
 import { userView } from "./users";
 import { FakeClock, type FakeClockControl } from "./time/fake-clock";
@@ -77,7 +79,7 @@ export interface FakeServerOptions {
    * The most items the fake stores (users, auth tokens, friendships, blocks, groups, memberships,
    * bans and messages, and each record of the rest of the domain: conversation marks, reactions,
    * flags, roles, keys, settings, notification and moderation records, apps, together). A request that would store more gets 403
-   * `ERR_PLAN_QUOTA_RESTRICTION`, whose message names this cap.
+   * `ERR_PLAN_QUOTA_RESTRICTION`, whose message names this cap, and stores nothing (not even the part that fit).
    * @default 100000
    * @example 500
    */
@@ -110,10 +112,12 @@ export interface FakeServerOptions {
   state?: FakeSnapshot;
   /**
    * Enforce rate limits as the service does, with the option a client takes: `"service"` for the
-   * documented limits, or an object of your own (short windows work: `{ limit: 5, windowMs: 1_000 }`).
+   * documented limits, or an object of your own (short windows work: `{ app: { all: { limit: 5, windowMs: 1_000 } } }`).
    * A request past a limit gets 429 `ERR_TOO_MANY_REQUESTS` with `Retry-After`, `X-RateLimit-Reset`
-   * and the limit headers, and is not processed; while limits are on, every answer carries
-   * `X-RateLimit-Limit` and `X-RateLimit-Remaining` of its tightest limit. `store` and `maxWaitMs` are ignored.
+   * and the limit headers, and is not processed; while limits are on, the answer to every request
+   * counted carries `X-RateLimit-Limit` and `X-RateLimit-Remaining` of its tightest limit. As the
+   * service, the fake checks the host, the route and the credentials first: a request they refuse
+   * is not counted. `store` and `maxWaitMs` are ignored.
    * @default undefined (no limits)
    * @example { perUser: { sendMessage: { limit: 5, windowMs: 1_000 } } }
    */
@@ -164,7 +168,11 @@ export interface FakeServer extends FakeCredentials {
   controlToken: string;
   /** Stops listening and closes open connections. Calling it again returns the same promise. */
   close(): Promise<void>;
-  /** Empties the model, forgets pending failNext and delayNext, and sets the clock back to real time. */
+  /**
+   * Empties the model, forgets pending failNext and delayNext, and sets the clock back to real
+   * time. A request in flight (its body still arriving, or held by delayNext) is not applied to the
+   * emptied model: it is answered 500.
+   */
   reset(): void;
   /**
    * The fake's time. Every timestamp it stores (`sentAt`, `createdAt`, `updatedAt`, `editedAt`,
@@ -178,7 +186,14 @@ export interface FakeServer extends FakeCredentials {
    * await fake.clock.advance(60_000); // a minute's rate-limit window opens, due webhook retries run
    */
   readonly clock: FakeClockControl;
-  /** Stores users, then groups, then members, then messages, with the service's rules; throws, naming the item, on one it would refuse. */
+  /**
+   * Stores users, then groups, then members, then messages, with the service's rules, each item
+   * checked first as the API checks the request that would store it (a UID's characters and
+   * length, a name's length, ...). Throws, naming the item, on one it would refuse; all or nothing:
+   * a seed that throws stores none of its items.
+   * @example
+   * fake.seed({ users: [{ uid: "ana", name: "Ana" }], groups: [{ guid: "team", name: "Team", owner: "ana" }] });
+   */
   seed(data: FakeSeed): Seeded;
   /**
    * A frozen, JSON-safe copy of the whole model (every user, group, message, conversation mark,
@@ -193,8 +208,10 @@ export interface FakeServer extends FakeCredentials {
   /**
    * Replaces the model with a snapshot's, and, as `reset()`, forgets pending failNext, delayNext and
    * the webhook deliveries. Fast: a snapshot is shared, not copied, so restoring before each test
-   * costs far less than seeding again (see BENCHMARKS.md). Throws a TypeError on a value that is
-   * not a snapshot.
+   * costs far less than seeding again (see BENCHMARKS.md). A request in flight (its body still
+   * arriving, or held by delayNext) is fenced off: it is answered 500 and writes nothing into the
+   * restored model, so the next test starts from the snapshot. Throws a TypeError on a value that
+   * is not a snapshot.
    * @example
    * const seeded = fake.snapshot(); // once, after seeding
    * // Then before each test, in place of seeding again:
@@ -251,7 +268,8 @@ export interface FakeServer extends FakeCredentials {
   waitForDelivery<T extends FiredTrigger>(match: DeliveryMatch<T>, options?: WaitForDeliveryOptions): Promise<FakeDelivery<T>>;
   /**
    * Answers one request in process, as the HTTP front would, without a socket: the Chat, Calls and
-   * Management operations alike, routed by the URL's path. `chatFakeHandlers` hands MSW's requests to it.
+   * Management operations alike, routed by the URL's path; on one of the service's own hosts, only
+   * that host's API is served. `chatFakeHandlers` hands MSW's requests to it.
    * A fault that closes the connection answers `Response.error()` (fetch, and MSW, reject with a
    * network error); a `truncate-body` fault answers a body that fails halfway.
    * @example const response = await fake.handle(new Request(`${fake.url}/users`, { headers: { apikey: fake.apiKey } }));
@@ -363,9 +381,16 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   });
   store.listeners.push(deliveries.listener);
   if (options.state) restoreSnapshot(store, options.state);
-  const waits = new DeliveryWaits(() => deliveries.list());
+  const waits = new DeliveryWaits(deliveries);
   const faults = new Faults((operationId) => spec.byId(operationId) !== undefined);
   const limits = checkFakeRateLimits(options.rateLimits);
+  const seedCheck: SeedCheck = (operationId, { path = {}, body, onBehalfOf }) => {
+    const operation = spec.byId(operationId);
+    if (!operation) return;
+    const headers = onBehalfOf === undefined ? {} : { [ON_BEHALF_OF]: onBehalfOf };
+    const { errors } = spec.check(operation, { path, search: new URLSearchParams(), headers, body });
+    if (errors.length) throw requestViolations(errors, operation);
+  };
   const fake: Fake = {
     store,
     faults,
@@ -374,7 +399,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     closed: false,
     limiter: limits && new FakeRateLimiter(limits, () => clock.now()),
   };
-  const controls = new FakeControls({ store, clock, faults, deliveries, waits, limiter: fake.limiter });
+  const controls = new FakeControls({ store, clock, faults, deliveries, waits, limiter: fake.limiter, seedCheck });
   const controlToken = options.controlToken ?? random(20);
   const server = createServer((req, res) => {
     res.on("error", () => {});
@@ -382,9 +407,16 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       void answerControl({ controls, clock, credentials, token: controlToken }, req, res);
       return;
     }
-    const incoming: Partial<Incoming> = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host };
+    const { generation } = store;
+    const incoming: Partial<Incoming> = {
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: req.headers,
+      host: req.headers.host,
+      generation,
+    };
     readNodeBody(req)
-      .then((raw) => limitedAnswer(spec, Object.assign(incoming as Incoming, { raw }), fake))
+      .then((raw) => answer(spec, Object.assign(incoming as Incoming, { raw }), fake))
       .then(
         ({ status, body, headers }) =>
           incoming.fault
@@ -442,6 +474,12 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
 const httpDate = (clock: FakeClock) => new Date(clock.now()).toUTCString();
 
 const FAILED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake failed to answer." } };
+const FENCED = {
+  error: {
+    code: "ERR_INTERNAL_SERVER_ERROR",
+    message: "The fake's state was reset or restored while this request was in flight; the request was not applied.",
+  },
+};
 const CLOSED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake was closed while delayNext held this request." } };
 
 /** Waits `ms`, or until `close()`, whichever comes first. */
@@ -468,6 +506,8 @@ interface Incoming {
   /** The host the request was sent to, when known: a host of another app is refused. */
   host: string | undefined;
   raw: Buffer | FakeError;
+  /** The store's generation when the request arrived: a reset or restore since then fences it off. */
+  generation: number;
   /** Set by a fault: how the front spoils the answer (no answer, or a body cut short). */
   fault?: FaultDrop;
 }
@@ -476,6 +516,7 @@ interface Incoming {
 async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Promise<Response> {
   let answered: Answer;
   let fault: FaultDrop | undefined;
+  const { generation } = fake.store;
   try {
     const raw = await readFetchBody(request);
     const { host, pathname, search } = new URL(request.url);
@@ -483,8 +524,8 @@ async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Pr
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const incoming: Incoming = { method: request.method, url: pathname + search, headers, host, raw };
-    answered = await limitedAnswer(spec, incoming, fake);
+    const incoming: Incoming = { method: request.method, url: pathname + search, headers, host, raw, generation };
+    answered = await answer(spec, incoming, fake);
     fault = incoming.fault;
   } catch {
     answered = { status: 500, body: FAILED };
@@ -519,19 +560,6 @@ interface Fake {
   limiter: FakeRateLimiter | undefined;
 }
 
-/** The answer, under the rate limits when they are on: both fronts (HTTP and `handle`) come through here. */
-async function limitedAnswer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer> {
-  const found =
-    fake.limiter &&
-    URL.canParse(req.url, "http://fake.invalid") &&
-    spec.route(req.method, new URL(req.url, "http://fake.invalid").pathname);
-  if (!found) return answer(spec, req, fake);
-  const limited = fake.limiter!.take(found.operation, found.params, req.headers);
-  if (limited.refused) return limited.refused;
-  const answered = await answer(spec, req, fake);
-  return { ...answered, headers: { ...answered.headers, ...limited.headers } };
-}
-
 /** Writes the answer; it never throws, since nothing would catch it (an answer JSON cannot hold is a 500). */
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.destroyed || res.headersSent) return;
@@ -555,8 +583,12 @@ function errorAnswer(error: FakeError, operation: FakeOperation | undefined): An
   return { status, body: error.body(), headers: error.headers };
 }
 
+/**
+ * The answer to one request, from either front (the HTTP server or `handle`). The checks run in
+ * the service's order: the host (an app's own, and the API it serves), the route, the
+ * credentials, and only then the rate limits, so a request refused before them is not counted.
+ */
 async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer> {
-  const { raw } = req;
   try {
     checkAppHost(req.host, fake.credentials.appId);
   } catch (error) {
@@ -570,11 +602,47 @@ async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer
   }
   const { method } = req;
   const found = spec.route(method, url.pathname);
-  if (!found)
-    return errorAnswer(new FakeError(404, "ERR_NOT_FOUND", `No operation serves ${method} ${url.pathname.slice(0, 200)}.`), undefined);
-  const { operation, params } = found;
+  const api = apiOfHost(req.host);
+  // Each of the service's hosts serves its own API; loopback serves the three side by side.
+  if (!found || (api && found.operation.api && found.operation.api !== api)) {
+    const where = api ? ` on the ${API_NAMES[api]} host` : "";
+    return errorAnswer(
+      new FakeError(404, "ERR_NOT_FOUND", `No operation serves ${method} ${url.pathname.slice(0, 200)}${where}.`),
+      undefined,
+    );
+  }
+  const { operation } = found;
   try {
-    const fault = fake.faults.take({ operationId: operation.operationId, method, path: url.pathname, params, headers: req.headers });
+    checkCredentials(operation, req.headers, fake.credentials, fake.store.domain.apiKeys);
+  } catch (error) {
+    if (error instanceof FakeError) return errorAnswer(error, operation);
+    throw error;
+  }
+  const limited = fake.limiter?.take(operation, found.params, req.headers);
+  if (limited?.refused) return limited.refused;
+  const answered = await admitted(spec, req, fake, found, url);
+  return limited ? { ...answered, headers: { ...answered.headers, ...limited.headers } } : answered;
+}
+
+const API_NAMES = { chat: "Chat API", calls: "Calls API", management: "Management API" } as const;
+
+/** The answer to a request whose host, route and credentials are good and that the rate limits admitted. */
+async function admitted(
+  spec: FakeSpec,
+  req: Incoming,
+  fake: Fake,
+  { operation, params }: { operation: FakeOperation; params: Record<string, string> },
+  url: URL,
+): Promise<Answer> {
+  const { raw } = req;
+  try {
+    const fault = fake.faults.take({
+      operationId: operation.operationId,
+      method: req.method,
+      path: url.pathname,
+      params,
+      headers: req.headers,
+    });
     if (fault.delayMs) {
       await hold(fake, fault.delayMs);
       if (fake.closed) return { status: 500, body: CLOSED };
@@ -596,7 +664,6 @@ async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer
         headers: failure.retryAfter === undefined ? {} : { "retry-after": String(failure.retryAfter) },
       };
     }
-    checkCredentials(operation, req.headers, fake.credentials, fake.store.domain.apiKeys);
     if (raw instanceof FakeError) throw raw;
     let body: unknown;
     if (raw.length && operation.body) body = parseJsonBody(raw);
@@ -605,25 +672,30 @@ async function answer(spec: FakeSpec, req: Incoming, fake: Fake): Promise<Answer
     }
     const { errors, query } = spec.check(operation, { path: params, search: url.searchParams, headers: req.headers, body });
     if (errors.length) throw requestViolations(errors, operation);
-    const onBehalfOf = req.headers.onbehalfof;
-    const actor = typeof onBehalfOf === "string" && operation.onBehalfOf !== "none" ? onBehalfOf.toLowerCase() : undefined;
+    const onBehalfOf = operation.onBehalfOf === "none" ? undefined : actingUserOfRequest(req.headers);
+    const actor = onBehalfOf === undefined ? undefined : userKey(onBehalfOf);
     if (actor && !fake.store.liveUser(actor)) {
       if (operation.statuses.has("404")) throw new FakeError(404, "ERR_UID_NOT_FOUND", `No user with UID ${actor} exists (onBehalfOf).`);
       throw badField("onBehalfOf", `names no user: ${actor}`, "ERR_UID_NOT_FOUND");
     }
+    // The state this request arrived at was replaced while it waited (its body, a delayNext):
+    // applied now, it would write into the state the next test starts from.
+    if (fake.store.generation !== req.generation) return { status: 500, body: FENCED };
+    authorize(fake.store, { operationId: operation.operationId, path: params, body, actor });
     const handler = HANDLERS[operation.operationId];
     if (!handler) return { status: 200, body: spec.example(operation, "200") ?? {} };
-    return {
-      status: 200,
-      body: handler({
+    const run = () =>
+      handler({
         store: fake.store,
         path: params,
         query,
         body,
         actor,
         example: (operationId) => structuredClone(spec.example(operationId ? (spec.byId(operationId) ?? operation) : operation, "200")),
-      }),
-    };
+      });
+    // A write is one transaction, so a refused one stores nothing; a read changes nothing, and
+    // skips the copies a transaction keeps of what it touches.
+    return { status: 200, body: operation.method === "GET" ? run() : fake.store.transaction(run) };
   } catch (error) {
     if (error instanceof FakeError) return errorAnswer(error, operation);
     throw error;

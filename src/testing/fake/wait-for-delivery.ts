@@ -1,8 +1,8 @@
 // Internal: waiting for one webhook delivery of the fake, so a test does not poll
-// `webhookDeliveries` itself. It reads the record of deliveries from outside, as a test would.
+// `webhookDeliveries` itself. The record of deliveries tells the waits of each change.
 import type { WebhookEventOf } from "../../webhooks/webhook-event";
 import { type FiredTrigger, isFiredTrigger } from "./fired-triggers";
-import type { FakeWebhookDelivery } from "./webhook-deliveries";
+import type { FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
 
 /** Which delivery {@link FakeServer.waitForDelivery} waits for. */
 export interface DeliveryMatch<T extends FiredTrigger> {
@@ -29,7 +29,8 @@ export interface DeliveryMatch<T extends FiredTrigger> {
 /** Options of {@link FakeServer.waitForDelivery}. */
 export interface WaitForDeliveryOptions {
   /**
-   * How long to wait for a matching delivery to be made and settled before rejecting.
+   * How long to wait for a matching delivery to be made and settled before rejecting; at most
+   * 2,147,483,647 (a Node.js timer's longest). The wait keeps the process alive until it settles.
    * @default 2000
    * @example 5_000
    */
@@ -42,8 +43,8 @@ export type FakeDelivery<T extends FiredTrigger> = Omit<FakeWebhookDelivery, "tr
   payload: WebhookEventOf<T>;
 };
 
-/** How often the record is read again while a match is awaited or under way. */
-const POLL_MS = 5;
+/** The longest wait a Node.js timer takes (about 24.8 days). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** How many deliveries a timeout's message lists. */
 const LISTED = 20;
@@ -55,48 +56,68 @@ const describe = (d: FakeWebhookDelivery) =>
 export class DeliveryWaits {
   private readonly stops = new Set<(reason: Error) => void>();
 
-  constructor(private readonly deliveries: () => FakeWebhookDelivery[]) {}
+  constructor(private readonly deliveries: WebhookDeliveries) {}
 
   /**
    * The first delivery (oldest first, past or future) that matches, once its attempts are over
    * (`state` `delivered` or `failed`); rejects after `timeoutMs` listing what was delivered.
+   * It wakes on each change of the record instead of reading it on a timer, and looks at each
+   * delivery once: `where` sees a copy of each delivery of the trigger (and webhook) one time.
    */
   wait<T extends FiredTrigger>(match: DeliveryMatch<T>, { timeoutMs = 2000 }: WaitForDeliveryOptions = {}): Promise<FakeDelivery<T>> {
     const { trigger, webhook, where } = match ?? ({} as DeliveryMatch<T>);
     if (typeof trigger !== "string" || !isFiredTrigger(trigger))
       return Promise.reject(new TypeError(`waitForDelivery: the fake never fires ${JSON.stringify(trigger)}.`));
-    if (!(Number.isFinite(timeoutMs) && timeoutMs >= 0))
-      return Promise.reject(new TypeError(`waitForDelivery: timeoutMs must be a non-negative number, got ${String(timeoutMs)}.`));
-    const matches = (d: FakeWebhookDelivery) =>
-      d.trigger === trigger &&
-      (webhook === undefined || d.webhook === webhook) &&
-      (where === undefined || where(d.payload as unknown as WebhookEventOf<T>, d as unknown as FakeDelivery<T>));
+    // A timer cannot wait longer than MAX_TIMEOUT_MS: a longer one would fire at once.
+    if (!(Number.isFinite(timeoutMs) && timeoutMs >= 0 && timeoutMs <= MAX_TIMEOUT_MS))
+      return Promise.reject(
+        new TypeError(`waitForDelivery: timeoutMs must be a number of milliseconds from 0 to ${MAX_TIMEOUT_MS}, got ${String(timeoutMs)}.`),
+      );
+    const matches = (d: FakeWebhookDelivery) => {
+      if (d.trigger !== trigger || (webhook !== undefined && d.webhook !== webhook)) return false;
+      if (where === undefined) return true;
+      const copy = structuredClone(d);
+      return where(copy.payload as unknown as WebhookEventOf<T>, copy as unknown as FakeDelivery<T>);
+    };
+    const { deliveries } = this;
     return new Promise<FakeDelivery<T>>((resolve, reject) => {
-      const deadline = Date.now() + timeoutMs;
-      let timer: NodeJS.Timeout | undefined;
-      const stop = (error: Error) => {
+      /** The sequence number of the first delivery not looked at yet, and of the record's clears seen. */
+      let next = 0;
+      let generation = deliveries.generation;
+      /** The first match, once found: its attempts may still be under way. */
+      let found: FakeWebhookDelivery | undefined;
+      const settle = (outcome: { error: Error } | { delivery: FakeWebhookDelivery }) => {
         clearTimeout(timer);
+        unwatch();
         this.stops.delete(stop);
-        reject(error);
+        if ("error" in outcome) reject(outcome.error);
+        else resolve(structuredClone(outcome.delivery) as unknown as FakeDelivery<T>);
       };
+      const stop = (error: Error) => settle({ error });
       const check = () => {
-        let all: FakeWebhookDelivery[];
-        let found: FakeWebhookDelivery | undefined;
+        if (generation !== deliveries.generation) {
+          // reset() or restore() forgot the deliveries: a match among them no longer counts.
+          generation = deliveries.generation;
+          found = undefined;
+        }
         try {
-          all = this.deliveries();
-          found = all.find(matches);
+          if (!found) {
+            const seen = deliveries.since(next);
+            next = seen.next;
+            found = seen.deliveries.find(matches);
+          }
         } catch (error) {
           return stop(error as Error);
         }
-        if (found && found.state !== "pending") {
-          this.stops.delete(stop);
-          return resolve(found as unknown as FakeDelivery<T>);
-        }
-        if (Date.now() >= deadline) return stop(new Error(timeoutMessage(trigger, webhook, where !== undefined, timeoutMs, all, found)));
-        timer = setTimeout(check, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
-        // A forgotten wait must not keep the test runner alive.
-        timer.unref();
+        if (found && found.state !== "pending") settle({ delivery: found });
       };
+      // The timer is what keeps a plain script alive while it waits (the fake's server does not):
+      // the wait always settles, by a match or by this timeout.
+      const timer = setTimeout(() => {
+        const all = deliveries.since(0).deliveries.map((d) => structuredClone(d));
+        stop(new Error(timeoutMessage(trigger, webhook, where !== undefined, timeoutMs, all, found)));
+      }, timeoutMs);
+      const unwatch = deliveries.watch(check);
       this.stops.add(stop);
       check();
     });

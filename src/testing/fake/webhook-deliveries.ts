@@ -62,6 +62,12 @@ export class WebhookDeliveries {
   /** Deliveries under way that are not asleep on the clock before a retry. */
   private awake = 0;
   private readonly onAsleep = new Set<() => void>();
+  /** Told when a delivery is recorded or its attempts are over, and when the record is cleared. */
+  private readonly watchers = new Set<() => void>();
+  /** How many deliveries were ever recorded: the sequence number the next one gets. */
+  private recorded = 0;
+  /** Counts the clears, so a waiter knows the deliveries it had seen are forgotten. */
+  generation = 0;
 
   constructor(
     private readonly store: FakeStore,
@@ -103,16 +109,41 @@ export class WebhookDeliveries {
         },
       };
       this.deliveries.push(delivery);
+      this.recorded++;
       if (this.deliveries.length > MAX_DELIVERIES) this.deliveries.shift();
       if (this.running.size >= MAX_DELIVERIES) {
         delivery.state = "failed";
         delivery.error = `More than ${MAX_DELIVERIES} deliveries are under way; this one was dropped.`;
+        this.changed();
         continue;
       }
-      const run = this.deliver(delivery, basicAuth(webhook), webhook.retryOnFailure).finally(() => this.running.delete(run));
+      const run = this.deliver(delivery, basicAuth(webhook), webhook.retryOnFailure).finally(() => {
+        this.running.delete(run);
+        this.changed();
+      });
       this.running.add(run);
+      this.changed();
     }
   };
+
+  /** Calls `watcher` on each change of the record, until the returned function is called. */
+  watch(watcher: () => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  /**
+   * The deliveries kept whose sequence number is `from` or later, themselves (not copies: for this
+   * module's waits only), and the number to pass next time to see only newer ones.
+   */
+  since(from: number): { deliveries: readonly FakeWebhookDelivery[]; next: number } {
+    const first = this.recorded - this.deliveries.length;
+    return { deliveries: this.deliveries.slice(Math.max(0, from - first)), next: this.recorded };
+  }
+
+  private changed(): void {
+    for (const watcher of [...this.watchers]) watcher();
+  }
 
   /** Copies of the deliveries kept, oldest first. */
   list(): FakeWebhookDelivery[] {
@@ -128,6 +159,8 @@ export class WebhookDeliveries {
   clear(): void {
     for (const abort of this.aborts) abort.abort();
     this.deliveries.length = 0;
+    this.generation++;
+    this.changed();
   }
 
   private async deliver(delivery: FakeWebhookDelivery, auth: Record<string, string>, retry: boolean): Promise<void> {

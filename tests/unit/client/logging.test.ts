@@ -15,8 +15,22 @@ describe("logger", () => {
     });
     const debug = entries.filter(([level]) => level === "debug").map(([, , f]) => f);
     expect(debug).toEqual([
-      { method: "POST", path: "/messages/{id}/thread", attempt: 1, status: 429, durationMs: expect.any(Number) },
-      { method: "POST", path: "/messages/{id}/thread", attempt: 2, status: 200, durationMs: expect.any(Number) },
+      {
+        callId: expect.any(String),
+        method: "POST",
+        path: "/messages/{id}/thread",
+        attempt: 1,
+        status: 429,
+        durationMs: expect.any(Number),
+      },
+      {
+        callId: expect.any(String),
+        method: "POST",
+        path: "/messages/{id}/thread",
+        attempt: 2,
+        status: 200,
+        durationMs: expect.any(Number),
+      },
     ]);
     expect(entries.filter(([level]) => level === "info")).toHaveLength(1);
     const all = JSON.stringify(entries);
@@ -36,7 +50,9 @@ describe("logger per call", () => {
         const sink = (into: unknown[]): Logger => ({ debug: (_m, f) => into.push(f), info() {}, warn() {}, error() {} });
         const chat = createChatClient({ appId: "log", apiKey: "k", baseUrl: server.url, logger: sink(clientLines) });
         await chat.GET("/users", { logger: sink(callLines) });
-        expect(callLines).toEqual([{ method: "GET", path: "/users", attempt: 1, status: 200, durationMs: expect.any(Number) }]);
+        expect(callLines).toEqual([
+          { callId: expect.any(String), method: "GET", path: "/users", attempt: 1, status: 200, durationMs: expect.any(Number) },
+        ]);
         expect(clientLines).toEqual([]);
         await chat.GET("/users");
         expect(clientLines).toHaveLength(1);

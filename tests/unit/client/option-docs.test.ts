@@ -36,7 +36,7 @@ describe("every public option documents @default and @example", () => {
     ["client/client-options.ts", "ChatClientOptions", ["appId", "region", "apiKey", "onBehalfOf", "rateLimits"]],
     ["rate-limits/rate-limit-options.ts", "RateLimits", ["app", "perUser", "store", "maxWaitMs"]],
     ["rate-limits/rate-limit-options.ts", "RateLimitRule", ["limit", "windowMs"]],
-    ["redis/redis-rate-limit-store.ts", "RedisRateLimitStoreOptions", ["url", "prefix"]],
+    ["redis/redis-rate-limit-store.ts", "RedisRateLimitStoreOptions", ["url", "prefix", "connectTimeoutMs", "commandTimeoutMs"]],
     ["client/client-options.ts", "ManagementClientOptions", ["key", "secret"]],
     [
       "client/request-options.ts",

@@ -105,6 +105,12 @@ describe("guards work across realms", () => {
     },
   );
 
+  test("a RateLimitStoreError from another realm is a ChatError, not a connection error", () => {
+    const foreignStore = runInNewContext(`(() => { const e = new Error("x"); e.name = "RateLimitStoreError"; return e; })()`);
+    expect(isChatError(foreignStore)).toBe(true);
+    expect(isChatConnectionError(foreignStore)).toBe(false);
+  });
+
   test("guards reject look-alikes and non-errors", () => {
     expect(isChatApiError(new Error("x"))).toBe(false);
     expect(isChatApiError({ name: "NotFoundError" })).toBe(false);

@@ -1,7 +1,7 @@
 // importUsers against the fake, through the SDK: arrays, iterables and async iterables read as
 // room frees up, bad records reported without stopping, progress on a timer a test moves by hand.
 import { ChatConfigError } from "../../../src/index";
-import { type ImportProgress, importUsers, type ProgressTimers, type UserInput } from "../../../src/helpers/index";
+import { type ImportProgress, importUsers, ImportUsersError, type ProgressTimers, type UserInput } from "../../../src/helpers/index";
 import type { FakeServer } from "../../../src/testing/index";
 import { type RecordingClient, useRecordingFake } from "./recording-client";
 
@@ -166,14 +166,54 @@ test("an error thrown by onProgress stops the import and rejects it", async () =
   expect(clock.cleared).toEqual(["timer-1"]);
 });
 
-test("an error of the input's iterator rejects the import once the records in flight are done", async () => {
+test("an error of the input's iterator rejects the import once the records in flight are done, with the counts so far and the error as its cause", async () => {
   const broken = new Error("the file ended early");
   async function* stream() {
     yield* customers(3);
     throw broken;
   }
-  await expect(importUsers(client.chat, stream())).rejects.toBe(broken);
+  const error = await importUsers(client.chat, stream()).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ImportUsersError);
+  expect(error).toMatchObject({ done: 3, result: { created: 3, existing: 0, updated: 0, failed: [] }, cause: broken });
+  expect((error as Error).message).toMatch(/after 3 records \(3 created, 0 existing, 0 failed\): the file ended early/);
   expect(fake.state.users.size).toBe(3);
+});
+
+test("an input that fails midway still gets its final onProgress call, with the counts the rejection carries", async () => {
+  const clock = manualTimers();
+  const reports: ImportProgress[] = [];
+  fake.seed({ users: [{ uid: "c-2", name: "Already here" }] });
+  async function* stream() {
+    yield* customers(50);
+    yield { uid: "bad uid", name: "Space" };
+    throw new Error("cursor closed by the database");
+  }
+  const error = (await importUsers(client.chat, stream(), {
+    concurrency: 4,
+    onProgress: (progress) => reports.push(progress),
+    timers: clock.timers,
+  }).catch((e: unknown) => e)) as ImportUsersError;
+  expect(error).toBeInstanceOf(ImportUsersError);
+  expect(clock.cleared).toEqual(["timer-1"]);
+  expect(reports).toEqual([{ done: 51, created: 49, existing: 1, updated: 0, failed: 1 }]);
+  expect(error.done).toBe(51);
+  expect(error.result).toMatchObject({ created: 49, existing: 1, updated: 0, failed: [{ index: 50, uid: "bad uid" }] });
+});
+
+test("a record whose uid is an object without a prototype is one failed entry, and the import goes on", async () => {
+  const uid = Object.assign(Object.create(null) as object, { toString: undefined });
+  const odd = Object.create(null) as Record<string, unknown>;
+  odd.uid = "c-3";
+  odd.name = "Bare record";
+  const records = [...customers(2), { uid: Object.create(null), name: "Bare" }, { uid, name: "Bare too" }, odd, ...customers(1, 4)];
+  const result = await importUsers(client.chat, records as UserInput[]);
+  // A record without a prototype is taken as any other; only the two bad UIDs fail.
+  expect(result.created).toBe(4);
+  expect(fake.state.users.has("c-3")).toBe(true);
+  expect(result.failed).toEqual([
+    expect.objectContaining({ index: 2, uid: "an object", error: expect.objectContaining({ code: "ChatConfigError" }) }),
+    expect.objectContaining({ index: 3, uid: "an object", error: expect.objectContaining({ code: "ChatConfigError" }) }),
+  ]);
 });
 
 test.each([

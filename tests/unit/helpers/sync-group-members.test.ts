@@ -1,6 +1,6 @@
 // syncGroupMembers against the fake, through the SDK: adds, scope changes and kicks that make a
 // group's members match a list, and nothing sent once they do.
-import { ChatConfigError, NotFoundError, unwrap } from "../../../src/index";
+import { ChatConfigError, createChatClient, NotFoundError, unwrap } from "../../../src/index";
 import { syncGroupMembers } from "../../../src/helpers/index";
 import type { FakeServer } from "../../../src/testing/index";
 import { type RecordingClient, useRecordingFake } from "./recording-client";
@@ -140,6 +140,56 @@ test("a request that fails puts its UIDs in failed, and the other changes go on"
   expect(result.failed).toEqual([{ uid: "a", error: expect.objectContaining({ code: expect.stringMatching(/^AUTH_ERR_/) }) }]);
   expect((result.failed[0]!.error.cause as { status?: number }).status).toBe(403);
   expect(result.removed).toEqual(["b", "c"]);
+});
+
+/**
+ * A client on the fake whose first changing request matching `method` is preceded by `race`:
+ * another worker's write, sent after this sync read the group and before its own write.
+ */
+function racedClient(method: string, race: (other: ReturnType<typeof createChatClient>) => Promise<unknown>) {
+  const other = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url });
+  let raced = false;
+  const sent: string[] = [];
+  const chat = createChatClient({
+    appId: fake.appId,
+    apiKey: fake.apiKey,
+    baseUrl: fake.url,
+    fetch: async (request) => {
+      if (request.method === method && !raced) {
+        raced = true;
+        await unwrap(race(other) as never);
+      }
+      const response = await fetch(request);
+      if (request.method !== "GET") sent.push(`${request.method} ${new URL(request.url).pathname} ${response.status}`);
+      return response;
+    },
+  });
+  return { chat, sent };
+}
+
+test("a user another worker added between the read and the add is no failure: it ends in the scope wanted, reported as added", async () => {
+  // The other worker adds d as a participant; this sync wants d as a moderator, and e as a participant.
+  const { chat, sent } = racedClient("POST", (other) =>
+    other.POST("/groups/{guid}/members", { params: { path: { guid: "order-1" } }, body: { participants: ["d"] } }),
+  );
+  const result = await syncGroupMembers(chat, "order-1", { moderators: ["d"], participants: ["a", "b", "c", "e"] });
+  expect(result.failed).toEqual([]);
+  expect(result.added).toEqual([
+    { uid: "d", scope: "moderator" },
+    { uid: "e", scope: "participant" },
+  ]);
+  expect(membersOf("order-1")).toMatchObject({ d: "moderator", e: "participant" });
+  expect(sent).toContain("PUT /groups/order-1/members/d 200");
+});
+
+test("a member another worker kicked between the read and the kick is no failure: it is reported as removed", async () => {
+  const { chat, sent } = racedClient("DELETE", (other) =>
+    other.DELETE("/groups/{guid}/members/{uid}", { params: { path: { guid: "order-1", uid: "a" } } }),
+  );
+  const result = await syncGroupMembers(chat, "order-1", { participants: ["b", "c"] }, { removeOthers: true });
+  expect(result).toEqual({ added: [], removed: ["a"], scopeChanged: [], unchanged: ["b", "c", "o"], failed: [] });
+  expect(membersOf("order-1")).toEqual({ o: "admin", b: "participant", c: "participant" });
+  expect(sent).toEqual(["DELETE /groups/order-1/members/a 404"]);
 });
 
 test("an unknown group throws the read's NotFoundError", async () => {

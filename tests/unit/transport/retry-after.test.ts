@@ -33,6 +33,12 @@ describe("Retry-After is delta-seconds or an HTTP date", () => {
     },
   );
 
+  test("an HTTP date is read against the answer's own Date, so a local clock an hour behind waits 10 s, not an hour", () => {
+    const served = now + 3_600_000;
+    const headers = new Headers({ date: new Date(served).toUTCString(), "retry-after": new Date(served + 10_000).toUTCString() });
+    expect(retryAfterSeconds(headers, now)).toBe(10);
+  });
+
   test("no header, no Retry-After", () => {
     expect(retryAfterSeconds(new Headers(), now)).toBeUndefined();
   });

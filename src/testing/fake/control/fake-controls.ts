@@ -4,7 +4,7 @@
 import type { FakeStore } from "../fake-store";
 import type { FaultHandle, FaultRule, Faults } from "../faults";
 import type { FakeRateLimiter } from "../rate-limiter";
-import { type FakeSeed, type Seeded, seedStore } from "../seed";
+import { type FakeSeed, type SeedCheck, type Seeded, seedStore } from "../seed";
 import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "../snapshot";
 import type { FakeClock } from "../time/fake-clock";
 import type { DeliveryMatch, DeliveryWaits, FakeDelivery, WaitForDeliveryOptions } from "../wait-for-delivery";
@@ -18,6 +18,8 @@ export interface ControlParts {
   deliveries: WebhookDeliveries;
   waits: DeliveryWaits;
   limiter: FakeRateLimiter | undefined;
+  /** Checks each seeded item as the API checks the request that would store it. */
+  seedCheck: SeedCheck;
 }
 
 export class FakeControls {
@@ -34,7 +36,8 @@ export class FakeControls {
   }
 
   seed(data: FakeSeed): Seeded {
-    return seedStore(this.parts.store, data);
+    // One transaction: a seed that throws midway stores nothing.
+    return this.parts.store.transaction(() => seedStore(this.parts.store, data, this.parts.seedCheck));
   }
 
   snapshot(): FakeSnapshot {

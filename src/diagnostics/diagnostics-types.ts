@@ -1,0 +1,101 @@
+import type { Permit } from "../rate-limits/governor.js";
+import type { AttemptPlan, AttemptResult } from "../transport/attempt.js";
+
+/** Who made a call and where it went, as every message of the call and its attempts carries it. */
+export interface CallDescription {
+  /** The call's id, shared by its attempts and the logger's lines about it. */
+  callId: string;
+  /** The operation's `operationId` in the spec, e.g. `send-thread-message`; undefined for a path the spec does not list. */
+  operationId: string | undefined;
+  /** HTTP method, upper case. */
+  method: string;
+  /** The path template from the spec, e.g. `/messages/{id}/thread`. */
+  path: string;
+  /** The service's host name and port. */
+  serverAddress: string;
+  serverPort: number;
+  /**
+   * The URL the call goes to, without its query (which may carry anything); a UID, a conversation
+   * id, an API key, an auth token or a push token in the path, and any of the client's
+   * credentials, read `REDACTED`.
+   */
+  url: string;
+  /** Whether the call acts as a user (`onBehalfOf`); never which one. */
+  onBehalfOf: boolean;
+  /**
+   * The call's UIDs, for a subscriber that was asked to record them: the acting user and the URL
+   * with its UIDs unmasked (credentials stay masked). A method, so that a subscriber that logs the
+   * message whole does not log them.
+   */
+  userIds(): { onBehalfOf: string | undefined; url: string };
+}
+
+/** How a call or an attempt ended, filled in before its `asyncEnd` (or `error`) event. */
+export interface Outcome {
+  /** The answer's HTTP status. */
+  status?: number;
+  /**
+   * Why it failed: the status as a string for an answer of 400 or more (`"503"`), the kind of a
+   * failed attempt (`timeout`, `refused`, `dns`, `network`), else the thrown error's class name
+   * (`RateLimitError`, `ChatConfigError`, `ChatTimeoutError`, `AbortError`, ...).
+   */
+  errorType?: string;
+  /** The service's error code (`ERR_UID_NOT_FOUND`), or the runtime's for a connection (`ECONNREFUSED`). */
+  errorCode?: string;
+}
+
+/**
+ * The message of the `chat-rest-sdk:call` TracingChannel of `node:diagnostics_channel`, one per
+ * call, from before its input is checked to its result. `start` comes in the caller's async
+ * context; `asyncEnd` comes with `result` (the `{ data, error, response }` the caller gets: a
+ * non-2xx answer resolves), and `error` with the error the call rejects with.
+ */
+export interface CallDiagnostics extends CallDescription, Outcome {
+  /** Attempts sent so far; 0 for a call refused before sending (bad input, or the rate-limit governor). */
+  attempts: number;
+  /** Milliseconds the call's attempts waited for rate-limit room, in all. */
+  rateLimitWaitMs: number;
+  /** Whose limit the call last waited for, or refused it: `user` or `app`. */
+  rateLimitScope?: "user" | "app";
+  /** Set by the channel when the call resolves. */
+  result?: { data?: unknown; error?: unknown; response: Response };
+  /** Set by the channel when the call rejects. */
+  error?: unknown;
+}
+
+/**
+ * The message of the `chat-rest-sdk:attempt` TracingChannel: one per request sent for a call
+ * (a retry is another attempt), published after its wait for rate-limit room. `asyncEnd` comes
+ * with `result`: the answer and its body, or how the attempt failed.
+ */
+export interface AttemptDiagnostics extends CallDescription, Outcome {
+  /** The message of the call this attempt belongs to. */
+  call: CallDiagnostics;
+  /** 1 for the first request, 2 for the first retry, and so on. */
+  attempt: number;
+  /** Milliseconds this attempt waited for rate-limit room before it was sent. */
+  rateLimitWaitMs: number;
+  /** Whose limit it waited for: `user` or `app`. */
+  rateLimitScope?: "user" | "app";
+  /**
+   * Sets a header on the request, for trace propagation (`traceparent`); only in the `start`
+   * event, before the request is sent. A credential header or `onBehalfOf` cannot be set.
+   */
+  setHeader(name: string, value: string): void;
+  result?: AttemptResult;
+  error?: unknown;
+}
+
+/** What the transport asks of a traced call: each attempt runs through it. */
+export interface CallTrace {
+  /** The call's id. */
+  id: string;
+  /** Runs attempt `n` as `runAttempt` does, after `permit` gave it room. */
+  attempt(
+    plan: AttemptPlan,
+    signal: AbortSignal | null | undefined,
+    budgetMs: number,
+    n: number,
+    permit: Permit | undefined,
+  ): Promise<AttemptResult>;
+}

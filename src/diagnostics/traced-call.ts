@@ -1,0 +1,204 @@
+// Loaded by trace-call.ts on the first call made while something subscribes to the call channel, as
+// a module of its own: the operation table and everything that describes a call stay out of the
+// bundle of an application that traces nothing. sendCall comes from the caller, so that it is not
+// bundled twice.
+import { operations } from "../../generated/manifest.js";
+import type { ClientConfig } from "../client/client-config.js";
+import type { CallResult } from "../client/read-result.js";
+import { ON_BEHALF_OF, actingUser } from "../client/acting-user.js";
+import type { CallInit } from "../safety/input-checks.js";
+import type { AttemptResult, runAttempt } from "../transport/attempt.js";
+import type { AttemptDiagnostics, CallDiagnostics, CallTrace, Outcome } from "./diagnostics-types.js";
+import { diagnosticsChannel } from "./diagnostics-channel.js";
+
+/** sendCall, with the trace its transport runs each attempt through. */
+export type Send = (
+  config: ClientConfig,
+  method: string,
+  path: string,
+  init: CallInit | undefined,
+  boundUid: string | undefined,
+  trace?: CallTrace,
+) => Promise<CallResult>;
+
+type RunAttempt = typeof runAttempt;
+
+const OPERATION_IDS = new Map(operations.map((op) => [`${op.method} ${op.path}`, op.operationId]));
+/** Path parameters that hold a credential: masked even when UIDs are recorded. */
+const SECRET_PARAMS = new Set(["apiKey", "authToken", "pushToken"]);
+/** Path parameters that name users (a conversation id is made of two UIDs). */
+const USER_PARAMS = new Set(["uid", "conversationId"]);
+const callChannel = diagnosticsChannel!.tracingChannel<unknown, CallDiagnostics>("chat-rest-sdk:call");
+const attemptChannel = diagnosticsChannel!.tracingChannel<unknown, AttemptDiagnostics>("chat-rest-sdk:attempt");
+
+// Worked out once per client: a URL is parsed once, not on every call.
+const servers = new WeakMap<ClientConfig, { serverAddress: string; serverPort: number }>();
+function serverOf(config: ClientConfig) {
+  let server = servers.get(config);
+  if (!server) {
+    const { hostname, port, protocol } = new URL(config.baseUrl);
+    server = { serverAddress: hostname.replace(/^\[|\]$/g, ""), serverPort: port ? +port : protocol === "https:" ? 443 : 80 };
+    servers.set(config, server);
+  }
+  return server;
+}
+
+/** The call's URL without its query; `withUsers` leaves UIDs as they are. Credentials are always masked. */
+function urlOf(config: ClientConfig, path: string, init: CallInit | undefined, withUsers: boolean): string {
+  const values = (init?.params as { path?: Record<string, unknown> } | undefined)?.path;
+  return (
+    config.baseUrl +
+    path.replace(/\{([^}]+)\}/g, (template, name: string) => {
+      const value = values?.[name];
+      if (value === undefined || value === null) return template;
+      const masked = SECRET_PARAMS.has(name) || (!withUsers && USER_PARAMS.has(name)) || config.secrets.includes(String(value));
+      return masked ? "REDACTED" : encodeURIComponent(String(value));
+    })
+  );
+}
+
+/** The user a call acts as (boundUid is already the client's); undefined for input the call will refuse. */
+function actingUserOf(init: CallInit | undefined, boundUid: string | undefined): string | undefined {
+  try {
+    return actingUser({ as: boundUid, call: init });
+  } catch {
+    return undefined;
+  }
+}
+
+function describe(config: ClientConfig, method: string, path: string, init: CallInit | undefined, boundUid: string | undefined) {
+  const uid = actingUserOf(init, boundUid);
+  const { serverAddress, serverPort } = serverOf(config);
+  // Every field set here, in one shape, so that filling them in later changes no object's shape.
+  const description: CallDiagnostics = {
+    // As the client makes one for its log lines: nine base-36 characters.
+    callId: Math.random().toString(36).slice(2, 11),
+    operationId: OPERATION_IDS.get(`${method} ${path}`),
+    method,
+    path,
+    serverAddress,
+    serverPort,
+    url: typeof path === "string" ? urlOf(config, path, init, false) : "",
+    onBehalfOf: uid !== undefined,
+    userIds: () => ({ onBehalfOf: uid, url: typeof path === "string" ? urlOf(config, path, init, true) : "" }),
+    attempts: 0,
+    rateLimitWaitMs: 0,
+    rateLimitScope: undefined,
+    status: undefined,
+    errorType: undefined,
+    errorCode: undefined,
+  };
+  return description;
+}
+
+/** The service's error code in an error body, as text or parsed. */
+function codeIn(body: unknown): string | undefined {
+  try {
+    const parsed = typeof body === "string" ? (body[0] === "{" ? JSON.parse(body) : undefined) : body;
+    const code = parsed?.error?.code;
+    return typeof code === "string" ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function failedWith(outcome: Outcome, error: unknown): void {
+  outcome.errorType = (error as Error | undefined)?.name ?? typeof error;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === "string") outcome.errorCode = code;
+}
+
+function answered(outcome: Outcome, response: Response, body: unknown): void {
+  outcome.status = response.status;
+  if (response.status < 400) return;
+  outcome.errorType = String(response.status);
+  outcome.errorCode = codeIn(body);
+}
+
+/** Runs one attempt under the attempt channel, its message filled in with how it ended. */
+function traceAttempt(
+  call: CallDiagnostics,
+  config: ClientConfig,
+  runAttempt: RunAttempt,
+  [plan, signal, budgetMs, n, permit]: Parameters<CallTrace["attempt"]>,
+): Promise<AttemptResult> {
+  const run = () => runAttempt(plan, signal, budgetMs);
+  const waitedMs = permit?.waitedMs ?? 0;
+  call.attempts = n;
+  call.rateLimitWaitMs += waitedMs;
+  if (permit?.scope) call.rateLimitScope = permit.scope;
+  if (!attemptChannel.hasSubscribers) return run();
+  // Field by field, in one shape for every attempt: a spread or a rest copy costs more per call.
+  const attempt: AttemptDiagnostics = {
+    callId: call.callId,
+    operationId: call.operationId,
+    method: call.method,
+    path: call.path,
+    serverAddress: call.serverAddress,
+    serverPort: call.serverPort,
+    url: call.url,
+    onBehalfOf: call.onBehalfOf,
+    userIds: call.userIds,
+    call,
+    attempt: n,
+    rateLimitWaitMs: waitedMs,
+    rateLimitScope: permit?.scope,
+    status: undefined,
+    errorType: undefined,
+    errorCode: undefined,
+    setHeader(name, value) {
+      const key = String(name).toLowerCase();
+      if (key === ON_BEHALF_OF || config.credentialNames.includes(key)) return;
+      const headers = plan.headers;
+      if (headers instanceof Headers) headers.set(key, value);
+      else if (headers && !Array.isArray(headers)) (headers as Record<string, string>)[key] = String(value);
+    },
+  };
+  return attemptChannel.tracePromise(async () => {
+    try {
+      const result = await run();
+      if ("response" in result) answered(attempt, result.response, result.body);
+      else {
+        attempt.errorType = result.outcome.kind;
+        const code = (result.outcome as { code?: string }).code;
+        if (code) attempt.errorCode = code;
+      }
+      return result;
+    } catch (error) {
+      failedWith(attempt, error);
+      throw error;
+    }
+  }, attempt);
+}
+
+/**
+ * Runs a call under the call channel: its message is published before its input is checked, so
+ * that a call refused before sending is seen too, and filled in with how it ended.
+ */
+export function tracedCall(
+  runAttempt: RunAttempt,
+  send: Send,
+  config: ClientConfig,
+  method: string,
+  path: string,
+  init: CallInit | undefined,
+  boundUid: string | undefined,
+): Promise<CallResult> {
+  const call = describe(config, method, path, init, boundUid);
+  const trace: CallTrace = {
+    id: call.callId,
+    attempt: (...attempt) => traceAttempt(call, config, runAttempt, attempt),
+  };
+  return callChannel.tracePromise(async () => {
+    try {
+      const result = await send(config, method, path, init, boundUid, trace);
+      answered(call, result.response, result.error);
+      return result;
+    } catch (error) {
+      failedWith(call, error);
+      const scope = (error as { scope?: unknown } | undefined)?.scope;
+      if (scope === "user" || scope === "app") call.rateLimitScope = scope;
+      throw error;
+    }
+  }, call);
+}

@@ -1,0 +1,99 @@
+import { ChatConfigError, type ChatClientOptions, createCallsClient, createChatClient, createManagementClient } from "chat-rest-sdk";
+import { callOperation, type OperationClients } from "./call-operation.js";
+import type { ChatMcpServerOptions } from "./chat-mcp-options.js";
+import { dynamicTools } from "./dynamic-tools.js";
+import type { JsonSchema, OperationTool } from "./operation-tool.js";
+import { argumentChecker } from "./tool-arguments.js";
+import { errorOfCall, type ToolResult, toolAnswer, toolError } from "./tool-result.js";
+import { selectOperationTools } from "./tool-scope.js";
+
+/** A tool as MCP lists it. */
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema & { type: "object" };
+  annotations: { readOnlyHint: boolean; destructiveHint?: boolean };
+}
+
+/** The tools of one server's scope, and how to call them: what every session and transport shares. */
+export interface McpToolbox {
+  /** The tools as listed: one per operation, or the three of the dynamic mode. */
+  tools: McpTool[];
+  /** The operations in scope, with the schemas their arguments are checked against. */
+  operations: OperationTool[];
+  /** Calls a listed tool; never throws: a refusal or a failure is a tool error. */
+  call(name: string, args: unknown): Promise<ToolResult>;
+}
+
+/** The operation as this server offers it: bound to a user, it takes no `onBehalfOf` argument. */
+function offered(tool: OperationTool, boundUid: string | undefined): OperationTool {
+  if (boundUid === undefined || tool.onBehalfOf === "none") return tool;
+  const { onBehalfOf: _argument, ...properties } = tool.inputSchema.properties;
+  const required = tool.inputSchema.required?.filter((name) => name !== "onBehalfOf");
+  const { onBehalfOf: _example, ...example } = tool.example;
+  const inputSchema = { ...tool.inputSchema, properties, ...(required?.length ? { required } : {}) };
+  if (!required?.length) delete inputSchema.required;
+  return { ...tool, inputSchema, example };
+}
+
+export function annotationsOf(kind: OperationTool["kind"]): McpTool["annotations"] {
+  return kind === "read" ? { readOnlyHint: true } : { readOnlyHint: false, destructiveHint: kind === "destructive" };
+}
+
+function needs(options: ChatMcpServerOptions, operations: OperationTool[], api: OperationTool["api"], option: "chat" | "management") {
+  if (operations.some((tool) => tool.api === api) && !options[option])
+    throw new Error(`The scope holds ${api} API operations, so createChatMcpServer needs the \`${option}\` option.`);
+}
+
+/**
+ * The clients, the tools and their checks for `options`. Throws at once on a bad scope, a missing
+ * client option or a bad `as` UID, before any transport is opened.
+ */
+export async function createToolbox(options: ChatMcpServerOptions): Promise<McpToolbox> {
+  const operations = selectOperationTools(options.scope).map((tool) => offered(tool, options.as));
+  // A server with no tool is a scope that contradicts itself (`--tag Calls --scope write`), not a choice.
+  if (!operations.length) throw new ChatConfigError("The scope selects no operation: widen its kinds, tags or tools.");
+  needs(options, operations, "chat", "chat");
+  needs(options, operations, "calls", "chat");
+  needs(options, operations, "management", "management");
+  const chatOptions: ChatClientOptions | undefined = options.chat && { rateLimits: "service", ...options.chat };
+  const clients: OperationClients = {};
+  if (chatOptions && operations.some((tool) => tool.api === "chat")) clients.chat = createChatClient(chatOptions);
+  if (chatOptions && operations.some((tool) => tool.api === "calls")) clients.calls = createCallsClient(chatOptions);
+  if (options.management && operations.some((tool) => tool.api === "management"))
+    clients.management = createManagementClient(options.management);
+  // as() checks the UID as the client checks every onBehalfOf: a bad one fails here, not on each call.
+  if (options.as !== undefined) (clients.chat ?? clients.calls)?.as(options.as);
+  const secrets = [options.chat?.apiKey, options.management?.key, options.management?.secret].filter((s): s is string => Boolean(s));
+  const check = await argumentChecker();
+  const byName = new Map(operations.map((tool) => [tool.name, tool]));
+
+  async function callTool(name: string, args: unknown): Promise<ToolResult> {
+    const tool = byName.get(name);
+    if (!tool)
+      return toolError(
+        { code: "ERR_TOOL_NOT_IN_SCOPE", message: `${name} is not an operation this server offers; list the tools to see which are.` },
+        secrets,
+      );
+    const problems = check(tool.inputSchema)(args ?? {});
+    if (problems)
+      return toolError({ code: "ERR_INVALID_ARGUMENTS", message: `${name}: ${problems.join("; ")}.`, details: problems }, secrets);
+    try {
+      return toolAnswer(await callOperation(tool, (args ?? {}) as Record<string, unknown>, clients, options.as), secrets);
+    } catch (error) {
+      return toolError(errorOfCall(error), secrets);
+    }
+  }
+
+  if (options.dynamic) {
+    const dynamic = dynamicTools(operations, callTool, secrets);
+    return { tools: dynamic.tools, operations, call: dynamic.call };
+  }
+  const tools = operations.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    annotations: annotationsOf(tool.kind),
+  }));
+  return { tools, operations, call: callTool };
+}

@@ -1,0 +1,79 @@
+import { ChatConfigError } from "chat-rest-sdk";
+import { operationTools } from "../../generated/mcp-tools.js";
+import type { OperationTool } from "./operation-tool.js";
+
+/** What a tool may do: `read` (GET), `write` (any other change) or `destructive` (deletes, bans, deactivations). */
+export type ToolKind = OperationTool["kind"];
+
+/** Which operations the MCP server offers as tools. */
+export interface McpScope {
+  /**
+   * The kinds of operation offered. Without it: the Chat and Calls APIs' read operations, and
+   * sending messages (`send-message`, `send-thread-message`, `send-bot-message`). Whatever the
+   * kinds, an operation whose answer holds a credential is left out unless `tools` names it.
+   * @default undefined (reads and message sending)
+   * @example ["read", "write"]
+   */
+  kinds?: ToolKind[];
+  /**
+   * Offer the Management API's operations too (in the same kinds), which need `management` credentials.
+   * @default false
+   * @example true
+   */
+  management?: boolean;
+  /**
+   * Only the operations with one of these tags (as in the spec: `Messages`, `Users`, `Groups`, ...).
+   * @default undefined (every tag)
+   * @example ["Messages", "Users"]
+   */
+  tags?: string[];
+  /**
+   * Operations offered whatever the other settings say, by operationId. An operation whose answer
+   * holds a credential (`list-apikeys`, `list-authtokens`, a provider's settings), and a deprecated
+   * one, is offered only this way.
+   * @default []
+   * @example ["update-message"]
+   */
+  tools?: string[];
+  /**
+   * Operations never offered, by operationId.
+   * @default []
+   * @example ["send-bot-message"]
+   */
+  excludeTools?: string[];
+}
+
+/** The operations of the default scope beyond the reads: sending a message, a thread reply, a bot's message. */
+export const MESSAGE_SENDING = ["send-message", "send-thread-message", "send-bot-message"] as const;
+
+const KINDS: readonly ToolKind[] = ["read", "write", "destructive"];
+
+function checkNames(what: string, names: readonly string[] | undefined, known: readonly string[]): void {
+  const unknown = (names ?? []).filter((name) => !known.includes(name));
+  if (unknown.length) throw new ChatConfigError(`Unknown ${what}: ${unknown.join(", ")}. Known: ${known.join(", ")}.`);
+}
+
+/**
+ * The tools of a scope, in the spec's order. Unknown kinds, tags and operations are refused with a
+ * `ChatConfigError` naming them and the known ones.
+ *
+ * @example
+ * const tools = selectOperationTools({ kinds: ["read", "write"], tags: ["Messages"] });
+ * console.log(tools.map((tool) => tool.name)); // ["send-bot-message", "list-all-messages", "send-message", ...]
+ */
+export function selectOperationTools(scope: McpScope = {}): OperationTool[] {
+  const names = operationTools.map((tool) => tool.name);
+  checkNames("kind", scope.kinds, KINDS);
+  checkNames("tag", scope.tags, [...new Set(operationTools.flatMap((tool) => tool.tags))]);
+  checkNames("operation", scope.tools, names);
+  checkNames("operation", scope.excludeTools, names);
+  const byKind = (tool: OperationTool) =>
+    scope.kinds ? scope.kinds.includes(tool.kind) : tool.kind === "read" || (MESSAGE_SENDING as readonly string[]).includes(tool.name);
+  const inScope = (tool: OperationTool) =>
+    byKind(tool) &&
+    !tool.credentials &&
+    !tool.deprecated &&
+    (tool.api !== "management" || scope.management === true) &&
+    (!scope.tags || tool.tags.some((tag) => scope.tags!.includes(tag)));
+  return operationTools.filter((tool) => (inScope(tool) || scope.tools?.includes(tool.name)) && !scope.excludeTools?.includes(tool.name));
+}

@@ -1,0 +1,278 @@
+// instrumentChat against the fake, with OpenTelemetry's SDK recording in memory.
+import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { ReadableSpan, SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { ChatConfigError, createChatClient, paginate, unwrap } from "../../../src/index";
+import { instrumentChat } from "../../../src/otel/index";
+import { memoryRateLimitStore } from "../../../src/rate-limits/index";
+import { type FakeServer, startFakeServer } from "../../../src/testing/index";
+import { createWebhookHandler } from "../../../src/webhooks/index";
+import { type Recording, recordTelemetry, useOtelContext } from "./otel-harness";
+
+useOtelContext();
+
+let fake: FakeServer;
+let telemetry: Recording;
+let stop: (() => void) | undefined;
+beforeAll(async () => {
+  fake = await startFakeServer();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.reset();
+  fake.seed({ users: ["ana", "ben"].map((uid) => ({ uid, name: uid })) });
+  telemetry = recordTelemetry();
+});
+afterEach(async () => {
+  stop?.();
+  stop = undefined;
+  await telemetry.close();
+});
+
+const instrument = (options: Parameters<typeof instrumentChat>[0] = {}) =>
+  (stop = instrumentChat({ tracerProvider: telemetry.tracerProvider, meterProvider: telemetry.meterProvider, ...options }));
+const client = (options: Partial<Parameters<typeof createChatClient>[0]> = {}) =>
+  createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, ...options });
+const reply = { receiver: "ben", receiverType: "user" as const, data: { text: "private words" } };
+const named = (name: string) => telemetry.spans().filter((span) => span.name === name);
+const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+
+async function parentMessage(): Promise<string> {
+  const sent = await client().as("ana").POST("/messages", { body: reply });
+  return String((sent.data as { data: { id: string } }).data.id);
+}
+
+test("a send answered 503 then 200 gives one call span and two CLIENT attempt spans under it, resend_count 1 on the second", async () => {
+  const id = await parentMessage();
+  fake.failNext("send-thread-message", { status: 503 });
+  instrument();
+  await unwrap(
+    client()
+      .as("ana")
+      .POST("/messages/{id}/thread", { params: { path: { id } }, body: reply, idempotent: true }),
+  );
+  const [call, ...more] = named("chat send-thread-message");
+  expect(more).toEqual([]);
+  expect(call!.kind).toBe(SpanKind.INTERNAL);
+  expect(call!.attributes).toMatchObject({ "chat.operation.id": "send-thread-message", "chat.attempts": 2, "chat.on_behalf_of": true });
+  expect(call!.status.code).not.toBe(SpanStatusCode.ERROR);
+  const attempts = named("POST /messages/{id}/thread");
+  expect(attempts).toHaveLength(2);
+  const url = new URL(fake.url);
+  for (const attempt of attempts) {
+    expect(attempt.kind).toBe(SpanKind.CLIENT);
+    expect(parentOf(attempt)).toBe(call!.spanContext().spanId);
+    expect(attempt.attributes).toMatchObject({
+      "http.request.method": "POST",
+      "server.address": url.hostname,
+      "server.port": Number(url.port),
+      "url.full": `${fake.url}/messages/${id}/thread`,
+      "url.template": "/messages/{id}/thread",
+    });
+  }
+  expect(
+    attempts.map((s) => [s.attributes["http.response.status_code"], s.attributes["error.type"], s.attributes["http.request.resend_count"]]),
+  ).toEqual([
+    [503, "503", undefined],
+    [200, undefined, 1],
+  ]);
+  expect(attempts[0]!.status.code).toBe(SpanStatusCode.ERROR);
+  const durations = await telemetry.histogram("http.client.request.duration");
+  expect(durations.map((point) => point.attributes["http.response.status_code"]).sort()).toEqual([200, 503]);
+  expect(durations[0]!.attributes).toMatchObject({ "url.template": "/messages/{id}/thread", "http.request.method": "POST" });
+  expect(durations.every((point) => point.value.count === 1 && point.value.sum! >= 0)).toBe(true);
+});
+
+test("a governed call that waited for room has a wait event on its span and a point in the wait histogram, by scope", async () => {
+  instrument();
+  const chat = client({ rateLimits: { perUser: { sendMessage: { limit: 1, windowMs: 300 } }, store: memoryRateLimitStore() } }).as("ana");
+  await Promise.all([chat.POST("/messages", { body: reply }), chat.POST("/messages", { body: reply })]);
+  const calls = named("chat send-message");
+  expect(calls).toHaveLength(2);
+  const events = calls.flatMap((span) => span.events);
+  expect(events).toHaveLength(1);
+  expect(events[0]!.name).toBe("chat.rate_limit.wait");
+  expect(events[0]!.attributes).toMatchObject({ "chat.rate_limit.scope": "user" });
+  expect(events[0]!.attributes!["chat.rate_limit.wait_ms"]).toBeGreaterThan(0);
+  const waits = await telemetry.histogram("chat.rate_limit.wait.duration");
+  expect(waits.map((point) => [point.attributes["chat.rate_limit.scope"], point.value.count])).toEqual([["user", 1]]);
+});
+
+test("a call refused before sending gets its span, failed, with no attempt span", async () => {
+  instrument();
+  const refusing = client({
+    rateLimits: { perUser: { sendMessage: { limit: 1, windowMs: 60_000 } }, maxWaitMs: 0, store: memoryRateLimitStore() },
+  });
+  await refusing.as("ana").POST("/messages", { body: reply });
+  const refused = await refusing
+    .as("ana")
+    .POST("/messages", { body: reply })
+    .catch((error: unknown) => error);
+  expect((refused as Error).name).toBe("RateLimitError");
+  const badInput = await client()
+    .GET("/users/{uid}", { params: { path: { uid: "" } } })
+    .catch((error: unknown) => error);
+  expect((badInput as Error).name).toBe("ChatConfigError");
+
+  const [, refusedCall] = named("chat send-message");
+  expect(refusedCall!.attributes).toMatchObject({ "error.type": "RateLimitError", "chat.attempts": 0 });
+  expect(refusedCall!.status.code).toBe(SpanStatusCode.ERROR);
+  expect(refusedCall!.events.map((event) => [event.name, event.attributes!["chat.rate_limit.scope"]])).toEqual([
+    ["chat.rate_limit.refused", "user"],
+  ]);
+  const [badCall] = named("chat get-user");
+  expect(badCall!.attributes).toMatchObject({ "error.type": "ChatConfigError", "chat.attempts": 0 });
+  expect(named("POST /messages")).toHaveLength(1);
+  expect(named("GET /users/{uid}")).toEqual([]);
+});
+
+test("paginate over 3 pages gives 3 call spans under the caller's active span", async () => {
+  fake.seed({ users: Array.from({ length: 5 }, (_, i) => ({ uid: `u${i}`, name: `u${i}` })) });
+  instrument();
+  const tracer = telemetry.tracerProvider.getTracer("test");
+  const chat = client();
+  const uids = await tracer.startActiveSpan("nightly export", async (span) => {
+    const seen: string[] = [];
+    for await (const user of paginate(chat, "/users", { perPage: 3 })) seen.push(user.uid);
+    span.end();
+    return seen;
+  });
+  expect(uids).toHaveLength(7);
+  const [outer] = named("nightly export");
+  const pages = named("chat list-users");
+  expect(pages).toHaveLength(3);
+  expect(pages.map(parentOf)).toEqual(pages.map(() => outer!.spanContext().spanId));
+  expect(new Set(pages.map((span) => span.spanContext().traceId))).toEqual(new Set([outer!.spanContext().traceId]));
+});
+
+test("a webhook delivery gives a SERVER span with its trigger, whether it was verified, and the handler's outcome", async () => {
+  instrument();
+  const handle = createWebhookHandler({
+    username: "hook-user",
+    password: "hook-password",
+    on: {
+      message_sent: () => undefined,
+      user_blocked: () => {
+        throw new TypeError("handler bug");
+      },
+    },
+  });
+  const deliver = (trigger: string, authorization: string) =>
+    handle(
+      new Request("http://receiver.test/webhooks", {
+        method: "POST",
+        headers: { authorization, "content-type": "application/json" },
+        body: JSON.stringify({ trigger, appId: "app", region: "us", webhook: "w", data: {} }),
+      }),
+    );
+  const good = `Basic ${btoa("hook-user:hook-password")}`;
+  expect((await deliver("message_sent", good)).status).toBe(200);
+  expect((await deliver("user_blocked", good)).status).toBe(500);
+  expect((await deliver("message_sent", `Basic ${btoa("hook-user:wrong")}`)).status).toBe(401);
+  const spans = telemetry.spans().filter((span) => span.kind === SpanKind.SERVER);
+  expect(
+    spans.map((s) => [
+      s.name,
+      s.attributes["chat.webhook.verified"],
+      s.attributes["http.response.status_code"],
+      s.attributes["error.type"],
+    ]),
+  ).toEqual([
+    ["chat webhook message_sent", true, 200, undefined],
+    ["chat webhook user_blocked", true, 500, "TypeError"],
+    ["chat webhook", false, 401, undefined],
+  ]);
+  expect(spans.map((s) => s.attributes["http.request.method"])).toEqual(["POST", "POST", "POST"]);
+  expect(spans[1]!.status.code).toBe(SpanStatusCode.ERROR);
+  expect(spans[2]!.status.code).not.toBe(SpanStatusCode.ERROR);
+});
+
+test("propagate: true sends traceparent naming the attempt's span; off, nothing is sent", async () => {
+  const sent: (string | null)[] = [];
+  const recordingFetch = async (request: Request) => {
+    sent.push(request.headers.get("traceparent"));
+    return fetch(request);
+  };
+  instrument();
+  await client({ fetch: recordingFetch }).GET("/users");
+  instrument({ propagate: true });
+  await client({ fetch: recordingFetch }).GET("/users");
+  expect(sent[0]).toBeNull();
+  const [, attempt] = named("GET /users");
+  expect(sent[1]).toBe(`00-${attempt!.spanContext().traceId}-${attempt!.spanContext().spanId}-01`);
+});
+
+test("captureUserIds records the acting user and the UIDs of the URL; off, they read REDACTED", async () => {
+  instrument();
+  await client()
+    .as("ana")
+    .GET("/users/{uid}", { params: { path: { uid: "ben" } } });
+  instrument({ captureUserIds: true });
+  await client()
+    .as("ana")
+    .GET("/users/{uid}", { params: { path: { uid: "ben" } } });
+  const [off, on] = named("GET /users/{uid}");
+  expect(off!.attributes["url.full"]).toBe(`${fake.url}/users/REDACTED`);
+  expect(on!.attributes["url.full"]).toBe(`${fake.url}/users/ben`);
+  const [callOff, callOn] = named("chat get-user");
+  expect(callOff!.attributes["enduser.id"]).toBeUndefined();
+  expect(callOn!.attributes["enduser.id"]).toBe("ana");
+});
+
+test("a second instrumentChat replaces the first: spans are not recorded twice; the returned function stops it", async () => {
+  instrument();
+  const second = instrument();
+  await client().GET("/users");
+  expect(named("chat list-users")).toHaveLength(1);
+  second();
+  await client().GET("/users");
+  expect(named("chat list-users")).toHaveLength(1);
+});
+
+test("a span processor that throws never breaks a call", async () => {
+  const throwing: SpanProcessor = {
+    onStart: () => {
+      throw new Error("processor down");
+    },
+    onEnd: () => {
+      throw new Error("processor down");
+    },
+    forceFlush: async () => {},
+    shutdown: async () => {},
+  };
+  telemetry = recordTelemetry([throwing]);
+  instrument();
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => uncaught.push(error);
+  process.on("uncaughtException", onUncaught);
+  try {
+    const { data } = await unwrap(client().GET("/users"));
+    expect(data.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.off("uncaughtException", onUncaught);
+  }
+  expect(uncaught).toEqual([]);
+  expect(trace.getActiveSpan()).toBeUndefined();
+});
+
+test("a bad option is a ChatConfigError naming it, and nothing is subscribed", async () => {
+  const bad = [
+    [{ captureUserIds: "yes" }, "captureUserIds must be true or false"],
+    [{ propagate: 1 }, "propagate must be true or false"],
+    [{ tracerProvider: {} }, "tracerProvider must be an OpenTelemetry tracerProvider"],
+    [{ meterProvider: null }, "meterProvider must be an OpenTelemetry meterProvider"],
+  ] as const;
+  for (const [options, message] of bad) {
+    const error = (() => {
+      try {
+        instrumentChat(options as never);
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(ChatConfigError);
+    expect((error as Error).message).toContain(message);
+  }
+  await client().GET("/users");
+  expect(telemetry.spans()).toEqual([]);
+});
