@@ -38,6 +38,7 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
   },
   "mcp-tools": { heading: "17. MCP tool lists" },
   observability: { heading: "17. Observability", quick: ["--rounds", "3", "--scale", "0.3"] },
+  chaos: { heading: "18. Chaos: nothing sent twice or lost", quick: ["--seeds", "20", "--parallel", "20"] },
 };
 
 const root = process.cwd();

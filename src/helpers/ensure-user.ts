@@ -66,7 +66,7 @@ export async function ensureUser(chat: ChatClient, user: UserInput, options?: En
     reactivate: checkFlag("ensureUser: options.reactivate", reactivate),
     checkDeactivated: true,
   };
-  const outcome = await createIfAbsent(chat.POST("/users", { body: input }), "ERR_UID_ALREADY_EXISTS");
+  const outcome = await createIfAbsent(chat.POST("/users", { body: input, idempotent: true }), "ERR_UID_ALREADY_EXISTS");
   if (outcome.created) return { user: outcome.created.data, created: true, updated: false, deactivated: false, reactivated: false };
   return { created: false, ...(await settleExistingUser(chat, input, outcome.conflict, plan)) };
 }
