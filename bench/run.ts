@@ -39,6 +39,7 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
   "mcp-tools": { heading: "17. MCP tool lists" },
   observability: { heading: "18. Observability", quick: ["--rounds", "3", "--scale", "0.3"] },
   pacing: { heading: "19. Pacing under rate limits", quick: ["--rounds", "1"] },
+  chaos: { heading: "20. Chaos: nothing sent twice or lost", quick: ["--seeds", "20", "--parallel", "20"] },
 };
 
 const root = process.cwd();

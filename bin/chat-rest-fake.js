@@ -8,6 +8,7 @@ const { join } = require("node:path");
 
 const USAGE = `Usage: chat-rest-fake [--port <n>] [--host <h>] [--app-id <id>] [--api-key <key>] [--auth-only-key <key>]
                       [--key <key>] [--secret <secret>] [--max-items <n>] [--state <file>] [--rate-limits <limits>]
+                      [--control-token <token>]
 
 Runs a stateful fake of the Chat, Calls and Management REST APIs, all on one URL: users, groups,
 members and messages are kept for as long as it runs.
@@ -24,7 +25,11 @@ members and messages are kept for as long as it runs.
   --rate-limits <limits>
                    enforce rate limits as the service does: "service" for the documented
                    limits, or a JSON object of the client's rateLimits option, for example
-                   '{"app":{"all":{"limit":5,"windowMs":1000}}}' (default: no limits)`;
+                   '{"app":{"all":{"limit":5,"windowMs":1000}}}' (default: no limits)
+  --control-token <token>
+                   the token of the control routes under /__fake (default: random, printed):
+                   connectFake(url, token) from chat-rest-sdk/testing drives the fake's clock,
+                   faults, seed, snapshot and deliveries from another process`;
 
 function fail(message) {
   console.error(`chat-rest-fake: ${message}\n\n${USAGE}`);
@@ -81,6 +86,7 @@ function parseArgs(argv) {
     else if (arg === "--key") options.key = value();
     else if (arg === "--secret") options.secret = value();
     else if (arg === "--rate-limits") options.rateLimits = readRateLimits(value());
+    else if (arg === "--control-token") options.controlToken = value();
     else if (arg === "--max-items") {
       options.maxItems = Number(value());
       if (!Number.isInteger(options.maxItems) || options.maxItems < 1) fail("--max-items must be a positive integer.");
@@ -103,6 +109,8 @@ startFakeServer(options).then(
     console.log(`  authOnlyKey ${fake.authOnlyKey}`);
     console.log(`  key         ${fake.key}`);
     console.log(`  secret      ${fake.secret}`);
+    console.log(`  controls    ${fake.url}/__fake with the header x-fake-control-token: ${fake.controlToken}`);
+    console.log(`              or, from a test: await connectFake("${fake.url}", "${fake.controlToken}") (chat-rest-sdk/testing)`);
     // The fake does not hold the process open by itself (a forgotten one must not keep a test
     // runner alive); here it is the point of the process.
     const keepAlive = setInterval(() => {}, 1 << 30);

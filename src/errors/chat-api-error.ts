@@ -15,6 +15,8 @@ export interface FailedCall {
   idempotent?: boolean;
   /** The request URL; a connection error names it, without its query, as where the call went. */
   url?: string;
+  /** Set by the transport once the call is over: whether an attempt of it may have been applied. */
+  mayHaveReachedService?: boolean;
 }
 
 /** A failed call, with the strings the error must mask: what the service could echo is redacted before the error exists. */
@@ -70,6 +72,15 @@ export class ChatApiError extends ChatError {
   declare readonly requestId: string | undefined;
   /** The parsed body (or its text when it was not JSON). */
   declare readonly body: unknown;
+  /**
+   * Whether an attempt of the call may have been applied: `true` after a 5xx, or when an earlier
+   * attempt's connection closed after the request was written, timed out, or was answered with a
+   * 5xx (so a DELETE answered 404 on its retry may have been applied by the first attempt);
+   * `false` when no attempt can have been applied (a 429, or a 4xx with no such attempt before it).
+   * @example
+   * if (error instanceof NotFoundError && error.mayHaveReachedService) console.warn("deleted by an earlier attempt?");
+   */
+  declare readonly mayHaveReachedService: boolean;
 
   constructor(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string) {
     const secrets = call.secrets ?? [];
@@ -97,6 +108,7 @@ export class ChatApiError extends ChatError {
     const requestId = headers.get("x-request-id");
     this.requestId = requestId === null ? undefined : redactText(requestId, secrets);
     this.body = body;
+    this.mayHaveReachedService = call.mayHaveReachedService === true || (status >= 500 && call.mayHaveReachedService === undefined);
   }
 
   /** Builds the subclass that matches the status. */

@@ -22,12 +22,25 @@ export class ChatConnectionError extends ChatError {
   declare readonly path: string;
   /** How many requests were sent before giving up. */
   declare readonly attempts: number;
+  /**
+   * Whether an attempt of the call may have reached the service and been applied: `true` when a
+   * connection closed after the request was written, an attempt had no answer in time, or an
+   * earlier attempt was answered with a 5xx; `false` when the service cannot have seen it (the
+   * connection was refused, the host did not resolve, the deadline passed before anything was
+   * sent). A POST is never repeated while this is `true`; before sending it again yourself, look
+   * it up (a UID or GUID that exists answers 409).
+   * @example
+   * if (error instanceof ChatConnectionError && !error.mayHaveReachedService) await send(); // safe: never applied
+   */
+  declare readonly mayHaveReachedService: boolean;
 
-  constructor(message: string, call: FailedCall, attempts: number, options?: { cause?: unknown }) {
-    super(`${call.method} ${call.url ?? call.path}: ${message}`, options);
+  constructor(message: string, call: FailedCall, attempts: number, options?: { cause?: unknown; mayHaveReachedService?: boolean }) {
+    super(`${call.method} ${call.url ?? call.path}: ${message}`, options && "cause" in options ? { cause: options.cause } : undefined);
     this.method = call.method;
     this.path = call.path;
     this.attempts = attempts;
+    // Unknown is told as "may have": a caller then looks before sending again.
+    this.mayHaveReachedService = options?.mayHaveReachedService ?? true;
   }
 }
 

@@ -12,7 +12,9 @@ export type CreateOutcome<T> = { created: T; conflict?: undefined } | { created?
 /**
  * Sends a create call and reads a 409 with `code` (the UID or GUID exists) as an outcome, not a
  * failure. The 409 is what makes the helpers safe under a race: of two creates at once, one
- * succeeds and the other learns that the item exists, which is all it wanted.
+ * succeeds and the other learns that the item exists, which is all it wanted. It is also what
+ * lets the helpers send their creates with `idempotent: true`: a create repeated by the client
+ * after its answer was lost, or after a 5xx, is answered 409 if the first one was applied.
  */
 export async function createIfAbsent<R extends Result>(
   call: Promise<R>,

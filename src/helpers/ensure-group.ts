@@ -51,7 +51,7 @@ export async function ensureGroup(chat: ChatClient, group: GroupInput, options?:
     "ensureGroup: options.onExists",
     checkOptions<EnsureGroupOptions>("ensureGroup: options", options, ["onExists"]).onExists,
   );
-  const outcome = await createIfAbsent(chat.POST("/groups", { body: input }), "ERR_GUID_ALREADY_EXISTS");
+  const outcome = await createIfAbsent(chat.POST("/groups", { body: input, idempotent: true }), "ERR_GUID_ALREADY_EXISTS");
   if (outcome.created) return { group: withoutMembers(outcome.created.data), created: true, updated: false };
   const guid = input.guid.toLowerCase();
   const current = await readGroup(chat, guid, outcome.conflict);

@@ -80,7 +80,7 @@ export async function ensureUser(chat: ChatClient, user: UserInput, options?: En
   };
   const active = await activeUser(chat, input.uid);
   if (active) return { created: false, ...(await settleUser(chat, input, active, false, plan)) };
-  const outcome = await createIfAbsent(chat.POST("/users", { body: input }), "ERR_UID_ALREADY_EXISTS");
+  const outcome = await createIfAbsent(chat.POST("/users", { body: input, idempotent: true }), "ERR_UID_ALREADY_EXISTS");
   if (outcome.created) return { user: outcome.created.data, created: true, updated: false, deactivated: false, reactivated: false };
   return { created: false, ...(await settleExistingUser(chat, input, outcome.conflict, plan)) };
 }

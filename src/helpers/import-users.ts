@@ -144,7 +144,7 @@ export async function importUsers(
   const importOne = async (record: UserInput, index: number) => {
     try {
       const input = checkUser(`${where} record ${index}`, record);
-      const outcome = await createIfAbsent(chat.POST("/users", { body: input }), "ERR_UID_ALREADY_EXISTS");
+      const outcome = await createIfAbsent(chat.POST("/users", { body: input, idempotent: true }), "ERR_UID_ALREADY_EXISTS");
       if (outcome.created) counts.created++;
       else {
         if (onExists === "update") {

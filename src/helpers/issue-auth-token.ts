@@ -55,7 +55,10 @@ export async function issueAuthToken(chat: ChatClient, user: UserInput, options?
     const settled = await settleUser(chat, input, active, false, plan);
     return { ...settled, created: false, deactivated: false, authToken: await createToken(chat, settled.user.uid, force) };
   }
-  const outcome = await createIfAbsent(chat.POST("/users", { body: { ...input, withAuthToken: true } }), "ERR_UID_ALREADY_EXISTS");
+  const outcome = await createIfAbsent(
+    chat.POST("/users", { body: { ...input, withAuthToken: true }, idempotent: true }),
+    "ERR_UID_ALREADY_EXISTS",
+  );
   if (outcome.created) {
     const { authToken, ...created } = outcome.created.data;
     const result = { user: created, created: true, updated: false, deactivated: false, reactivated: false } as const;
@@ -67,7 +70,11 @@ export async function issueAuthToken(chat: ChatClient, user: UserInput, options?
   return { ...settled, created: false, deactivated: false, authToken: await createToken(chat, settled.user.uid, force) };
 }
 
+/**
+ * A new token, sent again by the client (as a create is) when its answer was lost or was a 5xx: a
+ * token issued by a lost answer reaches no device and is never used, so a repeat costs an unused token.
+ */
 async function createToken(chat: ChatClient, uid: string, force: boolean): Promise<string> {
   const body = force ? { force } : {};
-  return (await unwrap(chat.POST("/users/{uid}/auth_tokens", { params: { path: { uid } }, body }))).data.authToken;
+  return (await unwrap(chat.POST("/users/{uid}/auth_tokens", { params: { path: { uid } }, body, idempotent: true }))).data.authToken;
 }

@@ -170,7 +170,9 @@ export async function syncGroupMembers(
   await forEachLimited(addBatches(plan.add), concurrency, (batch) =>
     attempt(batch.uids, async () => {
       const list = LIST_OF[batch.scope];
-      const { data } = await unwrap(chat.POST("/groups/{guid}/members", { params: { path }, body: { [list]: batch.uids } }));
+      // Adding is safe to repeat: a UID added by an attempt whose answer was lost is "already joined" on the next.
+      const body = { [list]: batch.uids };
+      const { data } = await unwrap(chat.POST("/groups/{guid}/members", { params: { path }, body, idempotent: true }));
       const outcomes = lowerKeys(data[list]);
       for (const uid of batch.uids) {
         const outcome = outcomes.get(uid);

@@ -39,6 +39,16 @@ export function mayHaveBeenProcessed(outcome: AttemptOutcome, idempotent: boolea
   return outcome.kind === "status" ? outcome.status >= 500 : !isRetryable(outcome, false);
 }
 
+/**
+ * Whether an attempt that ended with `outcome` may have reached the service and been applied,
+ * whatever the method: the connection closed after the request was written, no answer came in
+ * time, or a 5xx. A refused connection, an unresolved host, a 429 and any other 4xx were not applied.
+ */
+export function attemptMayHaveReachedService(outcome: AttemptOutcome): boolean {
+  if (outcome.kind === "status") return outcome.status >= 500;
+  return outcome.kind === "network" || outcome.kind === "timeout";
+}
+
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
 

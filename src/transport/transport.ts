@@ -10,7 +10,14 @@ import { multipartBlob } from "./multipart-blob.js";
 import type { Governor, Permit } from "../rate-limits/governor.js";
 import type { CallParams } from "../safety/input-checks.js";
 import type { CallTrace } from "../diagnostics/diagnostics-types.js";
-import { isRetryable, MAX_SERVICE_WAIT_MS, mayHaveBeenProcessed, retryWaitMs, type AttemptOutcome } from "./retry-policy.js";
+import {
+  type AttemptOutcome,
+  attemptMayHaveReachedService,
+  isRetryable,
+  MAX_SERVICE_WAIT_MS,
+  mayHaveBeenProcessed,
+  retryWaitMs,
+} from "./retry-policy.js";
 
 /** A fetch the caller injected; like openapi-fetch, it gets a Request and the client's `requestInitExt`. */
 export type InjectedFetch = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -93,11 +100,12 @@ function failure(
   result: { outcome: AttemptOutcome; error: unknown },
   n: number,
   budgetMs: number,
+  reached: boolean,
 ): Error {
   const { outcome, error } = result;
   const { kind, code } = outcome as { kind: string; code?: string };
   // A custom fetch may reject with a string, a plain object or an Error holding the Request: all are masked.
-  const options = { cause: redactValue(error, call.secrets) };
+  const options = { cause: redactValue(error, call.secrets), mayHaveReachedService: reached };
   // The message names where the call went; the query is left out, as it may carry anything,
   // and a path parameter may be a credential itself (DELETE /apikeys/{apiKey}), as sent or percent-encoded.
   const at = new URL(url);
@@ -135,6 +143,8 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
   else if (body instanceof ReadableStream) body = await new Response(body).arrayBuffer();
   const attempts = plan(call, outgoing, body as BodyInit | null | undefined);
   let permit: Permit | undefined;
+  // Whether any attempt so far may have been applied: what the error tells a caller about to send again.
+  let reached = false;
 
   for (let n = 1; ; n++) {
     // Every attempt waits for room under the rate limits: a retry is another request. The
@@ -147,7 +157,8 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     // A signal that fired before, or while the permit was on its way: the call is not sent.
     if (callerSignal?.aborted) throw callerSignal.reason;
     const left = deadlineMs && deadlineMs - (Date.now() - started);
-    if (deadlineMs && left <= 0) throw new ChatTimeoutError(`deadline of ${deadlineMs} ms passed`, call, n - 1);
+    if (deadlineMs && left <= 0)
+      throw new ChatTimeoutError(`deadline of ${deadlineMs} ms passed`, call, n - 1, { mayHaveReachedService: reached });
     const budgetMs = !left ? timeoutMs : timeoutMs ? Math.min(timeoutMs, left) : left;
     const attemptStarted = logger ? Date.now() : 0;
     const result = await (call.attempt ?? runAttempt)(attempts, callerSignal, budgetMs, n, permit);
@@ -155,6 +166,7 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     const outcome: AttemptOutcome = response
       ? { kind: "status", status: response.status }
       : (result as { outcome: AttemptOutcome }).outcome;
+    reached ||= attemptMayHaveReachedService(outcome);
     logger?.debug("chat-rest-sdk attempt", {
       callId: call.id,
       method,
@@ -168,7 +180,9 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     const held = permit && governor!.settle(permit, result as { response?: Response });
     const waitMs = n <= options.maxRetries && isRetryable(outcome, !!call.idempotent) ? retryWaitMs(response, n) : Infinity;
     if (waitMs > MAX_SERVICE_WAIT_MS || (deadlineMs && Date.now() - started + waitMs >= deadlineMs)) {
-      if (!response) throw failure(call, attempts.url, result as { outcome: AttemptOutcome; error: unknown }, n, budgetMs);
+      if (!response) throw failure(call, attempts.url, result as { outcome: AttemptOutcome; error: unknown }, n, budgetMs, reached);
+      // A ChatApiError built from this answer tells whether an attempt may have been applied.
+      call.mayHaveReachedService = reached;
       return result as Delivered;
     }
     logger?.info("chat-rest-sdk retrying", { callId: call.id, method, path, attempt: n, waitMs: Math.round(waitMs) });

@@ -29,7 +29,7 @@ export interface ActionSeed {
  */
 export function storeAction(store: FakeStore, seed: ActionSeed): StoredMessage {
   store.claim();
-  const now = nowSeconds();
+  const now = nowSeconds(store);
   const action: StoredMessage = {
     id: store.nextMessageId(),
     conversationId: seed.conversationId,

@@ -43,7 +43,7 @@ export const appHandlers: Record<string, Handler> = {
 
   "create-app": ({ store, body }) => {
     store.claim();
-    const now = nowSeconds();
+    const now = nowSeconds(store);
     const app = {
       id: randomBytes(8).toString("hex"),
       name: String(body.name),
@@ -66,7 +66,7 @@ export const appHandlers: Record<string, Handler> = {
     store.domain.apps.delete(appId);
     store.domain.appSettings.delete(appId);
     // The service deletes an app a day after it is asked to; the fake forgets it at once.
-    return { data: { success: true, scheduledToDeleteAt: nowSeconds() + 24 * 3600 } };
+    return { data: { success: true, scheduledToDeleteAt: nowSeconds(store) + 24 * 3600 } };
   },
 
   "list-settings": ({ store, path }) => {

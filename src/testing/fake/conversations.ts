@@ -84,7 +84,7 @@ export function conversationView(
   const marks = uid === undefined ? undefined : store.domain.marks.get(uid)?.get(id);
   const first = messages[0];
   const last = messages[messages.length - 1];
-  const createdAt = first?.sentAt ?? (conversationWith as Group).createdAt ?? nowSeconds();
+  const createdAt = first?.sentAt ?? (conversationWith as Group).createdAt ?? nowSeconds(store);
   const view: ConversationView = {
     conversationId: id,
     conversationType: id.startsWith("group_") ? "group" : "user",
@@ -156,7 +156,7 @@ function markReceipt(store: FakeStore, reader: string, id: string, messages: Sto
     type: "receipts",
     sender: reader,
     messageSender: latest.sender,
-    body: { action: kind, messageId: latest.id, timestamp: nowSeconds() },
+    body: { action: kind, messageId: latest.id, timestamp: nowSeconds(store) },
   });
 }
 
@@ -187,7 +187,7 @@ function actorOf(context: HandlerContext): string {
 function tagged(context: HandlerContext, uid: string, id: string, messages: StoredMessage[]) {
   if (Array.isArray(context.body?.tags)) {
     if (!context.store.domain.marks.get(uid)?.has(id)) context.store.claim();
-    Object.assign(context.store.domain.marksOf(uid, id), { tags: [...context.body.tags], updatedAt: nowSeconds() });
+    Object.assign(context.store.domain.marksOf(uid, id), { tags: [...context.body.tags], updatedAt: nowSeconds(context.store) });
   }
   return viewOrNotFound(context.store, id, messages, uid);
 }

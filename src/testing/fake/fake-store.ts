@@ -5,6 +5,7 @@ import { DomainStore } from "./domain-store";
 import { JournaledMap, StoreJournal } from "./store-journal";
 import { FakeError } from "./fake-error";
 import type { FiredTrigger } from "./fired-triggers";
+import { FakeClock } from "./time/fake-clock";
 import type { StoredWebhook } from "./webhooks";
 
 export type Scope = "admin" | "moderator" | "participant";
@@ -37,8 +38,8 @@ export const APP_SENDER = "app_system";
  */
 export type FakeEventListener = (trigger: string, data: Record<string, unknown>) => void;
 
-/** Unix time in seconds, as every timestamp of the service. */
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Unix time in seconds on the fake's clock, as every timestamp of the service. */
+export const nowSeconds = (store: FakeStore): number => store.clock.seconds();
 
 export class FakeStore {
   /** The open transaction, if any: every map of the model below records in it. */
@@ -76,7 +77,11 @@ export class FakeStore {
    */
   generation = 0;
 
-  constructor(readonly maxItems: number) {}
+  constructor(
+    readonly maxItems: number,
+    /** The fake's time: every timestamp stored is read from it. */
+    readonly clock: FakeClock = new FakeClock(),
+  ) {}
 
   /**
    * Reports a stored change to every listener, as the service fires a webhook trigger; within a

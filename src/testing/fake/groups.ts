@@ -102,7 +102,7 @@ function addMember(store: FakeStore, guid: string, uid: string, scope: Scope, ro
   const members = store.membersOf(guid);
   if (members.has(uid)) return failed("ERR_ALREADY_JOINED", `The user ${uid} is already a member of the group ${guid}.`);
   store.claim(room);
-  members.set(uid, { scope, joinedAt: nowSeconds() });
+  members.set(uid, { scope, joinedAt: nowSeconds(store) });
   return { success: true };
 }
 
@@ -114,7 +114,7 @@ function ban(store: FakeStore, group: Group, uid: string, room: number, actor: s
   let bans = store.bans.get(group.guid);
   store.claim(bans?.has(uid) ? room - 1 : room);
   if (!bans) store.bans.set(group.guid, (bans = new Map()));
-  bans.set(uid, nowSeconds());
+  bans.set(uid, nowSeconds(store));
   store.members.get(group.guid)?.delete(uid);
   return { success: true };
 }
@@ -148,7 +148,7 @@ export function addMembers(
     for (const uid of lists.usersToBan.map((u) => u.toLowerCase()))
       outcomes[uid] = record("banned", uid, ban(store, group, uid, room, recorded?.actor));
   }
-  if (Object.keys(result).length) group.updatedAt = nowSeconds();
+  if (Object.keys(result).length) group.updatedAt = nowSeconds(store);
   return result;
 }
 
@@ -172,7 +172,7 @@ export function createGroup(store: FakeStore, body: FakeGroupSeed, actor?: strin
   const owner = (body.owner ?? actor)?.toLowerCase();
   if (owner && !store.liveUser(owner)) throw badField("owner", `names no user: ${owner}`, "ERR_UID_NOT_FOUND");
   store.claim(owner ? 2 : 1);
-  const now = nowSeconds();
+  const now = nowSeconds(store);
   // Only the group's own fields: a request's `members` or `password` is not part of the group.
   const group = {
     type: "public",
@@ -238,7 +238,7 @@ export const groupHandlers: Record<string, Handler> = {
       membership.scope = "admin";
       group.owner = uid;
     }
-    Object.assign(group, pick(body, GROUP_FIELDS), { updatedAt: nowSeconds() });
+    Object.assign(group, pick(body, GROUP_FIELDS), { updatedAt: nowSeconds(store) });
     for (const field of unset ?? []) if ((GROUP_FIELDS as readonly string[]).includes(field)) delete group[field as keyof Group];
     if (actor) group.updatedBy = actor;
     store.emit("group_updated", { group: groupView(store, group) });
@@ -327,7 +327,7 @@ export const groupHandlers: Record<string, Handler> = {
     const oldScope = membership.scope;
     store.claim();
     membership.scope = scope;
-    group.updatedAt = nowSeconds();
+    group.updatedAt = nowSeconds(store);
     memberAction(store, group, "scopeChanged", uid, actor, { scope: { new: scope, old: oldScope } });
     emitMembers(store, "group_member_scope_changed", group, { [uid]: { ...entityOf(store, uid), scope, oldScope } }, actor);
     return { data: { guid: group.guid, uid, scope, joinedAt: membership.joinedAt } };
@@ -339,7 +339,7 @@ export const groupHandlers: Record<string, Handler> = {
     const uid = path.uid!.toLowerCase();
     store.claim();
     store.members.get(group.guid)!.delete(uid);
-    group.updatedAt = nowSeconds();
+    group.updatedAt = nowSeconds(store);
     memberAction(store, group, "kicked", uid, actor);
     emitMembers(store, "group_member_kicked", group, entitiesOf(store, [uid]), actor);
     return { data: { success: true, message: `The member ${uid} has been kicked from the group ${group.guid}.` } };
@@ -351,7 +351,7 @@ export const groupHandlers: Record<string, Handler> = {
     // The ban and the action message that records it: both fit, or neither is stored.
     const outcome = ban(store, group, uid, 2, actor);
     if (!outcome.success) throw badField("uid", outcome.error.message);
-    group.updatedAt = nowSeconds();
+    group.updatedAt = nowSeconds(store);
     memberAction(store, group, "banned", uid, actor);
     emitMembers(store, "group_member_banned", group, entitiesOf(store, [uid]), actor);
     return { data: { success: true, message: `The user ${uid} has been banned from the group ${group.guid}.` } };
@@ -363,7 +363,7 @@ export const groupHandlers: Record<string, Handler> = {
     if (!store.bans.get(group.guid)?.has(uid)) throw uidNotFound(uid, `The user ${uid} is not banned from the group ${group.guid}.`);
     store.claim();
     store.bans.get(group.guid)!.delete(uid);
-    group.updatedAt = nowSeconds();
+    group.updatedAt = nowSeconds(store);
     memberAction(store, group, "unbanned", uid, actor);
     emitMembers(store, "group_member_unbanned", group, entitiesOf(store, [uid]), actor);
     return { data: { success: true, message: `The user ${uid} has been unbanned from the group ${group.guid}.` } };

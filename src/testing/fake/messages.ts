@@ -62,7 +62,7 @@ export function sendMessage(store: FakeStore, seed: FakeMessageSeed): StoredMess
       throw new FakeError(400, "ERR_WRONG_MESSAGE_THREAD", `A reply goes to the conversation of its parent message ${parent.id}.`);
   }
   store.claim();
-  const sentAt = seed.sentAt ?? nowSeconds();
+  const sentAt = seed.sentAt ?? nowSeconds(store);
   const data: StoredMessage["data"] = { ...(seed.data ?? {}), ...(seed.text !== undefined ? { text: seed.text } : {}) };
   const mentions = mentionsIn(store, data.text);
   if (mentions) data.mentions = mentions;
@@ -274,7 +274,7 @@ export const messageHandlers: Record<string, Handler> = {
     const by = actor ?? APP_SENDER;
     // The action message that records the edit is stored too; it must fit before anything changes.
     store.claim();
-    const now = nowSeconds();
+    const now = nowSeconds(store);
     if (body?.data) message.data = { ...message.data, ...pick(body.data, ["text", "metadata"]) };
     if (body?.tags) message.tags = body.tags;
     Object.assign(message, { editedAt: now, editedBy: by, updatedAt: now });
@@ -289,7 +289,7 @@ export const messageHandlers: Record<string, Handler> = {
     requireMayChange(store, message, actor);
     const by = actor ?? APP_SENDER;
     store.claim();
-    const now = nowSeconds();
+    const now = nowSeconds(store);
     if (body?.permanent) store.messages.delete(message.id);
     // A soft-deleted message keeps its content, as the service's documentation says: the lists show
     // it (unless hideDeleted) with deletedAt and deletedBy, for a "this message was deleted" line.

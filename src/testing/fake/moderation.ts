@@ -182,7 +182,7 @@ export const moderationHandlers: Record<string, Handler> = {
       uid,
       reasonId,
       ...(body.remark === undefined ? {} : { remark: String(body.remark) }),
-      flaggedAt: nowSeconds(),
+      flaggedAt: nowSeconds(store),
     });
     return { data: { success: true, message: `Message ${message.id} has been flagged successfully.` } };
   },

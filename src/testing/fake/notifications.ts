@@ -278,7 +278,7 @@ export const notificationHandlers: Record<string, Handler> = {
     const pushToken = String(body.fcmToken ?? body.deviceToken ?? body.voipToken);
     const tokens = documents(store, "pushTokens");
     if (!tokens.has(pushToken)) store.claim();
-    const now = new Date().toISOString();
+    const now = new Date(store.clock.now()).toISOString();
     const created = (tokens.get(pushToken)?.createdAt as string | undefined) ?? now;
     tokens.set(pushToken, {
       authToken: String(body.authToken),

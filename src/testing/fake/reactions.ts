@@ -65,7 +65,7 @@ export const reactionHandlers: Record<string, Handler> = {
         `The user ${uid} already reacted with ${reaction} to the message ${message.id}.`,
       );
     store.claim();
-    const stored: StoredReaction = { id: store.domain.nextId(), messageId: message.id, reaction, uid, reactedAt: nowSeconds() };
+    const stored: StoredReaction = { id: store.domain.nextId(), messageId: message.id, reaction, uid, reactedAt: nowSeconds(store) };
     reactions.push(stored);
     recount(store, message);
     store.emit("message_reaction_added", { reaction: reactionView(store, stored), message: messageFor(store, message, uid) });

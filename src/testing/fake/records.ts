@@ -46,7 +46,7 @@ export function createRecord(store: FakeStore, kind: RecordKind, body: unknown):
       `A ${kind.label} with ID ${id} already exists.`,
     );
   store.claim();
-  const now = nowSeconds();
+  const now = nowSeconds(store);
   const record = { ...(kind.shape ? kind.shape(values, store) : values), id, createdAt: now, updatedAt: now };
   all.set(id, record);
   return record;
@@ -55,7 +55,7 @@ export function createRecord(store: FakeStore, kind: RecordKind, body: unknown):
 export function updateRecord(store: FakeStore, kind: RecordKind, id: string, body: unknown): Record<string, unknown> {
   const record = requireRecord(store, kind, id);
   const { id: _id, ...values } = pick(body, kind.fields);
-  Object.assign(record, kind.shape ? kind.shape(values, store, record) : values, { updatedAt: nowSeconds() });
+  Object.assign(record, kind.shape ? kind.shape(values, store, record) : values, { updatedAt: nowSeconds(store) });
   return record;
 }
 

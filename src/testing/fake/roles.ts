@@ -71,7 +71,7 @@ export const roleHandlers: Record<string, Handler> = {
     if (role === DEFAULT_ROLE.role || store.domain.roles.has(role))
       throw new FakeError(409, "ERR_ROLE_ALREADY_EXISTS", `A role with ID ${role} already exists.`);
     store.claim();
-    const created = { ...pick(body, ROLE_FIELDS), role, createdAt: nowSeconds() };
+    const created = { ...pick(body, ROLE_FIELDS), role, createdAt: nowSeconds(store) };
     store.domain.roles.set(role, created);
     return { data: structuredClone(created) };
   },
@@ -84,7 +84,7 @@ export const roleHandlers: Record<string, Handler> = {
       store.claim();
       store.domain.roles.set(path.role!, role);
     }
-    Object.assign(role, pick(body, ROLE_FIELDS), { updatedAt: nowSeconds() });
+    Object.assign(role, pick(body, ROLE_FIELDS), { updatedAt: nowSeconds(store) });
     return { data: structuredClone(role) };
   },
 
@@ -112,7 +112,7 @@ export const roleHandlers: Record<string, Handler> = {
     store.claim(keys.filter((key) => !restricted.has(key)).length);
     const data: Record<string, unknown> = {};
     for (const key of keys) {
-      if (!restricted.has(key)) restricted.set(key, nowSeconds());
+      if (!restricted.has(key)) restricted.set(key, nowSeconds(store));
       data[key] = { success: true, message: `The feature ${key} has been restricted successfully.` };
     }
     return { data };
@@ -174,7 +174,12 @@ export const roleHandlers: Record<string, Handler> = {
 
   "create-apikey": ({ store, body }) => {
     store.claim();
-    const key = { apiKey: randomBytes(20).toString("hex"), name: String(body.name), scope: String(body.scope), createdAt: nowSeconds() };
+    const key = {
+      apiKey: randomBytes(20).toString("hex"),
+      name: String(body.name),
+      scope: String(body.scope),
+      createdAt: nowSeconds(store),
+    };
     store.domain.apiKeys.set(key.apiKey, key);
     return { data: { ...key } };
   },

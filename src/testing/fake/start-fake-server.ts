@@ -11,7 +11,8 @@ import { checkCredentials, type FakeCredentials } from "./credentials";
 import { badField, FakeError } from "./fake-error";
 import { fakeSpec, type FakeOperation, type FakeSpec } from "./fake-spec";
 import { FakeStore, type Membership, type StoredMessage } from "./fake-store";
-import { type FailNextOptions, Faults } from "./faults";
+import { type FailNextOptions, type FakeFaults, type FaultDrop, Faults } from "./faults";
+import { faultedResponse, sendFaulted } from "./fault-fronts";
 import { groupView } from "./groups";
 import { HANDLERS } from "./handlers";
 import { parseJsonBody, readFetchBody, readNodeBody } from "./request-body";
@@ -19,9 +20,12 @@ import { checkFakeRateLimits, FakeRateLimiter } from "./rate-limiter";
 import { requestViolations } from "./request-violations";
 import { authorize } from "./rules/authorize";
 import type { FiredTrigger } from "./fired-triggers";
-import { type FakeSeed, type SeedCheck, type Seeded, seedStore } from "./seed";
-import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "./snapshot";
+import type { FakeSeed, SeedCheck, Seeded } from "./seed";
+import { checkSnapshot, type FakeSnapshot, restoreSnapshot } from "./snapshot";
 import { userView } from "./users";
+import { FakeClock, type FakeClockControl } from "./time/fake-clock";
+import { FakeControls } from "./control/fake-controls";
+import { answerControl, isControlPath } from "./control/control-routes";
 import { type DeliveryMatch, DeliveryWaits, type FakeDelivery, type WaitForDeliveryOptions } from "./wait-for-delivery";
 import { type FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
 import type { RateLimits } from "../../rate-limits/rate-limit-options";
@@ -118,6 +122,13 @@ export interface FakeServerOptions {
    * @example { perUser: { sendMessage: { limit: 5, windowMs: 1_000 } } }
    */
   rateLimits?: "service" | RateLimits;
+  /**
+   * The token the control routes (under `/__fake` on the fake's port) take in the
+   * `x-fake-control-token` header; `connectFake(url, controlToken)` sends it.
+   * @default a random 40-hex-digit token
+   * @example "test-control-token"
+   */
+  controlToken?: string;
 }
 
 /** A message of the fake's model, with its thread, edit and deletion marks; or an action message (`category` `action`) recording an edit, a deletion or a member change. */
@@ -149,13 +160,32 @@ export interface FakeState {
 export interface FakeServer extends FakeCredentials {
   /** Base URL to pass as `baseUrl` to `createChatClient`, `createCallsClient` and `createManagementClient`. */
   url: string;
+  /**
+   * The token of the control routes, under `/__fake` on the fake's port: pass it with `url` to
+   * `connectFake` in another process (a Jest worker, say) to drive this fake from there.
+   * @example const remote = await connectFake(fake.url, fake.controlToken);
+   */
+  controlToken: string;
   /** Stops listening and closes open connections. Calling it again returns the same promise. */
   close(): Promise<void>;
   /**
-   * Empties the model and forgets pending failNext and delayNext. A request in flight (its body
-   * still arriving, or held by delayNext) is not applied to the emptied model: it is answered 500.
+   * Empties the model, forgets pending failNext and delayNext, and sets the clock back to real
+   * time. A request in flight (its body still arriving, or held by delayNext) is not applied to the
+   * emptied model: it is answered 500.
    */
   reset(): void;
+  /**
+   * The fake's time. Every timestamp it stores (`sentAt`, `createdAt`, `updatedAt`, `editedAt`,
+   * `deletedAt`, `joinedAt`, auth tokens' `createdAt`...), its `Date` header, its rate-limit windows
+   * and their `Retry-After` and `X-RateLimit-Reset`, the delays before webhook retries and answers
+   * held by `delayNext` follow it. `waitForDelivery` and a webhook attempt's own timeout stay on real time.
+   * @example
+   * fake.clock.freeze(Date.UTC(2030, 0, 1));
+   * const { data } = await unwrap(chat.POST("/messages", { body }));
+   * expect(data.sentAt).toBe(Date.UTC(2030, 0, 1) / 1000);
+   * await fake.clock.advance(60_000); // a minute's rate-limit window opens, due webhook retries run
+   */
+  readonly clock: FakeClockControl;
   /**
    * Stores users, then groups, then members, then messages, with the service's rules, each item
    * checked first as the API checks the request that would store it (a UID's characters and
@@ -191,12 +221,23 @@ export interface FakeServer extends FakeCredentials {
   /** Read-only copies of the model. */
   readonly state: FakeState;
   /**
-   * Answers the next request of `operationId` (or the next `times` ones) with an error status instead.
+   * The faults of the fake: rules by operation (or `"*"`) that answer a status, answer late, close
+   * the connection before or after applying the request, or cut the body short; with a probability,
+   * a count and a seed to replay them. `reset()` and `restore()` clear them.
+   * @example
+   * fake.faults.add({ operationId: "send-message", kind: "apply-then-drop", times: 1 });
+   * // The message is stored and its webhooks fire, but the client sees the connection close.
+   */
+  readonly faults: FakeFaults;
+  /**
+   * Answers the next request of `operationId` (or the next `times` ones) with an error status
+   * instead: a shortcut for `faults.add({ operationId, kind: "status", status, retryAfter, times })`.
    * @example fake.failNext("list-users", { status: 429, retryAfter: 1 })
    */
   failNext(operationId: string, options: FailNextOptions): void;
   /**
-   * Holds the next request of `operationId` for `ms` milliseconds before answering it.
+   * Holds the next request of `operationId` for `ms` milliseconds of the fake's clock before answering
+   * it: a shortcut for `faults.add({ operationId, kind: "latency", ms, times: 1 })`.
    * @example fake.delayNext("get-user", 5_000)
    */
   delayNext(operationId: string, ms: number): void;
@@ -208,7 +249,10 @@ export interface FakeServer extends FakeCredentials {
    * expect(fake.webhookDeliveries.map((d) => d.trigger)).toEqual(["message_sent"]);
    */
   readonly webhookDeliveries: readonly FakeWebhookDelivery[];
-  /** Resolves once no webhook delivery is under way, retries included. */
+  /**
+   * Resolves once no webhook delivery is under way, retries included. Retries wait on the fake's
+   * clock: with it frozen, `await fake.clock.advance(ms)` past them instead, which resolves once they ran.
+   */
   webhooksSettled(): Promise<void>;
   /**
    * Resolves with the first delivery of `trigger` (to `webhook`, and for which `where` holds), past or
@@ -226,6 +270,8 @@ export interface FakeServer extends FakeCredentials {
    * Answers one request in process, as the HTTP front would, without a socket: the Chat, Calls and
    * Management operations alike, routed by the URL's path; on one of the service's own hosts, only
    * that host's API is served. `chatFakeHandlers` hands MSW's requests to it.
+   * A fault that closes the connection answers `Response.error()` (fetch, and MSW, reject with a
+   * network error); a `truncate-body` fault answers a body that fails halfway.
    * @example const response = await fake.handle(new Request(`${fake.url}/users`, { headers: { apikey: fake.apiKey } }));
    */
   handle(request: Request): Promise<Response>;
@@ -246,7 +292,7 @@ function checkOptions(options: FakeServerOptions): void {
     throw new TypeError("startFakeServer: host must be a non-empty string.");
   if (maxItems !== undefined && !(Number.isInteger(maxItems) && maxItems > 0))
     throw new TypeError(`startFakeServer: maxItems must be a positive integer, got ${String(maxItems)}.`);
-  for (const name of ["appId", "apiKey", "authOnlyKey", "key", "secret"] as const) {
+  for (const name of ["appId", "apiKey", "authOnlyKey", "key", "secret", "controlToken"] as const) {
     const value = options[name];
     if (value !== undefined && (typeof value !== "string" || value === ""))
       throw new TypeError(`startFakeServer: ${name} must be a non-empty string.`);
@@ -324,7 +370,8 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     key: options.key ?? random(20),
     secret: options.secret ?? random(20),
   };
-  const store = new FakeStore(options.maxItems ?? 100_000);
+  const clock = new FakeClock();
+  const store = new FakeStore(options.maxItems ?? 100_000, clock);
   store.domain.homeAppId = credentials.appId;
   store.appId = credentials.appId;
   const deliveries = new WebhookDeliveries(store, {
@@ -335,7 +382,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   store.listeners.push(deliveries.listener);
   if (options.state) restoreSnapshot(store, options.state);
   const waits = new DeliveryWaits(deliveries);
-  const faults = new Faults();
+  const faults = new Faults((operationId) => spec.byId(operationId) !== undefined);
   const limits = checkFakeRateLimits(options.rateLimits);
   const seedCheck: SeedCheck = (operationId, { path = {}, body, onBehalfOf }) => {
     const operation = spec.byId(operationId);
@@ -344,21 +391,38 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     const { errors } = spec.check(operation, { path, search: new URLSearchParams(), headers, body });
     if (errors.length) throw requestViolations(errors, operation);
   };
-  const fake: Fake = { store, faults, credentials, holds: new Set(), closed: false, limiter: limits && new FakeRateLimiter(limits) };
+  const fake: Fake = {
+    store,
+    faults,
+    credentials,
+    holds: new Set(),
+    closed: false,
+    limiter: limits && new FakeRateLimiter(limits, () => clock.now()),
+  };
+  const controls = new FakeControls({ store, clock, faults, deliveries, waits, limiter: fake.limiter, seedCheck });
+  const controlToken = options.controlToken ?? random(20);
   const server = createServer((req, res) => {
     res.on("error", () => {});
+    if (isControlPath(req.url ?? "")) {
+      void answerControl({ controls, clock, credentials, token: controlToken }, req, res);
+      return;
+    }
     const { generation } = store;
+    const incoming: Partial<Incoming> = {
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: req.headers,
+      host: req.headers.host,
+      generation,
+    };
     readNodeBody(req)
-      .then((raw) =>
-        answer(
-          spec,
-          { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, raw, generation },
-          fake,
-        ),
-      )
+      .then((raw) => answer(spec, Object.assign(incoming as Incoming, { raw }), fake))
       .then(
-        ({ status, body, headers }) => send(res, status, body, headers),
-        () => send(res, 500, FAILED),
+        ({ status, body, headers }) =>
+          incoming.fault
+            ? sendFaulted(res, incoming.fault, serialized({ status, body }), { ...RATE_HEADERS, date: httpDate(clock), ...headers })
+            : send(res, status, body, { date: httpDate(clock), ...headers }),
+        () => send(res, 500, FAILED, { date: httpDate(clock) }),
       );
   });
   await new Promise<void>((done, fail) => {
@@ -375,49 +439,39 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   return {
     url: clientUrl(`http://${options.host ?? "127.0.0.1"}:${port}`),
     ...credentials,
+    controlToken,
     close: () =>
       (closing ??= new Promise<void>((done) => {
         fake.closed = true;
+        clock.reset();
         for (const release of fake.holds) release();
         deliveries.clear();
         waits.close();
         server.close(() => done());
         server.closeAllConnections();
       })),
-    reset() {
-      store.reset();
-      faults.clear();
-      fake.limiter?.reset();
-      deliveries.clear();
-    },
-    // One transaction: a seed that throws midway stores nothing.
-    seed: (data) => store.transaction(() => seedStore(store, data, seedCheck)),
-    snapshot: () => takeSnapshot(store),
-    restore(snapshot) {
-      checkSnapshot(snapshot, "restore");
-      restoreSnapshot(store, snapshot);
-      faults.clear();
-      deliveries.clear();
-    },
+    reset: () => controls.reset(),
+    seed: (data) => controls.seed(data),
+    snapshot: () => controls.snapshot(),
+    restore: (snapshot) => controls.restore(snapshot),
     get state() {
       return copyState(store);
     },
-    failNext(operationId, failure) {
-      if (!spec.byId(operationId)) throw new TypeError(`failNext: the spec has no operation ${JSON.stringify(operationId)}.`);
-      faults.failNext(operationId, failure);
-    },
-    delayNext(operationId, ms) {
-      if (!spec.byId(operationId)) throw new TypeError(`delayNext: the spec has no operation ${JSON.stringify(operationId)}.`);
-      faults.delayNext(operationId, ms);
-    },
+    clock,
+    faults: { add: (rule) => controls.addFault(rule), clear: () => controls.clearFaults() },
+    failNext: (operationId, failure) => faults.failNext(operationId, failure),
+    delayNext: (operationId, ms) => faults.delayNext(operationId, ms),
     get webhookDeliveries() {
-      return deliveries.list();
+      return controls.deliveries();
     },
-    webhooksSettled: () => deliveries.settled(),
-    waitForDelivery: (match, waitOptions) => waits.wait(match, waitOptions),
+    webhooksSettled: () => controls.webhooksSettled(),
+    waitForDelivery: (match, waitOptions) => controls.waitForDelivery(match, waitOptions),
     handle: (request) => handleInProcess(spec, request, fake),
   };
 }
+
+/** The `Date` header: the fake's clock, as HTTP writes dates. */
+const httpDate = (clock: FakeClock) => new Date(clock.now()).toUTCString();
 
 const FAILED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake failed to answer." } };
 const FENCED = {
@@ -433,11 +487,11 @@ function hold(fake: Fake, ms: number): Promise<void> {
   if (fake.closed) return Promise.resolve();
   return new Promise<void>((done) => {
     const release = () => {
-      clearTimeout(timer);
+      cancel();
       fake.holds.delete(release);
       done();
     };
-    const timer = setTimeout(release, ms);
+    const cancel = fake.store.clock.setTimer(ms, release);
     fake.holds.add(release);
   });
 }
@@ -454,11 +508,14 @@ interface Incoming {
   raw: Buffer | FakeError;
   /** The store's generation when the request arrived: a reset or restore since then fences it off. */
   generation: number;
+  /** Set by a fault: how the front spoils the answer (no answer, or a body cut short). */
+  fault?: FaultDrop;
 }
 
 /** `handle()`: never rejects; a failure anywhere in the answer is a 500, as on the HTTP front. */
 async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Promise<Response> {
   let answered: Answer;
+  let fault: FaultDrop | undefined;
   const { generation } = fake.store;
   try {
     const raw = await readFetchBody(request);
@@ -467,12 +524,15 @@ async function handleInProcess(spec: FakeSpec, request: Request, fake: Fake): Pr
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    answered = await answer(spec, { method: request.method, url: pathname + search, headers, host, raw, generation }, fake);
+    const incoming: Incoming = { method: request.method, url: pathname + search, headers, host, raw, generation };
+    answered = await answer(spec, incoming, fake);
+    fault = incoming.fault;
   } catch {
     answered = { status: 500, body: FAILED };
   }
   const { status, text } = serialized(answered);
-  return new Response(text, { status, headers: { ...RATE_HEADERS, ...answered.headers, "content-type": "application/json" } });
+  const headers = { ...RATE_HEADERS, date: httpDate(fake.store.clock), ...answered.headers, "content-type": "application/json" };
+  return fault ? faultedResponse(fault, status, text, headers) : new Response(text, { status, headers });
 }
 
 /** The answer's JSON, or the 500 when it cannot be written (a value JSON cannot hold). */
@@ -576,17 +636,26 @@ async function admitted(
 ): Promise<Answer> {
   const { raw } = req;
   try {
-    const delay = fake.faults.takeDelay(operation.operationId);
-    if (delay) {
-      await hold(fake, delay);
+    const fault = fake.faults.take({
+      operationId: operation.operationId,
+      method: req.method,
+      path: url.pathname,
+      params,
+      headers: req.headers,
+    });
+    if (fault.delayMs) {
+      await hold(fake, fault.delayMs);
       if (fake.closed) return { status: 500, body: CLOSED };
     }
-    const failure = fake.faults.takeFailure(operation.operationId);
+    // A dropped or cut answer is the front's to carry out; "reset" ends here, before anything is applied.
+    req.fault = fault.drop;
+    if (fault.drop === "reset") return { status: 500, body: FAILED };
+    const failure = fault.status;
     if (failure) {
       const body = spec.example(operation, String(failure.status)) ?? {
         error: {
           code: GENERIC_CODES[failure.status] ?? "ERR_FAKE_FAILURE",
-          message: `failNext answered ${operation.operationId} with ${failure.status}.`,
+          message: `A status fault answered ${operation.operationId} with ${failure.status}.`,
         },
       };
       return {

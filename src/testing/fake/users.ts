@@ -48,7 +48,7 @@ export function requireUser(store: FakeStore, uid: string): StoredUser {
 
 function issueToken(store: FakeStore, uid: string): AuthToken {
   store.claim();
-  const token: AuthToken = { uid, authToken: `${uid}_${randomBytes(20).toString("hex")}`, createdAt: nowSeconds() };
+  const token: AuthToken = { uid, authToken: `${uid}_${randomBytes(20).toString("hex")}`, createdAt: nowSeconds(store) };
   let tokens = store.authTokens.get(uid);
   if (!tokens) store.authTokens.set(uid, (tokens = new Map()));
   tokens.set(token.authToken, token);
@@ -61,7 +61,7 @@ export function createUser(store: FakeStore, body: FakeUserSeed & { withAuthToke
   // A soft-deleted user keeps its UID: only a permanent delete frees it.
   if (store.users.has(uid)) throw new FakeError(409, "ERR_UID_ALREADY_EXISTS", `A user with UID ${uid} already exists.`);
   store.claim();
-  const now = nowSeconds();
+  const now = nowSeconds(store);
   const user = { role: "default", status: "offline", ...pick(body, USER_FIELDS), uid, createdAt: now, updatedAt: now } as User;
   store.users.set(uid, { user });
   const created: User & { authToken?: string } = userView({ user });
@@ -101,7 +101,7 @@ export const userHandlers: Record<string, Handler> = {
         body,
         USER_FIELDS.filter((field) => field !== "status"),
       ),
-      updatedAt: nowSeconds(),
+      updatedAt: nowSeconds(store),
     } as User;
     for (const field of (body?.unset as string[] | undefined) ?? []) delete user[field as keyof User];
     stored.user = user;
@@ -118,7 +118,7 @@ export const userHandlers: Record<string, Handler> = {
       store.blocks.delete(uid);
       for (const friends of store.friends.values()) friends.delete(uid);
       for (const members of store.members.values()) members.delete(uid);
-    } else stored.deletedAt = nowSeconds();
+    } else stored.deletedAt = nowSeconds(store);
     return { data: { success: true, message: `The user ${uid} has been deleted${body?.permanent ? " permanently" : ""}.` } };
   },
 
@@ -127,7 +127,7 @@ export const userHandlers: Record<string, Handler> = {
     for (const uid of uidsIn(body.uidsToDeactivate)) {
       const stored = store.liveUser(uid);
       if (!stored) continue;
-      stored.deactivatedAt ??= nowSeconds();
+      stored.deactivatedAt ??= nowSeconds(store);
       deactivatedUids.push(uid);
     }
     return { data: { deactivatedUids } };
@@ -253,7 +253,7 @@ export const userHandlers: Record<string, Handler> = {
       if (!blocks) store.blocks.set(uid, (blocks = new Map()));
       if (!blocks.has(blocked)) {
         store.claim();
-        blocks.set(blocked, nowSeconds());
+        blocks.set(blocked, nowSeconds(store));
       }
       results[blocked] = { success: true, message: `The user ${uid} has blocked the user ${blocked}.` };
     }

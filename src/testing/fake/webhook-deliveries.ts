@@ -59,6 +59,9 @@ export class WebhookDeliveries {
   private readonly deliveries: FakeWebhookDelivery[] = [];
   private readonly running = new Set<Promise<void>>();
   private readonly aborts = new Set<AbortController>();
+  /** Deliveries under way that are not asleep on the clock before a retry. */
+  private awake = 0;
+  private readonly onAsleep = new Set<() => void>();
   /** Told when a delivery is recorded or its attempts are over, and when the record is cleared. */
   private readonly watchers = new Set<() => void>();
   /** How many deliveries were ever recorded: the sequence number the next one gets. */
@@ -69,7 +72,23 @@ export class WebhookDeliveries {
   constructor(
     private readonly store: FakeStore,
     private readonly options: DeliveryOptions,
-  ) {}
+  ) {
+    // Advancing the clock past a retry's instant resolves once that retry's attempt is over.
+    store.clock.addSettler(() => this.asleep());
+  }
+
+  /** Resolves once every delivery under way waits on the clock for its next retry, or is over. */
+  asleep(): Promise<void> {
+    if (this.awake === 0) return Promise.resolve();
+    return new Promise((done) => this.onAsleep.add(done));
+  }
+
+  private wake(by: 1 | -1): void {
+    this.awake += by;
+    if (this.awake > 0) return;
+    for (const done of this.onAsleep) done();
+    this.onAsleep.clear();
+  }
 
   /** The store's listener: one delivery per enabled webhook with `trigger` attached. */
   readonly listener = (trigger: string, data: Record<string, unknown>): void => {
@@ -148,10 +167,16 @@ export class WebhookDeliveries {
     const abort = new AbortController();
     this.aborts.add(abort);
     const body = JSON.stringify(delivery.payload);
+    this.wake(1);
     try {
       const delays = retry ? this.options.retryDelays : [];
       for (let attempt = 0; attempt <= delays.length && !abort.signal.aborted; attempt++) {
-        if (attempt > 0) await wait(delays[attempt - 1]!, abort.signal);
+        if (attempt > 0) {
+          // Retries wait on the fake's clock, so a test can advance it past them; the attempt's own timeout stays on real time.
+          this.wake(-1);
+          await this.store.clock.sleep(delays[attempt - 1]!, abort.signal);
+          this.wake(1);
+        }
         if (abort.signal.aborted) break;
         delivery.attempts++;
         if (await this.attempt(delivery, body, auth, abort.signal)) {
@@ -162,6 +187,7 @@ export class WebhookDeliveries {
       delivery.state = "failed";
     } finally {
       this.aborts.delete(abort);
+      this.wake(-1);
     }
   }
 
@@ -218,16 +244,4 @@ async function prefixOf(response: Response): Promise<string> {
     reader.cancel().catch(() => {});
   }
   return Buffer.concat(chunks).subarray(0, MAX_RESPONSE_PREFIX_BYTES).toString("utf8");
-}
-
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((done) => {
-    const timer = setTimeout(finish, ms);
-    function finish() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", finish);
-      done();
-    }
-    signal.addEventListener("abort", finish);
-  });
 }

@@ -49,8 +49,8 @@ function checkUrl(body: Record<string, unknown>): void {
   if (protocol !== "http:" && protocol !== "https:") throw badField("webhookURL", "must be an http or https URL");
 }
 
-function update(stored: StoredWebhook, body: Record<string, unknown>): void {
-  Object.assign(stored.webhook, pick(body, READ_FIELDS), { updatedAt: nowSeconds() });
+function update(store: FakeStore, stored: StoredWebhook, body: Record<string, unknown>): void {
+  Object.assign(stored.webhook, pick(body, READ_FIELDS), { updatedAt: nowSeconds(store) });
   if (typeof body.useBasicAuth === "boolean") stored.useBasicAuth = body.useBasicAuth;
   if (typeof body.username === "string") stored.username = body.username;
   if (typeof body.password === "string") stored.password = body.password;
@@ -76,14 +76,14 @@ export const webhookHandlers: Record<string, Handler> = {
     // The service keeps IDs unique within the app; it documents no 409 here, so the fake answers 400.
     if (store.webhooks.has(id)) throw new FakeError(400, "ERR_WEBHOOK_ALREADY_EXISTS", `A webhook with ID ${id} already exists.`);
     store.claim();
-    const now = nowSeconds();
+    const now = nowSeconds(store);
     const stored: StoredWebhook = {
       webhook: { id, name: String(body.name), webhookURL: String(body.webhookURL), enabled: true, createdAt: now, updatedAt: now },
       useBasicAuth: false,
       retryOnFailure: false,
       triggers: new Set(),
     };
-    update(stored, body);
+    update(store, stored, body);
     stored.webhook.updatedAt = now;
     store.webhooks.set(id, stored);
     return { data: view(stored) };
@@ -94,7 +94,7 @@ export const webhookHandlers: Record<string, Handler> = {
   "update-webhook": ({ store, path, body }) => {
     const stored = requireWebhook(store, path.appId!, path.webhookId!);
     checkUrl(body ?? {});
-    update(stored, body ?? {});
+    update(store, stored, body ?? {});
     return { data: view(stored) };
   },
 

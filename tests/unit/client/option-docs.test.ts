@@ -60,9 +60,12 @@ describe("every public option documents @default and @example", () => {
         "webhookRetryDelays",
         "state",
         "rateLimits",
+        "controlToken",
       ],
     ],
     ["testing/fake/faults.ts", "FailNextOptions", ["status", "retryAfter", "times"]],
+    ["testing/fake/faults.ts", "FaultRuleBase", ["operationId", "probability", "times", "seed", "where"]],
+    ["testing/fake/control/connect-fake.ts", "ConnectFakeOptions", ["fetch"]],
     ["testing/fake/wait-for-delivery.ts", "DeliveryMatch", ["trigger", "webhook", "where"]],
     ["testing/fake/wait-for-delivery.ts", "WaitForDeliveryOptions", ["timeoutMs"]],
   ])("%s %s", (file, iface, expected) => {

@@ -1,0 +1,82 @@
+// The controls of a test, in one place: the FakeServer's methods and the HTTP control routes
+// (./control-routes.ts) both call these, so the fake behaves the same driven from the test's own
+// process or from another one.
+import type { FakeStore } from "../fake-store";
+import type { FaultHandle, FaultRule, Faults } from "../faults";
+import type { FakeRateLimiter } from "../rate-limiter";
+import { type FakeSeed, type SeedCheck, type Seeded, seedStore } from "../seed";
+import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "../snapshot";
+import type { FakeClock } from "../time/fake-clock";
+import type { DeliveryMatch, DeliveryWaits, FakeDelivery, WaitForDeliveryOptions } from "../wait-for-delivery";
+import type { FakeWebhookDelivery, WebhookDeliveries } from "../webhook-deliveries";
+import type { FiredTrigger } from "../fired-triggers";
+
+export interface ControlParts {
+  store: FakeStore;
+  clock: FakeClock;
+  faults: Faults;
+  deliveries: WebhookDeliveries;
+  waits: DeliveryWaits;
+  limiter: FakeRateLimiter | undefined;
+  /** Checks each seeded item as the API checks the request that would store it. */
+  seedCheck: SeedCheck;
+}
+
+export class FakeControls {
+  constructor(private readonly parts: ControlParts) {}
+
+  /** Empties the model, the faults, the rate-limit windows and the deliveries, and sets the clock back to real time. */
+  reset(): void {
+    const { store, clock, faults, limiter, deliveries } = this.parts;
+    store.reset();
+    clock.reset();
+    faults.clear();
+    limiter?.reset();
+    deliveries.clear();
+  }
+
+  seed(data: FakeSeed): Seeded {
+    // One transaction: a seed that throws midway stores nothing.
+    return this.parts.store.transaction(() => seedStore(this.parts.store, data, this.parts.seedCheck));
+  }
+
+  snapshot(): FakeSnapshot {
+    return takeSnapshot(this.parts.store);
+  }
+
+  restore(snapshot: FakeSnapshot): void {
+    checkSnapshot(snapshot, "restore");
+    restoreSnapshot(this.parts.store, snapshot);
+    this.parts.faults.clear();
+    this.parts.deliveries.clear();
+  }
+
+  addFault(rule: FaultRule): FaultHandle {
+    return this.parts.faults.add(rule);
+  }
+
+  fault(id: string): FaultHandle | undefined {
+    return this.parts.faults.byId(id);
+  }
+
+  clearFaults(): void {
+    this.parts.faults.clear();
+  }
+
+  clockState(): { now: number; frozen: boolean; pending: number } {
+    const { clock } = this.parts;
+    return { now: clock.now(), frozen: clock.frozen, pending: clock.pending };
+  }
+
+  deliveries(): FakeWebhookDelivery[] {
+    return this.parts.deliveries.list();
+  }
+
+  webhooksSettled(): Promise<void> {
+    return this.parts.deliveries.settled();
+  }
+
+  waitForDelivery<T extends FiredTrigger>(match: DeliveryMatch<T>, options?: WaitForDeliveryOptions): Promise<FakeDelivery<T>> {
+    return this.parts.waits.wait(match, options);
+  }
+}
