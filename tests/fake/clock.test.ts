@@ -144,9 +144,11 @@ describe("what the fake stores and sends follows its clock", () => {
     await send();
     const refused = await send();
     expect(refused.response.status).toBe(429);
-    expect(refused.response.headers.get("retry-after")).toBe("40");
-    expect(refused.response.headers.get("x-ratelimit-reset")).toBe(String(S + 60));
-    await fake.clock.advance(39_999);
+    // The window is the client's SlidingWindow: room comes once the oldest request is MORE than a
+    // window old, 40,001 ms from now, which the headers round up to whole seconds.
+    expect(refused.response.headers.get("retry-after")).toBe("41");
+    expect(refused.response.headers.get("x-ratelimit-reset")).toBe(String(S + 61));
+    await fake.clock.advance(40_000);
     expect((await send()).response.status).toBe(429);
     await fake.clock.advance(1);
     expect((await send()).response.status).toBe(200);
