@@ -1,4 +1,5 @@
 import { ChatConfigError, type ChatClientOptions, createCallsClient, createChatClient, createManagementClient } from "chat-rest-sdk";
+import { serviceRateLimits } from "../rate-limits/service-rate-limits.js";
 import { callOperation, type OperationClients } from "./call-operation.js";
 import type { ChatMcpServerOptions } from "./chat-mcp-options.js";
 import { dynamicTools } from "./dynamic-tools.js";
@@ -6,6 +7,14 @@ import type { JsonSchema, OperationTool } from "./operation-tool.js";
 import { argumentChecker } from "./tool-arguments.js";
 import { errorOfCall, type ToolResult, toolAnswer, toolError } from "./tool-result.js";
 import { selectOperationTools } from "./tool-scope.js";
+
+/**
+ * How long a tool call waits for rate-limit room before it is refused with the limit's `waitMs`.
+ * An SDK client waits as long as its limit needs, but an MCP client gives up on a request after
+ * 60 s by default (the official SDK's request timeout): an agent learns more from a refusal that
+ * says how long to wait than from a timeout that says nothing.
+ */
+const MCP_MAX_WAIT_MS = 20_000;
 
 /** A tool as MCP lists it. */
 export interface McpTool {
@@ -56,7 +65,10 @@ export async function createToolbox(options: ChatMcpServerOptions): Promise<McpT
   needs(options, operations, "chat", "chat");
   needs(options, operations, "calls", "chat");
   needs(options, operations, "management", "management");
-  const chatOptions: ChatClientOptions | undefined = options.chat && { rateLimits: "service", ...options.chat };
+  const chatOptions: ChatClientOptions | undefined = options.chat && {
+    rateLimits: { ...serviceRateLimits(), maxWaitMs: MCP_MAX_WAIT_MS },
+    ...options.chat,
+  };
   const clients: OperationClients = {};
   if (chatOptions && operations.some((tool) => tool.api === "chat")) clients.chat = createChatClient(chatOptions);
   if (chatOptions && operations.some((tool) => tool.api === "calls")) clients.calls = createCallsClient(chatOptions);
