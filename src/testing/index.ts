@@ -1,7 +1,7 @@
 export { startMockServer } from "./start-mock-server.js";
 export type { MockServer, MockServerOptions } from "./start-mock-server.js";
 export { startFakeServer } from "./fake/start-fake-server.js";
-export type { FakeServer, FakeServerOptions, FakeState, FakeMessage } from "./fake/start-fake-server.js";
+export type { FakeServer, FakeServerOptions, FakeState, FakeMessage } from "./fake/server-types.js";
 export type { FakeWebhookDelivery } from "./fake/webhook-deliveries.js";
 export type { FakeSnapshot, FakeSnapshotModel } from "./fake/snapshot.js";
 export type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "./fake/wait-for-delivery.js";

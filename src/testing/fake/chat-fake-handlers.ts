@@ -2,7 +2,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { packageRoot } from "../prism-process";
-import type { FakeServer } from "./start-fake-server";
+import type { FakeServer } from "./server-types";
 import { DELIVERY_HEADER } from "./webhook-deliveries";
 
 /** The version of msw this package is tested with, for the install hint. */

@@ -73,3 +73,23 @@ export function parseJsonBody(raw: Buffer): unknown {
     throw badField("body", "is not valid JSON");
   }
 }
+
+/**
+ * A multipart body's fields, each as text (a file as its content), read by the platform's own
+ * form-data parser (undici's, behind `Response.formData`): the models take the fields they know.
+ */
+export async function formFields(raw: Buffer, contentType: string): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw badField("body", "is not valid multipart/form-data");
+  }
+  const fields: Record<string, string> = {};
+  const entries: [string, FormDataEntryValue][] = [];
+  form.forEach((value, name) => {
+    entries.push([name, value]);
+  });
+  for (const [name, value] of entries) fields[name] = typeof value === "string" ? value : await value.text();
+  return fields;
+}

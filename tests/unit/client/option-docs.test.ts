@@ -44,7 +44,7 @@ describe("every public option documents @default and @example", () => {
       ["maxRetries", "timeoutMs", "deadlineMs", "maxResponseBytes", "idempotent", "logger", "userAgent"],
     ],
     [
-      "testing/fake/start-fake-server.ts",
+      "testing/fake/server-types.ts",
       "FakeServerOptions",
       [
         "port",

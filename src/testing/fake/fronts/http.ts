@@ -1,0 +1,74 @@
+// No ".js" in imports under src/testing: see ../../start-mock-server.ts.
+import { createServer, type Server, type ServerResponse } from "node:http";
+import { answerControl, type ControlRouteParts, isControlPath } from "../control/control-routes";
+import type { FakeSpec } from "../fake-spec";
+import { sendFaulted } from "../fault-fronts";
+import { readNodeBody } from "../request-body";
+import { FAILED, httpDate, RATE_HEADERS, serialized } from "../pipeline/answer";
+import type { FakeContext, Incoming } from "../pipeline/context";
+import { answerRequest } from "../pipeline/pipeline";
+
+/**
+ * The fake's node:http front, listening: the control routes under `/__fake`, every other request
+ * through the pipeline. A fault that drops the answer destroys the socket; one that cuts the body
+ * short sends part of it.
+ */
+export async function startHttpFront(
+  spec: FakeSpec,
+  fake: FakeContext,
+  control: ControlRouteParts,
+  { port, host }: { port: number; host: string },
+): Promise<Server> {
+  const { clock } = control;
+  const server = createServer((req, res) => {
+    res.on("error", () => {});
+    if (isControlPath(req.url ?? "")) {
+      void answerControl(control, req, res);
+      return;
+    }
+    const { generation } = fake.store;
+    const incoming: Partial<Incoming> = {
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: req.headers,
+      host: req.headers.host,
+      generation,
+    };
+    readNodeBody(req)
+      .then((raw) => answerRequest(spec, Object.assign(incoming as Incoming, { raw }), fake))
+      .then(
+        ({ status, body, headers }) =>
+          incoming.fault
+            ? sendFaulted(res, incoming.fault, serialized({ status, body }), { ...RATE_HEADERS, date: httpDate(clock), ...headers })
+            : send(res, status, body, { date: httpDate(clock), ...headers }),
+        () => send(res, 500, FAILED, { date: httpDate(clock) }),
+      );
+  });
+  await new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(port, host, () => {
+      server.off("error", fail);
+      done();
+    });
+  });
+  // A forgotten close() must not keep a test runner alive, as with the mock.
+  server.unref();
+  return server;
+}
+
+/** Writes the answer; it never throws, since nothing would catch it (an answer JSON cannot hold is a 500). */
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.destroyed || res.headersSent) return;
+  const written = serialized({ status, body });
+  try {
+    res.writeHead(written.status, {
+      ...RATE_HEADERS,
+      ...headers,
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(written.text),
+    });
+    res.end(written.text);
+  } catch {
+    res.destroy();
+  }
+}

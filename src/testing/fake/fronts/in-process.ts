@@ -1,0 +1,32 @@
+// No ".js" in imports under src/testing: see ../../start-mock-server.ts.
+import type { IncomingMessage } from "node:http";
+import type { FakeSpec } from "../fake-spec";
+import { faultedResponse } from "../fault-fronts";
+import type { FaultDrop } from "../faults";
+import { readFetchBody } from "../request-body";
+import { type Answer, FAILED, httpDate, RATE_HEADERS, serialized } from "../pipeline/answer";
+import type { FakeContext, Incoming } from "../pipeline/context";
+import { answerRequest } from "../pipeline/pipeline";
+
+/** `handle()`: never rejects; a failure anywhere in the answer is a 500, as on the HTTP front. */
+export async function handleInProcess(spec: FakeSpec, request: Request, fake: FakeContext): Promise<Response> {
+  let answered: Answer;
+  let fault: FaultDrop | undefined;
+  const { generation } = fake.store;
+  try {
+    const raw = await readFetchBody(request);
+    const { host, pathname, search } = new URL(request.url);
+    const headers: IncomingMessage["headers"] = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const incoming: Incoming = { method: request.method, url: pathname + search, headers, host, raw, generation };
+    answered = await answerRequest(spec, incoming, fake);
+    fault = incoming.fault;
+  } catch {
+    answered = { status: 500, body: FAILED };
+  }
+  const { status, text } = serialized(answered);
+  const headers = { ...RATE_HEADERS, date: httpDate(fake.store.clock), ...answered.headers, "content-type": "application/json" };
+  return fault ? faultedResponse(fault, status, text, headers) : new Response(text, { status, headers });
+}

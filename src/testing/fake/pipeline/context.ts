@@ -1,0 +1,34 @@
+// No ".js" in imports under src/testing: see ../../start-mock-server.ts.
+import type { IncomingMessage } from "node:http";
+import type { FakeCredentials } from "../credentials";
+import type { FakeError } from "../fake-error";
+import type { FakeStore } from "../fake-store";
+import type { FaultDrop, Faults } from "../faults";
+import type { FakeRateLimiter } from "../rate-limiter";
+
+/** A request as the fake reads it, from either front: the HTTP server or `handle`. */
+export interface Incoming {
+  method: string;
+  /** The path and query; the origin is ignored, so every host and region routes alike. */
+  url: string;
+  /** Lower-case names, as node:http gives them. */
+  headers: IncomingMessage["headers"];
+  /** The host the request was sent to, when known: a host of another app is refused. */
+  host: string | undefined;
+  raw: Buffer | FakeError;
+  /** The store's generation when the request arrived: a reset or restore since then fences it off. */
+  generation: number;
+  /** Set by a fault: how the front spoils the answer (no answer, or a body cut short). */
+  fault?: FaultDrop;
+}
+
+/** What every stage of the pipeline reads: the model, the faults, the credentials, the rate limits and whether the fake is closed. */
+export interface FakeContext {
+  store: FakeStore;
+  faults: Faults;
+  credentials: FakeCredentials;
+  /** Ends the wait of each request held by `delayNext`; `close()` calls them all. */
+  holds: Set<() => void>;
+  closed: boolean;
+  limiter: FakeRateLimiter | undefined;
+}

@@ -1,0 +1,61 @@
+// No ".js" in imports under src/testing: see ../../start-mock-server.ts.
+import type { FakeOperation, FakeSpec } from "../fake-spec";
+import { type Answer, CLOSED, FAILED } from "./answer";
+import type { FakeContext, Incoming } from "./context";
+
+const GENERIC_CODES: Record<number, string> = { 429: "ERR_TOO_MANY_REQUESTS", 500: "ERR_INTERNAL_SERVER_ERROR" };
+
+/** Waits `ms`, or until `close()`, whichever comes first. */
+function hold(fake: FakeContext, ms: number): Promise<void> {
+  if (fake.closed) return Promise.resolve();
+  return new Promise<void>((done) => {
+    const release = () => {
+      cancel();
+      fake.holds.delete(release);
+      done();
+    };
+    const cancel = fake.store.clock.setTimer(ms, release);
+    fake.holds.add(release);
+  });
+}
+
+/**
+ * The faults stage: after the latency a fault adds, the answer it gives in place of the
+ * operation's (its status, or the 500 of a reset before anything is applied), or `undefined` to
+ * go on; a drop after applying is marked on `req` for the front.
+ */
+export async function faultStage(
+  spec: FakeSpec,
+  req: Incoming,
+  fake: FakeContext,
+  { operation, params }: { operation: FakeOperation; params: Record<string, string> },
+  url: URL,
+): Promise<Answer | undefined> {
+  const fault = fake.faults.take({
+    operationId: operation.operationId,
+    method: req.method,
+    path: url.pathname,
+    params,
+    headers: req.headers,
+  });
+  if (fault.delayMs) {
+    await hold(fake, fault.delayMs);
+    if (fake.closed) return { status: 500, body: CLOSED };
+  }
+  // A dropped or cut answer is the front's to carry out; "reset" ends here, before anything is applied.
+  req.fault = fault.drop;
+  if (fault.drop === "reset") return { status: 500, body: FAILED };
+  const failure = fault.status;
+  if (!failure) return undefined;
+  const body = spec.example(operation, String(failure.status)) ?? {
+    error: {
+      code: GENERIC_CODES[failure.status] ?? "ERR_FAKE_FAILURE",
+      message: `A status fault answered ${operation.operationId} with ${failure.status}.`,
+    },
+  };
+  return {
+    status: failure.status,
+    body,
+    headers: failure.retryAfter === undefined ? {} : { "retry-after": String(failure.retryAfter) },
+  };
+}
