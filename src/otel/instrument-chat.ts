@@ -88,6 +88,43 @@ function guarded<T extends object>(handlers: Record<string, (message: T) => void
   return safe as unknown as Handlers<T>;
 }
 
+/**
+ * Subscribes `handlers` to a channel, with the span `open` makes for a message active while the
+ * traced function runs: calls made in a webhook handler nest under the delivery's span, and a
+ * fetch instrumentation's span under the attempt's. `open` runs as a store of the start event
+ * (`bindStore`), whose `run` is OpenTelemetry's `context.with`; a runtime without `bindStore`
+ * gets the spans, not the active context.
+ */
+function subscribeActive<T extends object>(
+  channel: TracingChannel<unknown, T>,
+  open: (message: T) => Context | undefined,
+  handlers: Record<string, (message: T) => void>,
+): () => void {
+  const start = channel.start as TracingChannel<unknown, T>["start"] & { bindStore?: unknown; unbindStore?: unknown };
+  if (typeof start.bindStore !== "function" || typeof start.unbindStore !== "function") {
+    const all = guarded<T>({ ...handlers, start: (message) => void open(message) });
+    channel.subscribe(all);
+    return () => channel.unsubscribe(all);
+  }
+  const store = { run: (active: Context, fn: () => unknown) => context.with(active, fn) };
+  // A throw here would reach the process as an uncaught exception: the call runs in the caller's context instead.
+  const transform = (message: T): Context => {
+    try {
+      return open(message) ?? context.active();
+    } catch (error) {
+      diag.error("chat-rest-sdk/otel: the start handler failed", error);
+      return context.active();
+    }
+  };
+  start.bindStore(store as never, transform as never);
+  const rest = guarded<T>(handlers);
+  channel.subscribe(rest);
+  return () => {
+    channel.unsubscribe(rest);
+    (start.unbindStore as (store: unknown) => boolean)(store);
+  };
+}
+
 /** What `error.type` and the status of a span say when the call or attempt ended badly. */
 function endSpan(span: Span, outcome: { status?: number; errorType?: string; errorCode?: string }, failedAt: number): void {
   if (outcome.status !== undefined) span.setAttribute("http.response.status_code", outcome.status);
@@ -116,31 +153,30 @@ function subscribeCalls(channels: Channels, tracer: Tracer, calls: WeakMap<CallD
       });
     endSpan(span, call, 400);
   };
-  const handlers = guarded<CallDiagnostics>({
-    start(call) {
-      const parent = context.active();
-      const attributes: Attributes = {
-        "chat.call.id": call.callId,
-        "http.request.method": call.method,
-        "url.template": call.path,
-        "server.address": call.serverAddress,
-        "server.port": call.serverPort,
-        "chat.on_behalf_of": call.onBehalfOf,
-      };
-      if (call.operationId) attributes["chat.operation.id"] = call.operationId;
-      const uid = captureUserIds ? call.userIds().onBehalfOf : undefined;
-      if (uid !== undefined) attributes["enduser.id"] = uid;
-      const name = `chat ${call.operationId ?? `${call.method} ${call.path}`}`;
-      const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, parent);
-      calls.set(call, { span, within: trace.setSpan(parent, span), startedAt: 0 });
-    },
+  const open = (call: CallDiagnostics) => {
+    const parent = context.active();
+    const attributes: Attributes = {
+      "chat.call.id": call.callId,
+      "http.request.method": call.method,
+      "url.template": call.path,
+      "server.address": call.serverAddress,
+      "server.port": call.serverPort,
+      "chat.on_behalf_of": call.onBehalfOf,
+    };
+    if (call.operationId) attributes["chat.operation.id"] = call.operationId;
+    const uid = captureUserIds ? call.userIds().onBehalfOf : undefined;
+    if (uid !== undefined) attributes["enduser.id"] = uid;
+    const name = `chat ${call.operationId ?? `${call.method} ${call.path}`}`;
+    const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, parent);
+    const within = trace.setSpan(parent, span);
+    calls.set(call, { span, within, startedAt: 0 });
+    return within;
+  };
+  return subscribeActive(channels.tracingChannel<unknown, CallDiagnostics>("chat-rest-sdk:call"), open, {
     // A call that throws before it returns a promise ends here, with its error.
     end: (call) => void ("error" in call && finish(call)),
     asyncEnd: finish,
   });
-  const channel = channels.tracingChannel<unknown, CallDiagnostics>("chat-rest-sdk:call");
-  channel.subscribe(handlers);
-  return () => channel.unsubscribe(handlers);
 }
 
 function subscribeAttempts(
@@ -168,41 +204,39 @@ function subscribeAttempts(
     durations.record((performance.now() - started.startedAt) / 1000, attributes);
     endSpan(started.span, attempt, 400);
   };
-  const handlers = guarded<AttemptDiagnostics>({
-    start(attempt) {
-      const call = calls.get(attempt.call);
-      if (attempt.rateLimitWaitMs > 0) {
-        const scope = attempt.rateLimitScope ?? "unknown";
-        call?.span.addEvent("chat.rate_limit.wait", {
-          "chat.rate_limit.scope": scope,
-          "chat.rate_limit.wait_ms": attempt.rateLimitWaitMs,
-          "chat.attempt": attempt.attempt,
-        });
-        const attributes: Attributes = { "chat.rate_limit.scope": scope };
-        if (attempt.operationId) attributes["chat.operation.id"] = attempt.operationId;
-        waits.record(attempt.rateLimitWaitMs / 1000, attributes);
-      }
-      const parent = call?.within ?? context.active();
-      const attributes: Attributes = {
-        "chat.call.id": attempt.callId,
-        "http.request.method": attempt.method,
-        "server.address": attempt.serverAddress,
-        "server.port": attempt.serverPort,
-        "url.full": captureUserIds ? attempt.userIds().url : attempt.url,
-        "url.template": attempt.path,
-      };
-      if (attempt.attempt > 1) attributes["http.request.resend_count"] = attempt.attempt - 1;
-      const span = tracer.startSpan(`${attempt.method} ${attempt.path}`, { kind: SpanKind.CLIENT, attributes }, parent);
-      const within = trace.setSpan(parent, span);
-      if (propagate) propagation.inject(within, attempt, { set: (carrier, name, value) => carrier.setHeader(name, value) });
-      attempts.set(attempt, { span, within, startedAt: performance.now() });
-    },
+  const open = (attempt: AttemptDiagnostics) => {
+    const call = calls.get(attempt.call);
+    if (attempt.rateLimitWaitMs > 0) {
+      const scope = attempt.rateLimitScope ?? "unknown";
+      call?.span.addEvent("chat.rate_limit.wait", {
+        "chat.rate_limit.scope": scope,
+        "chat.rate_limit.wait_ms": attempt.rateLimitWaitMs,
+        "chat.attempt": attempt.attempt,
+      });
+      const attributes: Attributes = { "chat.rate_limit.scope": scope };
+      if (attempt.operationId) attributes["chat.operation.id"] = attempt.operationId;
+      waits.record(attempt.rateLimitWaitMs / 1000, attributes);
+    }
+    const parent = call?.within ?? context.active();
+    const attributes: Attributes = {
+      "chat.call.id": attempt.callId,
+      "http.request.method": attempt.method,
+      "server.address": attempt.serverAddress,
+      "server.port": attempt.serverPort,
+      "url.full": captureUserIds ? attempt.userIds().url : attempt.url,
+      "url.template": attempt.path,
+    };
+    if (attempt.attempt > 1) attributes["http.request.resend_count"] = attempt.attempt - 1;
+    const span = tracer.startSpan(`${attempt.method} ${attempt.path}`, { kind: SpanKind.CLIENT, attributes }, parent);
+    const within = trace.setSpan(parent, span);
+    if (propagate) propagation.inject(within, attempt, { set: (carrier, name, value) => carrier.setHeader(name, value) });
+    attempts.set(attempt, { span, within, startedAt: performance.now() });
+    return within;
+  };
+  return subscribeActive(channels.tracingChannel<unknown, AttemptDiagnostics>("chat-rest-sdk:attempt"), open, {
     end: (attempt) => void ("error" in attempt && finish(attempt)),
     asyncEnd: finish,
   });
-  const channel = channels.tracingChannel<unknown, AttemptDiagnostics>("chat-rest-sdk:attempt");
-  channel.subscribe(handlers);
-  return () => channel.unsubscribe(handlers);
 }
 
 function subscribeWebhooks(channels: Channels, tracer: Tracer) {
@@ -232,16 +266,16 @@ function subscribeWebhooks(channels: Channels, tracer: Tracer) {
       500,
     );
   };
-  const handlers = guarded<WebhookDiagnostics>({
-    start(delivery) {
-      deliveries.set(delivery, tracer.startSpan("chat webhook", { kind: SpanKind.SERVER }, context.active()));
-    },
+  const open = (delivery: WebhookDiagnostics) => {
+    const parent = context.active();
+    const span = tracer.startSpan("chat webhook", { kind: SpanKind.SERVER }, parent);
+    deliveries.set(delivery, span);
+    return trace.setSpan(parent, span);
+  };
+  return subscribeActive(channels.tracingChannel<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook"), open, {
     end: (delivery) => void ("error" in delivery && finish(delivery)),
     asyncEnd: finish,
   });
-  const channel = channels.tracingChannel<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook");
-  channel.subscribe(handlers);
-  return () => channel.unsubscribe(handlers);
 }
 
 /**
