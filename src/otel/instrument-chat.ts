@@ -58,7 +58,6 @@ const CURRENT = Symbol.for("chat-rest-sdk.otel.instrumentation");
 type Holder = { [CURRENT]?: () => void };
 
 type Channels = typeof import("node:diagnostics_channel");
-type Handlers<T extends object> = Parameters<TracingChannel<unknown, T>["subscribe"]>[0];
 
 interface Started {
   span: Span;
@@ -67,25 +66,34 @@ interface Started {
   startedAt: number;
 }
 
+type Events = "start" | "end" | "asyncStart" | "asyncEnd" | "error";
+
 /**
- * A subscriber's failure (a span processor or exporter that throws) must never break a call:
- * `diagnostics_channel` would rethrow it on the next tick, as an uncaught exception.
+ * Subscribes each handler to its event's own channel, guarded: a subscriber's failure (a span
+ * processor or exporter that throws) must never break a call, and `diagnostics_channel` would
+ * rethrow it on the next tick, as an uncaught exception. Only the events handled are subscribed,
+ * so the others cost a call nothing; each event's channel is subscribed alone, as not every
+ * runtime's `TracingChannel.subscribe()` skips a missing handler.
  */
-function guarded<T extends object>(handlers: Record<string, (message: T) => void>): Handlers<T> {
-  const safe: Record<string, (message: unknown) => void> = {};
-  // Every event gets a function: not every runtime's subscribe() skips a missing one.
-  for (const name of ["start", "end", "asyncStart", "asyncEnd", "error"]) {
-    const handler = handlers[name];
-    safe[name] = (message) => {
-      if (!handler) return;
+function subscribeGuarded<T extends object>(
+  channel: TracingChannel<unknown, T>,
+  handlers: Partial<Record<Events, (message: T) => void>>,
+): () => void {
+  const subscribed: [Events, (message: unknown) => void][] = [];
+  for (const [name, handler] of Object.entries(handlers) as [Events, (message: T) => void][]) {
+    const safe = (message: unknown) => {
       try {
         handler(message as T);
       } catch (error) {
         diag.error(`chat-rest-sdk/otel: the ${name} handler failed`, error);
       }
     };
+    channel[name].subscribe(safe);
+    subscribed.push([name, safe]);
   }
-  return safe as unknown as Handlers<T>;
+  return () => {
+    for (const [name, safe] of subscribed) channel[name].unsubscribe(safe);
+  };
 }
 
 /**
@@ -98,13 +106,11 @@ function guarded<T extends object>(handlers: Record<string, (message: T) => void
 function subscribeActive<T extends object>(
   channel: TracingChannel<unknown, T>,
   open: (message: T) => Context | undefined,
-  handlers: Record<string, (message: T) => void>,
+  handlers: Partial<Record<Events, (message: T) => void>>,
 ): () => void {
   const start = channel.start as TracingChannel<unknown, T>["start"] & { bindStore?: unknown; unbindStore?: unknown };
   if (typeof start.bindStore !== "function" || typeof start.unbindStore !== "function") {
-    const all = guarded<T>({ ...handlers, start: (message) => void open(message) });
-    channel.subscribe(all);
-    return () => channel.unsubscribe(all);
+    return subscribeGuarded(channel, { ...handlers, start: (message) => void open(message) });
   }
   const store = { run: (active: Context, fn: () => unknown) => context.with(active, fn) };
   // A throw here would reach the process as an uncaught exception: the call runs in the caller's context instead.
@@ -117,10 +123,9 @@ function subscribeActive<T extends object>(
     }
   };
   start.bindStore(store as never, transform as never);
-  const rest = guarded<T>(handlers);
-  channel.subscribe(rest);
+  const unsubscribe = subscribeGuarded(channel, handlers);
   return () => {
-    channel.unsubscribe(rest);
+    unsubscribe();
     (start.unbindStore as (store: unknown) => boolean)(store);
   };
 }
