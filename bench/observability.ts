@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { context } from "@opentelemetry/api";
+import { type Attributes, context, SpanKind, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
 import { MeterProvider, MetricReader } from "@opentelemetry/sdk-metrics";
@@ -43,10 +43,11 @@ class IdleReader extends MetricReader {
 
 const root = process.cwd();
 
-/** Today's SDK: the merge base with main (or `--baseline <commit>`), built from git into one module. */
+/** The SDK before the diagnostics channels (or `--baseline <commit>`), built from git into one module. */
 async function baselineSdk(): Promise<{ commit: string; module: typeof import("../src/index.js") }> {
   const git = (...args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout.trim();
-  const commit = arg("baseline", "") || git("merge-base", "HEAD", "main");
+  // 954f161: the last commit of main before the diagnostics channels.
+  const commit = arg("baseline", "") || "954f161";
   const dir = join(root, "bench/.tmp/observability-baseline");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -115,12 +116,58 @@ main(async () => {
     return () => undici.disable();
   };
 
+  // The floor: the OpenTelemetry SDK's own work for what instrumentChat records per call (a call
+  // span, an attempt span under it made active, their attributes, a histogram point), done by hand
+  // around each uninstrumented call. No instrumentation of the SDK can cost less than this.
+  const tracer = tracerProvider.getTracer("bench-floor");
+  const floorDurations = meterProvider.getMeter("bench-floor").createHistogram("http.client.request.duration", { unit: "s" });
+  const byHand = (variant: Variant, op: Operation): Call => {
+    const call = variant.calls[op];
+    const [method, template] = op === "send-thread-message" ? ["POST", "/messages/{id}/thread"] : ["GET", "/users"];
+    const common: Attributes = {
+      "http.request.method": method,
+      "server.address": "bench.api-us.cometchat.io",
+      "server.port": 443,
+      "url.template": template,
+    };
+    return async () => {
+      const parent = context.active();
+      const span = tracer.startSpan(
+        `chat ${op}`,
+        {
+          kind: SpanKind.INTERNAL,
+          attributes: { ...common, "chat.operation.id": op, "chat.call.id": "0123456789", "chat.on_behalf_of": true },
+        },
+        parent,
+      );
+      const within = trace.setSpan(parent, span);
+      const attempt = tracer.startSpan(
+        `${method} ${template}`,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: { ...common, "chat.call.id": "0123456789", "url.full": `https://bench.api-us.cometchat.io/v3${template}` },
+        },
+        within,
+      );
+      const started = performance.now();
+      const result = await context.with(trace.setSpan(within, attempt), call);
+      floorDurations.record((performance.now() - started) / 1000, { ...common, "chat.operation.id": op, "http.response.status_code": 200 });
+      attempt.setAttribute("http.response.status_code", 200);
+      attempt.end();
+      span.setAttribute("http.response.status_code", 200);
+      span.setAttribute("chat.attempts", 1);
+      span.end();
+      return result;
+    };
+  };
+
   const baseline = await baselineSdk();
   log(`baseline: ${baseline.commit}`);
   const TODAY = `SDK at ${baseline.commit}`;
   const NONE = "SDK, nothing subscribed";
   const OTEL = "SDK + instrumentChat";
   const UNDICI = "openapi-fetch + instrumentation-undici";
+  const FLOOR = "SDK + the same OpenTelemetry work by hand";
 
   // The client's own work: every client is made after the stub is in place.
   globalThis.fetch = stubFetch;
@@ -130,6 +177,13 @@ main(async () => {
     { ...today, name: TODAY },
     { ...sdk(url), name: NONE },
     { ...sdk(url), name: OTEL, around: instrumented },
+    (() => {
+      const plain = sdk(url);
+      return {
+        name: FLOOR,
+        calls: { "send-thread-message": byHand(plain, "send-thread-message"), "list-users": byHand(plain, "list-users") },
+      };
+    })(),
   ];
   const totals = { "send-thread-message": 1500, "list-users": 400 };
   const stubCells: [Operation, Record<string, Batch[]>][] = [];
@@ -198,11 +252,17 @@ main(async () => {
           `after another, ${rounds} rounds per cell after a warm-up, in a rotating order. **${TODAY}** is the SDK before the ` +
           "diagnostics channels, built from git in the same run. **SDK + instrumentChat** runs with OpenTelemetry's SDK: the async " +
           "context manager, a `BasicTracerProvider` with a `BatchSpanProcessor` into an exporter that drops every span, and a " +
-          "`MeterProvider` whose reader never exports; it is switched on around each of its batches only.",
+          "`MeterProvider` whose reader never exports; it is switched on around each of its batches only. **" +
+          FLOOR +
+          "** is the floor: the uninstrumented SDK, with the OpenTelemetry SDK's work for what instrumentChat records per call " +
+          "done by hand around each call (a call span and an attempt span under it with the same attributes, the attempt made " +
+          "active, one histogram point); no instrumentation can cost less.",
         columns: columns(stubCells, "stubbed"),
         rows: rows(stubCells, [
           [NONE, TODAY],
           [OTEL, NONE],
+          [FLOOR, NONE],
+          [OTEL, FLOOR],
         ]),
       },
       {
@@ -255,6 +315,16 @@ main(async () => {
         false,
         "OpenTelemetry overhead",
         "Two spans, an attribute set each, and a histogram point per call, plus the async context manager.",
+      ),
+      goal(
+        "The floor: the OpenTelemetry SDK's own work for the same spans and point, by hand ÷ the SDK uninstrumented (stubbed fetch)",
+        stubCells,
+        FLOOR,
+        NONE,
+        0.9,
+        false,
+        "OpenTelemetry floor",
+        "The OpenTelemetry SDK's fixed cost per span and per histogram point (ids, attributes copied and checked, the attribute set hashed per point).",
       ),
       goal(
         "Throughput, SDK under instrumentChat ÷ openapi-fetch under instrumentation-undici (loopback)",

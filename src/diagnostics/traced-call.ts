@@ -23,7 +23,13 @@ export type Send = (
 
 type RunAttempt = typeof runAttempt;
 
-const OPERATION_IDS = new Map(operations.map((op) => [`${op.method} ${op.path}`, op.operationId]));
+/** Operation ids by path, then method: two lookups, no string built per call. */
+const OPERATION_IDS = new Map<string, Map<string, string>>();
+for (const op of operations) {
+  let byMethod = OPERATION_IDS.get(op.path);
+  if (!byMethod) OPERATION_IDS.set(op.path, (byMethod = new Map()));
+  byMethod.set(op.method, op.operationId);
+}
 /** Path parameters that hold a credential: masked even when UIDs are recorded. */
 const SECRET_PARAMS = new Set(["apiKey", "authToken", "pushToken"]);
 /** Path parameters that name users (a conversation id is made of two UIDs). */
@@ -43,18 +49,27 @@ function serverOf(config: ClientConfig) {
   return server;
 }
 
+// A path template split once into its text and its parameters' names, alternating: the URL of a
+// call is then joined from it, with no regular expression run per call.
+const templates = new Map<string, string[]>();
+
 /** The call's URL without its query; `withUsers` leaves UIDs as they are. Credentials are always masked. */
 function urlOf(config: ClientConfig, path: string, init: CallInit | undefined, withUsers: boolean): string {
   const values = (init?.params as { path?: Record<string, unknown> } | undefined)?.path;
-  return (
-    config.baseUrl +
-    path.replace(/\{([^}]+)\}/g, (template, name: string) => {
-      const value = values?.[name];
-      if (value === undefined || value === null) return template;
+  let parts = templates.get(path);
+  if (!parts) templates.set(path, (parts = path.split(/\{([^}]+)\}/)));
+  let url = config.baseUrl + parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
+    const value = values?.[name];
+    if (value === undefined || value === null) url += `{${name}}`;
+    else {
       const masked = SECRET_PARAMS.has(name) || (!withUsers && USER_PARAMS.has(name)) || config.secrets.includes(String(value));
-      return masked ? "REDACTED" : encodeURIComponent(String(value));
-    })
-  );
+      url += masked ? "REDACTED" : encodeURIComponent(String(value));
+    }
+    url += parts[i + 1];
+  }
+  return url;
 }
 
 /** The user a call acts as (boundUid is already the client's); undefined for input the call will refuse. */
@@ -73,7 +88,7 @@ function describe(config: ClientConfig, method: string, path: string, init: Call
   const description: CallDiagnostics = {
     // As the client makes one for its log lines: nine base-36 characters.
     callId: Math.random().toString(36).slice(2, 11),
-    operationId: OPERATION_IDS.get(`${method} ${path}`),
+    operationId: OPERATION_IDS.get(path)?.get(method),
     method,
     path,
     serverAddress,

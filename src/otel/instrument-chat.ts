@@ -58,7 +58,6 @@ const CURRENT = Symbol.for("chat-rest-sdk.otel.instrumentation");
 type Holder = { [CURRENT]?: () => void };
 
 type Channels = typeof import("node:diagnostics_channel");
-type Handlers<T extends object> = Parameters<TracingChannel<unknown, T>["subscribe"]>[0];
 
 interface Started {
   span: Span;
@@ -67,25 +66,68 @@ interface Started {
   startedAt: number;
 }
 
+type Events = "start" | "end" | "asyncStart" | "asyncEnd" | "error";
+
 /**
- * A subscriber's failure (a span processor or exporter that throws) must never break a call:
- * `diagnostics_channel` would rethrow it on the next tick, as an uncaught exception.
+ * Subscribes each handler to its event's own channel, guarded: a subscriber's failure (a span
+ * processor or exporter that throws) must never break a call, and `diagnostics_channel` would
+ * rethrow it on the next tick, as an uncaught exception. Only the events handled are subscribed,
+ * so the others cost a call nothing; each event's channel is subscribed alone, as not every
+ * runtime's `TracingChannel.subscribe()` skips a missing handler.
  */
-function guarded<T extends object>(handlers: Record<string, (message: T) => void>): Handlers<T> {
-  const safe: Record<string, (message: unknown) => void> = {};
-  // Every event gets a function: not every runtime's subscribe() skips a missing one.
-  for (const name of ["start", "end", "asyncStart", "asyncEnd", "error"]) {
-    const handler = handlers[name];
-    safe[name] = (message) => {
-      if (!handler) return;
+function subscribeGuarded<T extends object>(
+  channel: TracingChannel<unknown, T>,
+  handlers: Partial<Record<Events, (message: T) => void>>,
+): () => void {
+  const subscribed: [Events, (message: unknown) => void][] = [];
+  for (const [name, handler] of Object.entries(handlers) as [Events, (message: T) => void][]) {
+    const safe = (message: unknown) => {
       try {
         handler(message as T);
       } catch (error) {
         diag.error(`chat-rest-sdk/otel: the ${name} handler failed`, error);
       }
     };
+    channel[name].subscribe(safe);
+    subscribed.push([name, safe]);
   }
-  return safe as unknown as Handlers<T>;
+  return () => {
+    for (const [name, safe] of subscribed) channel[name].unsubscribe(safe);
+  };
+}
+
+/**
+ * Subscribes `handlers` to a channel, with the span `open` makes for a message active while the
+ * traced function runs: calls made in a webhook handler nest under the delivery's span, and a
+ * fetch instrumentation's span under the attempt's. `open` runs as a store of the start event
+ * (`bindStore`), whose `run` is OpenTelemetry's `context.with`; a runtime without `bindStore`
+ * gets the spans, not the active context.
+ */
+function subscribeActive<T extends object>(
+  channel: TracingChannel<unknown, T>,
+  open: (message: T) => Context | undefined,
+  handlers: Partial<Record<Events, (message: T) => void>>,
+): () => void {
+  const start = channel.start as TracingChannel<unknown, T>["start"] & { bindStore?: unknown; unbindStore?: unknown };
+  if (typeof start.bindStore !== "function" || typeof start.unbindStore !== "function") {
+    return subscribeGuarded(channel, { ...handlers, start: (message) => void open(message) });
+  }
+  const store = { run: (active: Context, fn: () => unknown) => context.with(active, fn) };
+  // A throw here would reach the process as an uncaught exception: the call runs in the caller's context instead.
+  const transform = (message: T): Context => {
+    try {
+      return open(message) ?? context.active();
+    } catch (error) {
+      diag.error("chat-rest-sdk/otel: the start handler failed", error);
+      return context.active();
+    }
+  };
+  start.bindStore(store as never, transform as never);
+  const unsubscribe = subscribeGuarded(channel, handlers);
+  return () => {
+    unsubscribe();
+    (start.unbindStore as (store: unknown) => boolean)(store);
+  };
 }
 
 /** What `error.type` and the status of a span say when the call or attempt ended badly. */
@@ -116,31 +158,30 @@ function subscribeCalls(channels: Channels, tracer: Tracer, calls: WeakMap<CallD
       });
     endSpan(span, call, 400);
   };
-  const handlers = guarded<CallDiagnostics>({
-    start(call) {
-      const parent = context.active();
-      const attributes: Attributes = {
-        "chat.call.id": call.callId,
-        "http.request.method": call.method,
-        "url.template": call.path,
-        "server.address": call.serverAddress,
-        "server.port": call.serverPort,
-        "chat.on_behalf_of": call.onBehalfOf,
-      };
-      if (call.operationId) attributes["chat.operation.id"] = call.operationId;
-      const uid = captureUserIds ? call.userIds().onBehalfOf : undefined;
-      if (uid !== undefined) attributes["enduser.id"] = uid;
-      const name = `chat ${call.operationId ?? `${call.method} ${call.path}`}`;
-      const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, parent);
-      calls.set(call, { span, within: trace.setSpan(parent, span), startedAt: 0 });
-    },
+  const open = (call: CallDiagnostics) => {
+    const parent = context.active();
+    const attributes: Attributes = {
+      "chat.call.id": call.callId,
+      "http.request.method": call.method,
+      "url.template": call.path,
+      "server.address": call.serverAddress,
+      "server.port": call.serverPort,
+      "chat.on_behalf_of": call.onBehalfOf,
+    };
+    if (call.operationId) attributes["chat.operation.id"] = call.operationId;
+    const uid = captureUserIds ? call.userIds().onBehalfOf : undefined;
+    if (uid !== undefined) attributes["enduser.id"] = uid;
+    const name = `chat ${call.operationId ?? `${call.method} ${call.path}`}`;
+    const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, parent);
+    const within = trace.setSpan(parent, span);
+    calls.set(call, { span, within, startedAt: 0 });
+    return within;
+  };
+  return subscribeActive(channels.tracingChannel<unknown, CallDiagnostics>("chat-rest-sdk:call"), open, {
     // A call that throws before it returns a promise ends here, with its error.
     end: (call) => void ("error" in call && finish(call)),
     asyncEnd: finish,
   });
-  const channel = channels.tracingChannel<unknown, CallDiagnostics>("chat-rest-sdk:call");
-  channel.subscribe(handlers);
-  return () => channel.unsubscribe(handlers);
 }
 
 function subscribeAttempts(
@@ -168,41 +209,39 @@ function subscribeAttempts(
     durations.record((performance.now() - started.startedAt) / 1000, attributes);
     endSpan(started.span, attempt, 400);
   };
-  const handlers = guarded<AttemptDiagnostics>({
-    start(attempt) {
-      const call = calls.get(attempt.call);
-      if (attempt.rateLimitWaitMs > 0) {
-        const scope = attempt.rateLimitScope ?? "unknown";
-        call?.span.addEvent("chat.rate_limit.wait", {
-          "chat.rate_limit.scope": scope,
-          "chat.rate_limit.wait_ms": attempt.rateLimitWaitMs,
-          "chat.attempt": attempt.attempt,
-        });
-        const attributes: Attributes = { "chat.rate_limit.scope": scope };
-        if (attempt.operationId) attributes["chat.operation.id"] = attempt.operationId;
-        waits.record(attempt.rateLimitWaitMs / 1000, attributes);
-      }
-      const parent = call?.within ?? context.active();
-      const attributes: Attributes = {
-        "chat.call.id": attempt.callId,
-        "http.request.method": attempt.method,
-        "server.address": attempt.serverAddress,
-        "server.port": attempt.serverPort,
-        "url.full": captureUserIds ? attempt.userIds().url : attempt.url,
-        "url.template": attempt.path,
-      };
-      if (attempt.attempt > 1) attributes["http.request.resend_count"] = attempt.attempt - 1;
-      const span = tracer.startSpan(`${attempt.method} ${attempt.path}`, { kind: SpanKind.CLIENT, attributes }, parent);
-      const within = trace.setSpan(parent, span);
-      if (propagate) propagation.inject(within, attempt, { set: (carrier, name, value) => carrier.setHeader(name, value) });
-      attempts.set(attempt, { span, within, startedAt: performance.now() });
-    },
+  const open = (attempt: AttemptDiagnostics) => {
+    const call = calls.get(attempt.call);
+    if (attempt.rateLimitWaitMs > 0) {
+      const scope = attempt.rateLimitScope ?? "unknown";
+      call?.span.addEvent("chat.rate_limit.wait", {
+        "chat.rate_limit.scope": scope,
+        "chat.rate_limit.wait_ms": attempt.rateLimitWaitMs,
+        "chat.attempt": attempt.attempt,
+      });
+      const attributes: Attributes = { "chat.rate_limit.scope": scope };
+      if (attempt.operationId) attributes["chat.operation.id"] = attempt.operationId;
+      waits.record(attempt.rateLimitWaitMs / 1000, attributes);
+    }
+    const parent = call?.within ?? context.active();
+    const attributes: Attributes = {
+      "chat.call.id": attempt.callId,
+      "http.request.method": attempt.method,
+      "server.address": attempt.serverAddress,
+      "server.port": attempt.serverPort,
+      "url.full": captureUserIds ? attempt.userIds().url : attempt.url,
+      "url.template": attempt.path,
+    };
+    if (attempt.attempt > 1) attributes["http.request.resend_count"] = attempt.attempt - 1;
+    const span = tracer.startSpan(`${attempt.method} ${attempt.path}`, { kind: SpanKind.CLIENT, attributes }, parent);
+    const within = trace.setSpan(parent, span);
+    if (propagate) propagation.inject(within, attempt, { set: (carrier, name, value) => carrier.setHeader(name, value) });
+    attempts.set(attempt, { span, within, startedAt: performance.now() });
+    return within;
+  };
+  return subscribeActive(channels.tracingChannel<unknown, AttemptDiagnostics>("chat-rest-sdk:attempt"), open, {
     end: (attempt) => void ("error" in attempt && finish(attempt)),
     asyncEnd: finish,
   });
-  const channel = channels.tracingChannel<unknown, AttemptDiagnostics>("chat-rest-sdk:attempt");
-  channel.subscribe(handlers);
-  return () => channel.unsubscribe(handlers);
 }
 
 function subscribeWebhooks(channels: Channels, tracer: Tracer) {
@@ -232,16 +271,16 @@ function subscribeWebhooks(channels: Channels, tracer: Tracer) {
       500,
     );
   };
-  const handlers = guarded<WebhookDiagnostics>({
-    start(delivery) {
-      deliveries.set(delivery, tracer.startSpan("chat webhook", { kind: SpanKind.SERVER }, context.active()));
-    },
+  const open = (delivery: WebhookDiagnostics) => {
+    const parent = context.active();
+    const span = tracer.startSpan("chat webhook", { kind: SpanKind.SERVER }, parent);
+    deliveries.set(delivery, span);
+    return trace.setSpan(parent, span);
+  };
+  return subscribeActive(channels.tracingChannel<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook"), open, {
     end: (delivery) => void ("error" in delivery && finish(delivery)),
     asyncEnd: finish,
   });
-  const channel = channels.tracingChannel<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook");
-  channel.subscribe(handlers);
-  return () => channel.unsubscribe(handlers);
 }
 
 /**

@@ -41,7 +41,7 @@ export interface TransportCall extends FailedCall {
   fetch: InjectedFetch | undefined;
   requestInitExt: RequestInit | undefined;
   parseAs: ParseAs;
-  /** The call's id, for its log lines; made when there is a logger, middleware or a trace. */
+  /** The call's id, shared by its attempts: in its log lines, its middleware hooks and its trace. */
   id?: string | undefined;
   /** Runs each attempt under the attempt channel, when the call is traced. */
   attempt?: CallTrace["attempt"] | undefined;

@@ -276,3 +276,49 @@ test("a bad option is a ChatConfigError naming it, and nothing is subscribed", a
   await client().GET("/users");
   expect(telemetry.spans()).toEqual([]);
 });
+
+test("an attempt's span is active while its request is sent: a span a fetch instrumentation starts there nests under it", async () => {
+  instrument();
+  const tracer = telemetry.tracerProvider.getTracer("fetch-instrumentation");
+  const seen: (string | undefined)[] = [];
+  const instrumentedFetch = async (request: Request) => {
+    seen.push(trace.getActiveSpan()?.spanContext().spanId);
+    const span = tracer.startSpan("GET (fetch)");
+    try {
+      return await fetch(request);
+    } finally {
+      span.end();
+    }
+  };
+  await client({ fetch: instrumentedFetch }).GET("/users");
+  const [attempt] = named("GET /users");
+  const [inner] = named("GET (fetch)");
+  expect(seen).toEqual([attempt!.spanContext().spanId]);
+  expect(parentOf(inner!)).toBe(attempt!.spanContext().spanId);
+});
+
+test("calls made inside a webhook handler nest under the delivery's SERVER span", async () => {
+  instrument();
+  const chat = client();
+  const handle = createWebhookHandler({
+    username: "hook-user",
+    password: "hook-password",
+    on: {
+      message_sent: async () => {
+        await chat.GET("/users");
+      },
+    },
+  });
+  const response = await handle(
+    new Request("http://receiver.test/webhooks", {
+      method: "POST",
+      headers: { authorization: `Basic ${btoa("hook-user:hook-password")}`, "content-type": "application/json" },
+      body: JSON.stringify({ trigger: "message_sent", appId: "app", region: "us", webhook: "w", data: {} }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  const [server] = telemetry.spans().filter((span) => span.kind === SpanKind.SERVER);
+  const [call] = named("chat list-users");
+  expect(parentOf(call!)).toBe(server!.spanContext().spanId);
+  expect(call!.spanContext().traceId).toBe(server!.spanContext().traceId);
+});
