@@ -155,6 +155,9 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
     }));
   }
 
+  const notConnected = (cause: unknown) =>
+    new Error(`${owner}: not connected to Redis: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+
   async function connected(): Promise<RedisWebhookDedupeClient> {
     if (options.client) {
       if (!options.client.isReady) throw new Error(`${owner}: the Redis client is not connected.`);
@@ -162,10 +165,10 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
     }
     const redis = await open();
     if (redis.isReady) return redis;
-    if (down !== undefined) throw new Error(`${owner}: not connected: ${(down as Error)?.message ?? String(down)}`, { cause: down });
+    if (down !== undefined) throw notConnected(down);
     let settle: (error?: unknown) => void = () => {};
     const ready = new Promise<void>((resolve, reject) => {
-      settle = (error?: unknown) => (error === undefined ? resolve() : reject(error));
+      settle = (error?: unknown) => (error === undefined ? resolve() : reject(notConnected(error)));
       redis.on("ready", settle);
       redis.on("error", settle);
     });
