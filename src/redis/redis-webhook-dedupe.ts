@@ -112,11 +112,13 @@ function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T>
  *
  * @example
  * import { redisWebhookDedupe } from "chat-rest-sdk/redis";
+ * import { createWebhookHandler } from "chat-rest-sdk/webhooks";
+ *
  * export const POST = createWebhookHandler({
  *   username: "chat-events",
  *   password: process.env.CHAT_WEBHOOK_PASSWORD!,
- *   dedupe: redisWebhookDedupe({ url: process.env.REDIS_URL! }),
- *   on: { message_sent: async (event) => { await store(event.data.message); } },
+ *   dedupe: redisWebhookDedupe({ url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" }),
+ *   on: { message_sent: (event) => console.log("handled once, by one process:", event.data.message.id) },
  * });
  */
 export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWebhookDedupe {

@@ -36,11 +36,13 @@ export interface MemoryWebhookDedupe extends WebhookDedupe {
  * events of the last `keepMs`.
  *
  * @example
+ * import { createWebhookHandler, memoryWebhookDedupe } from "chat-rest-sdk/webhooks";
+ *
  * export const POST = createWebhookHandler({
  *   username: "chat-events",
  *   password: process.env.CHAT_WEBHOOK_PASSWORD!,
  *   dedupe: memoryWebhookDedupe(),
- *   on: { message_sent: async (event) => { await store(event.data.message); } },
+ *   on: { message_sent: (event) => console.log("handled once:", event.data.message.id) },
  * });
  */
 export function memoryWebhookDedupe(options: MemoryWebhookDedupeOptions = {}): MemoryWebhookDedupe {

@@ -144,3 +144,26 @@ test("leaseMs and keepMs that are not positive whole numbers are refused", () =>
   expect(() => memoryWebhookDedupe({ leaseMs: 0 })).toThrow(/leaseMs/);
   expect(() => memoryWebhookDedupe({ keepMs: Number.NaN })).toThrow(/keepMs/);
 });
+
+test("two kicks of one member are two events a second apart; within one second they share a key, kept only for keepMs", async () => {
+  const kick = webhookEvents.group_member_kicked;
+  const at = (updatedAt: number) => ({ ...kick, data: { ...kick.data, group: { ...kick.data.group, updatedAt } } });
+  const first = at(1_718_445_000);
+  expect(webhookEventKey(at(1_718_445_001))).not.toBe(webhookEventKey(first));
+  // The payload carries no finer time: the same kick again within the second has the same key.
+  expect(webhookEventKey(at(1_718_445_000))).toBe(webhookEventKey(first));
+  const time = clock();
+  const kicks: number[] = [];
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe: memoryWebhookDedupe({ now: time.now }),
+    on: { group_member_kicked: (event) => void kicks.push(event.data.group.updatedAt as number) },
+  });
+  await handler(deliver(first));
+  await handler(deliver(at(1_718_445_001)));
+  expect(kicks).toHaveLength(2);
+  // Once the service's retries are over, the key is forgotten: a later equal event is handled.
+  time.at.now += 5 * 60_000;
+  await handler(deliver(first));
+  expect(kicks).toHaveLength(3);
+});
