@@ -116,6 +116,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     throw new ChatConfigError(`bodyTimeoutMs must be a positive integer of at most 2147483647; it is ${String(bodyTimeoutMs)}.`);
   }
   const credentials = { username, password };
+  // A delivery's claim token: unique across processes by the random part, cheap per delivery by the count.
+  const tokens = { prefix: crypto.randomUUID(), count: 0 };
 
   return async (request) => {
     if (request.method !== "POST") return answer(405, "Webhooks are delivered with POST.", { allow: "POST" });
@@ -143,20 +145,20 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }
       return answer(200, "");
     }
-    return handleOnce(event, dedupe, on, onUnknown, onError);
+    return handleOnce(event, `${tokens.prefix}:${++tokens.count}`, dedupe, on, onUnknown, onError);
   };
 }
 
 /** Handles `event` unless its key is done or claimed by another delivery (see `dedupe`). */
 async function handleOnce(
   event: ParsedWebhookEvent,
+  token: string,
   dedupe: WebhookDedupe,
   on: WebhookEventHandlers,
   onUnknown: WebhookHandlerOptions["onUnknown"],
   onError: WebhookHandlerOptions["onError"],
 ): Promise<Response> {
   const key = webhookEventKey(event);
-  const token = crypto.randomUUID();
   let claim: Awaited<ReturnType<WebhookDedupe["claim"]>>;
   try {
     claim = await dedupe.claim(key, token);
