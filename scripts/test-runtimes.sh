@@ -9,3 +9,5 @@ source scripts/require-chromium.sh
 # ts-node keeps __dirname pointing at the test sources, which the consumer helpers rely on.
 TS_NODE_TRANSPILE_ONLY=true TS_NODE_COMPILER_OPTIONS='{"module":"commonjs","moduleResolution":"node10"}' \
   node -r ts-node/register tests/runtimes/run-matrix.ts
+# The webhook handler served by Bun and Deno as they are (tests/runtimes/webhook-runtimes.test.ts).
+WEBHOOK_RUNTIMES=1 node_modules/.bin/jest tests/runtimes/webhook-runtimes.test.ts

@@ -2,6 +2,8 @@ import { ChatConfigError } from "../errors/chat-config-error.js";
 import { eventNameOf, isKnownTrigger } from "./known-triggers.js";
 import { parseWebhookEvent } from "./parse-webhook-event.js";
 import { readLimitedBody } from "./read-limited-body.js";
+import type { WebhookDedupe } from "./webhook-dedupe.js";
+import { webhookEventKey } from "./webhook-event-key.js";
 import { verifyWebhookAuth, type WebhookCredentials } from "./verify-webhook-auth.js";
 import type { ParsedWebhookEvent, UnknownWebhookEvent, WebhookEventOf, WebhookTrigger } from "./webhook-event.js";
 import { WebhookPayloadError } from "./webhook-payload-error.js";
@@ -33,12 +35,25 @@ export interface WebhookHandlerOptions extends WebhookCredentials {
    */
   onUnknown?: (event: UnknownWebhookEvent) => unknown;
   /**
-   * Called when a handler throws or rejects; the service then gets a 500 and retries. The error
-   * never goes into the response. An error thrown by `onError` itself is ignored.
+   * Called when a handler throws or rejects (the service then gets a 500 and retries), and when the
+   * `dedupe` store fails (the service gets a 503 and retries). The error never goes into the
+   * response. An error thrown by `onError` itself is ignored.
    * @default none: the error is dropped
    * @example (error, event) => logger.error({ error, trigger: event && String(event.trigger) })
    */
   onError?: (error: unknown, event: ParsedWebhookEvent) => void;
+  /**
+   * Where the keys of handled events are kept, so that each event is handled once although the
+   * service delivers it again after a failure: `memoryWebhookDedupe()` in one process,
+   * `redisWebhookDedupe({ url })` from `chat-rest-sdk/redis` across processes. A delivery claims its
+   * event's key (`webhookEventKey`) before the handler runs: one whose event is handled gets 200
+   * without running it; one whose event another delivery is handling gets 503 so the service
+   * retries later; a handler that throws releases the key, so the retry is handled. When the store
+   * cannot be reached, no handler runs, the delivery gets 503, and the cause goes to `onError`.
+   * @default none: every delivery is handled, repeats included
+   * @example memoryWebhookDedupe()
+   */
+  dedupe?: WebhookDedupe;
   /**
    * Largest body accepted, in bytes. A larger one gets 413 and is not read further.
    * @default 1048576 (1 MiB)
@@ -75,9 +90,10 @@ const tenSeconds = 10_000;
  * | 408 | the body did not arrive within `bodyTimeoutMs` |
  * | 400 | the body is not an event (see `WebhookPayloadError`), or the client broke off sending it |
  * | 500 | a handler threw; the error goes to `onError`, and the service retries |
- * | 200 | otherwise, once the handler (if any) has finished |
+ * | 503 (`Retry-After`) | with `dedupe`: another delivery of the event is being handled, or the store failed (its error goes to `onError`) |
+ * | 200 | otherwise, once the handler (if any) has finished; with `dedupe`, also a repeat of a handled event |
  *
- * Deliveries can repeat; use `webhookEventKey` to drop one you have handled.
+ * Deliveries repeat (the service retries a failed one); give `dedupe` to handle each event once.
  *
  * @throws {ChatConfigError} when the username or password is empty, `maxBodyBytes` is not a positive integer, or `bodyTimeoutMs` is not one of at most 2^31 - 1.
  * @example
@@ -88,7 +104,7 @@ const tenSeconds = 10_000;
  * });
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
-  const { username, password, on, onUnknown, onError } = options;
+  const { username, password, on, onUnknown, onError, dedupe } = options;
   const maxBodyBytes = options.maxBodyBytes ?? oneMebibyte;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? tenSeconds;
   if (typeof username !== "string" || username === "" || typeof password !== "string" || password === "") {
@@ -103,6 +119,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   }
   const credentials = { username, password };
   const channel = diagnosticsChannel?.tracingChannel?.<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook");
+  // A delivery's claim token: unique across processes by the random part, cheap per delivery by the count.
+  const tokens = { prefix: crypto.randomUUID(), count: 0 };
 
   const handle = async (request: Request, seen: WebhookDiagnostics): Promise<Response> => {
     if ((seen.method = request.method) !== "POST") return answer(405, "Webhooks are delivered with POST.", { allow: "POST" });
@@ -122,24 +140,75 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       throw error;
     }
     seen.trigger = String(event.trigger);
-    try {
-      await dispatch(event, on, onUnknown);
-    } catch (error) {
-      seen.handlerError = error;
+    if (!dedupe) {
       try {
-        onError?.(error, event);
-      } catch {
-        // The hook's own failure must not turn a 500 into a crash of the route.
+        await dispatch(event, on, onUnknown);
+      } catch (error) {
+        seen.handlerError = error;
+        report(onError, error, event);
+        return answer(500, "The event could not be handled; it will be retried.");
       }
-      return answer(500, "The event could not be handled; it will be retried.");
+      return answer(200, "");
     }
-    return answer(200, "");
+    return handleOnce(event, `${tokens.prefix}:${++tokens.count}`, dedupe, on, onUnknown, onError, seen);
   };
   // Published only while something subscribes to the webhook channel.
   return (request) => {
     const seen = {} as WebhookDiagnostics;
     return channel?.hasSubscribers ? channel.tracePromise(handle, seen, undefined, request, seen) : handle(request, seen);
   };
+}
+
+/** Handles `event` unless its key is done or claimed by another delivery (see `dedupe`). */
+async function handleOnce(
+  event: ParsedWebhookEvent,
+  token: string,
+  dedupe: WebhookDedupe,
+  on: WebhookEventHandlers,
+  onUnknown: WebhookHandlerOptions["onUnknown"],
+  onError: WebhookHandlerOptions["onError"],
+  seen: WebhookDiagnostics,
+): Promise<Response> {
+  const key = webhookEventKey(event);
+  let claim: Awaited<ReturnType<WebhookDedupe["claim"]>>;
+  try {
+    claim = await dedupe.claim(key, token);
+  } catch (error) {
+    // Fail closed: without the store, this process cannot know whether another handled the event.
+    report(onError, error, event);
+    return retryLater("The webhook store could not be reached; the event will be retried.");
+  }
+  if (claim === "done") return answer(200, "");
+  // 503, not 200: the delivery that holds the key may still fail, and then this event needs a retry.
+  if (claim !== "claimed") return retryLater("The event is being handled by another delivery; retry later.");
+  try {
+    await dispatch(event, on, onUnknown);
+  } catch (error) {
+    seen.handlerError = error;
+    report(onError, error, event);
+    // Released so that the service's retry is handled; if this fails, the lease ends on its own.
+    await dedupe.release(key, token).catch((cause: unknown) => report(onError, cause, event));
+    return answer(500, "The event could not be handled; it will be retried.");
+  }
+  try {
+    await dedupe.done(key, token);
+  } catch (error) {
+    // The event was handled: 200 stops the service's retries, and the claim's lease ends on its own.
+    report(onError, error, event);
+  }
+  return answer(200, "");
+}
+
+function report(onError: WebhookHandlerOptions["onError"], error: unknown, event: ParsedWebhookEvent) {
+  try {
+    onError?.(error, event);
+  } catch {
+    // The hook's own failure must not turn an answer into a crash of the route.
+  }
+}
+
+function retryLater(text: string): Response {
+  return answer(503, text, { "retry-after": "10" });
 }
 
 async function dispatch(event: ParsedWebhookEvent, on: WebhookEventHandlers, onUnknown: WebhookHandlerOptions["onUnknown"]) {

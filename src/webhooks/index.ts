@@ -16,3 +16,6 @@ export type {
   UnknownTrigger,
   ParsedWebhookEvent,
 } from "./webhook-event.js";
+export { memoryWebhookDedupe } from "./memory-webhook-dedupe.js";
+export type { MemoryWebhookDedupe, MemoryWebhookDedupeOptions } from "./memory-webhook-dedupe.js";
+export type { WebhookDedupe, WebhookClaim } from "./webhook-dedupe.js";

@@ -7,9 +7,9 @@ import { WebhookPayloadError } from "./webhook-payload-error.js";
 const unknownEventFields = ["webhook", "trigger", "data"] as const;
 
 /**
- * The idempotency key of an event: the same for every delivery of one event, different for two
- * events. The service sends no event ID and retries failed deliveries, so keep the keys you have
- * handled and drop an event whose key you have seen.
+ * The idempotency key of an event: the same for every delivery of one event, and different for two
+ * events wherever the payload tells them apart. The service sends no event ID and retries failed
+ * deliveries; `createWebhookHandler({ dedupe })` keeps these keys so that each event is handled once.
  *
  * The key is built from the fields the service's documentation names for that event (for
  * `message_sent`: `webhook`, `trigger`, `data.message.id`), which the spec lists under each
@@ -18,21 +18,21 @@ const unknownEventFields = ["webhook", "trigger", "data"] as const;
  * whole of `data`. The result is the JSON array of those fields' values (objects with sorted keys,
  * a missing field as `null`), e.g. `["wh-1","message_sent","1"]`.
  *
+ * Two events cannot be told apart when their payloads are equal in every key field: for the group
+ * member events (added, kicked, banned, unbanned, scope changed, joined, left), the same change to
+ * the same members of one group within one second, since `data.group.updatedAt` counts whole
+ * seconds. A dedupe store keeps a handled key only for its `keepMs` (by default 5 minutes, just past
+ * the service's retries), so only such events that close together are taken for one.
+ *
  * @throws {WebhookPayloadError} when a key field nests more than 128 levels deep, which no event
  * from `parseWebhookEvent` does.
  * @example
- * const handled = new Set<string>(); // a shared store (Redis, a table) when several processes receive
- * export const POST = createWebhookHandler({
- *   username: "chat-events",
- *   password: process.env.CHAT_WEBHOOK_PASSWORD!,
- *   on: {
- *     message_sent: (event) => {
- *       if (handled.has(webhookEventKey(event))) return; // a repeated delivery
- *       handled.add(webhookEventKey(event));
- *       console.log(event.data.message.id);
- *     },
- *   },
- * });
+ * import { parseWebhookEvent, webhookEventKey } from "chat-rest-sdk/webhooks";
+ *
+ * // Your own record of handled events, e.g. a unique column of the table the handler writes to.
+ * declare function insertOnce(table: string, key: string, row: object): Promise<boolean>;
+ * const event = parseWebhookEvent('{"trigger":"message_sent","webhook":"wh-1","data":{"message":{"id":"1"}}}');
+ * if (await insertOnce("chat_events", webhookEventKey(event), event)) console.log("new event");
  */
 export function webhookEventKey(event: ParsedWebhookEvent): string {
   const trigger = String(event.trigger);

@@ -37,6 +37,17 @@ describe("every public option documents @default and @example", () => {
     ["rate-limits/rate-limit-options.ts", "RateLimits", ["app", "perUser", "store", "maxWaitMs", "onWait"]],
     ["rate-limits/rate-limit-options.ts", "RateLimitRule", ["limit", "windowMs"]],
     ["redis/redis-rate-limit-store.ts", "RedisRateLimitStoreOptions", ["url", "client", "prefix", "connectTimeoutMs", "commandTimeoutMs"]],
+    [
+      "redis/redis-webhook-dedupe.ts",
+      "RedisWebhookDedupeOptions",
+      ["url", "client", "prefix", "leaseMs", "keepMs", "connectTimeoutMs", "commandTimeoutMs"],
+    ],
+    ["webhooks/memory-webhook-dedupe.ts", "MemoryWebhookDedupeOptions", ["leaseMs", "keepMs", "now"]],
+    [
+      "webhooks/create-webhook-handler.ts",
+      "WebhookHandlerOptions",
+      ["on", "onUnknown", "onError", "dedupe", "maxBodyBytes", "bodyTimeoutMs"],
+    ],
     ["client/client-options.ts", "ManagementClientOptions", ["key", "secret"]],
     [
       "client/request-options.ts",

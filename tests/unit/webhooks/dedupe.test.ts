@@ -1,0 +1,169 @@
+import { webhookEvents } from "../../../src/testing/index";
+import {
+  createWebhookHandler,
+  memoryWebhookDedupe,
+  type WebhookDedupe,
+  type WebhookEventHandlers,
+  webhookEventKey,
+} from "../../../src/webhooks/index";
+
+// createWebhookHandler with a dedupe store: each event is handled once however often it is
+// delivered, a failed handling is retried, and a store that fails makes the service retry.
+const credentials = { username: "chat-events", password: "s3cret" };
+const authorization = `Basic ${Buffer.from("chat-events:s3cret").toString("base64")}`;
+const deliver = (event: unknown) =>
+  new Request("https://receiver.example/webhooks/chat", {
+    method: "POST",
+    headers: { authorization, "content-type": "application/json" },
+    body: JSON.stringify(event),
+  });
+const sent = webhookEvents.message_sent;
+
+function clock(start = 1_000_000) {
+  const at = { now: start };
+  return { at, now: () => at.now };
+}
+
+test("a repeated delivery of a handled event gets 200 and does not run the handler again", async () => {
+  const handled: string[] = [];
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe: memoryWebhookDedupe(),
+    on: { message_sent: (event) => void handled.push(event.data.message.id) },
+  });
+  expect((await handler(deliver(sent))).status).toBe(200);
+  expect((await handler(deliver(sent))).status).toBe(200);
+  expect(handled).toEqual([sent.data.message.id]);
+});
+
+test("a handler that throws once is run again on the retry, and its event is handled once in the end", async () => {
+  let attempts = 0;
+  const stored: string[] = [];
+  const errors: unknown[] = [];
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe: memoryWebhookDedupe(),
+    onError: (error) => errors.push(error),
+    on: {
+      message_sent: (event) => {
+        attempts++;
+        if (attempts === 1) throw new Error("database away");
+        stored.push(event.data.message.id);
+      },
+    },
+  });
+  expect((await handler(deliver(sent))).status).toBe(500);
+  expect((await handler(deliver(sent))).status).toBe(200);
+  expect((await handler(deliver(sent))).status).toBe(200);
+  expect(attempts).toBe(2);
+  expect(stored).toEqual([sent.data.message.id]);
+  expect(errors).toHaveLength(1);
+});
+
+test("a delivery of an event another delivery is still handling gets 503 with Retry-After, not 200", async () => {
+  let finish: () => void = () => {};
+  let runs = 0;
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe: memoryWebhookDedupe(),
+    on: {
+      message_sent: () => {
+        runs++;
+        return new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      },
+    },
+  });
+  const first = handler(deliver(sent));
+  await new Promise((resolve) => setImmediate(resolve));
+  const second = await handler(deliver(sent));
+  expect(second.status).toBe(503);
+  expect(second.headers.get("retry-after")).toMatch(/^\d+$/);
+  finish();
+  expect((await first).status).toBe(200);
+  expect(runs).toBe(1);
+});
+
+test("a claim whose process died is taken over once its lease ends, and the event is handled", async () => {
+  const time = clock();
+  const dedupe = memoryWebhookDedupe({ leaseMs: 30_000, now: time.now });
+  const key = webhookEventKey(sent);
+  // A process that claimed the key and died: nothing releases it.
+  expect(await dedupe.claim(key, "dead-process")).toBe("claimed");
+  const handled: string[] = [];
+  const handler = createWebhookHandler({ ...credentials, dedupe, on: { message_sent: (e) => void handled.push(e.data.message.id) } });
+  time.at.now += 10_000; // the service's first retry
+  expect((await handler(deliver(sent))).status).toBe(503);
+  time.at.now += 30_000; // its last retry, after the lease
+  expect((await handler(deliver(sent))).status).toBe(200);
+  expect(handled).toEqual([sent.data.message.id]);
+});
+
+test("a handled key is kept for keepMs and then forgotten; the default outlasts the service's retries", async () => {
+  const time = clock();
+  const dedupe = memoryWebhookDedupe({ now: time.now });
+  expect(await dedupe.claim("k", "a")).toBe("claimed");
+  await dedupe.done("k", "a");
+  time.at.now += 60_000; // past the service's last retry, about 40 s after a failure
+  expect(await dedupe.claim("k", "b")).toBe("done");
+  time.at.now += 5 * 60_000;
+  expect(await dedupe.claim("k", "c")).toBe("claimed");
+  expect(dedupe.size).toBe(1);
+});
+
+test("a release by a delivery whose lease was taken over leaves the new claim alone", async () => {
+  const time = clock();
+  const dedupe = memoryWebhookDedupe({ leaseMs: 1_000, now: time.now });
+  await dedupe.claim("k", "old");
+  time.at.now += 1_000;
+  expect(await dedupe.claim("k", "new")).toBe("claimed");
+  await dedupe.release("k", "old");
+  expect(await dedupe.claim("k", "third")).toBe("busy");
+});
+
+test("when the store cannot be reached no handler runs, the answer is 503, and the cause goes to onError", async () => {
+  const cause = new Error("ECONNREFUSED 127.0.0.1:6379");
+  const unreachable: WebhookDedupe = {
+    claim: () => Promise.reject(cause),
+    done: () => Promise.reject(cause),
+    release: () => Promise.reject(cause),
+  };
+  const logged: unknown[] = [];
+  let runs = 0;
+  const on: WebhookEventHandlers = { message_sent: () => void runs++ };
+  const handler = createWebhookHandler({ ...credentials, dedupe: unreachable, onError: (error) => logged.push(error), on });
+  const response = await handler(deliver(sent));
+  expect(response.status).toBe(503);
+  expect(await response.text()).not.toContain("ECONNREFUSED");
+  expect(runs).toBe(0);
+  expect(logged).toEqual([cause]);
+});
+
+test("leaseMs and keepMs that are not positive whole numbers are refused", () => {
+  expect(() => memoryWebhookDedupe({ leaseMs: 0 })).toThrow(/leaseMs/);
+  expect(() => memoryWebhookDedupe({ keepMs: Number.NaN })).toThrow(/keepMs/);
+});
+
+test("two kicks of one member are two events a second apart; within one second they share a key, kept only for keepMs", async () => {
+  const kick = webhookEvents.group_member_kicked;
+  const at = (updatedAt: number) => ({ ...kick, data: { ...kick.data, group: { ...kick.data.group, updatedAt } } });
+  const first = at(1_718_445_000);
+  expect(webhookEventKey(at(1_718_445_001))).not.toBe(webhookEventKey(first));
+  // The payload carries no finer time: the same kick again within the second has the same key.
+  expect(webhookEventKey(at(1_718_445_000))).toBe(webhookEventKey(first));
+  const time = clock();
+  const kicks: number[] = [];
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe: memoryWebhookDedupe({ now: time.now }),
+    on: { group_member_kicked: (event) => void kicks.push(event.data.group.updatedAt as number) },
+  });
+  await handler(deliver(first));
+  await handler(deliver(at(1_718_445_001)));
+  expect(kicks).toHaveLength(2);
+  // Once the service's retries are over, the key is forgotten: a later equal event is handled.
+  time.at.now += 5 * 60_000;
+  await handler(deliver(first));
+  expect(kicks).toHaveLength(3);
+});
