@@ -6,6 +6,7 @@ import { GCProfiler } from "node:v8";
 import { createChatClient } from "../src/index.js";
 import { ChatConfigError } from "../src/errors/chat-config-error.js";
 import { RateLimitError } from "../src/errors/chat-api-error.js";
+import { RateLimitStoreError } from "../src/errors/rate-limit-store-error.js";
 import { REQUEST_DEFAULTS } from "../src/client/request-options.js";
 import { MemoryRateLimitStore } from "../src/rate-limits/memory-rate-limit-store.js";
 import { createRateLimitGovernor } from "../src/rate-limits/rate-limit-governor.js";
@@ -112,7 +113,7 @@ main(async () => {
 
   // The governor alone: acquire and settle, as the transport calls them, with the store in memory.
   const store = new MemoryRateLimitStore();
-  const governor = createRateLimitGovernor({ ...FAR_ALONE, store }, "bench", { RateLimitError, ChatConfigError });
+  const governor = createRateLimitGovernor({ ...FAR_ALONE, store }, "bench", { RateLimitError, ChatConfigError, RateLimitStoreError });
   const call = { method: "POST", path: "/messages/{id}/thread", options: REQUEST_DEFAULTS };
   const params = { path: { id: "1842" }, header: { onBehalfOf: UID } };
   // The service's answers carry the limit and what remains (X-RateLimit-*), which the governor reads.
