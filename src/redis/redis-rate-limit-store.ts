@@ -1,9 +1,7 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { RateLimitSlot, RateLimitStore, RateLimitTake } from "../rate-limits/rate-limit-options.js";
 import { rateLimitScripts } from "./rate-limit-scripts.js";
-
-/** The version of redis (node-redis) this package is tested with, for the install hint. */
-const REDIS_VERSION = "6.3.1";
+import { loadRedis, sha1, within } from "./redis-module.js";
 
 /** Options of {@link redisRateLimitStore}: a `url` to connect to, or a `client` already connected. */
 export interface RedisRateLimitStoreOptions {
@@ -94,18 +92,6 @@ interface Cluster {
 
 const isCluster = (connection: unknown): connection is Cluster => typeof (connection as Cluster).getSlotMaster === "function";
 
-const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
-
-async function loadRedis(): Promise<{ createClient(options: object): Client }> {
-  try {
-    return (await import("redis")) as unknown as { createClient(options: object): Client };
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== "MODULE_NOT_FOUND" && code !== "ERR_MODULE_NOT_FOUND") throw error;
-    throw new Error(`redisRateLimitStore needs redis (node-redis): install it with \`npm install redis@${REDIS_VERSION}\`.`);
-  }
-}
-
 /** The URL without what may be a credential (user, password, query), or "redis" when it is not a URL. */
 function labelOf(url: string): string {
   try {
@@ -118,15 +104,6 @@ function labelOf(url: string): string {
   } catch {
     return "redis";
   }
-}
-
-/** Rejects with `message` unless `promise` settles within `ms`. */
-function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 function checkMs(name: string, value: unknown): number | undefined {
@@ -197,7 +174,7 @@ export function createRedisRateLimitStore(options: RedisRateLimitStoreOptions, n
   const shas = new Map<string, string>();
 
   function open(): Promise<Client> {
-    return (client ??= loadRedis().then((redis) => {
+    return (client ??= loadRedis<Client>("redisRateLimitStore").then((redis) => {
       // Without the offline queue, a command fails at once while the server is away, rather than
       // holding the call until it is back.
       const created = redis.createClient({ url: options.url, disableOfflineQueue: true, socket: { connectTimeout: connectTimeoutMs } });

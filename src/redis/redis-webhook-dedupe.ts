@@ -1,9 +1,6 @@
-import { createHash } from "node:crypto";
 import { checkDedupeMs, DEFAULT_KEEP_MS, DEFAULT_LEASE_MS, type WebhookClaim, type WebhookDedupe } from "../webhooks/webhook-dedupe.js";
 import { CLAIM, RELEASE } from "./webhook-dedupe-scripts.js";
-
-/** The version of redis (node-redis) this package is tested with, for the install hint. */
-const REDIS_VERSION = "6.3.1";
+import { loadRedis, sha1, within } from "./redis-module.js";
 
 /** The part of a node-redis client the dedupe uses; a client of your own (`client`) needs no more. */
 export interface RedisWebhookDedupeClient {
@@ -81,27 +78,6 @@ export interface RedisWebhookDedupe extends WebhookDedupe {
   close(): Promise<void>;
 }
 
-const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
-
-async function loadRedis(): Promise<{ createClient(options: object): OwnClient }> {
-  try {
-    return (await import("redis")) as unknown as { createClient(options: object): OwnClient };
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== "MODULE_NOT_FOUND" && code !== "ERR_MODULE_NOT_FOUND") throw error;
-    throw new Error(`redisWebhookDedupe needs redis (node-redis): install it with \`npm install redis@${REDIS_VERSION}\`.`);
-  }
-}
-
-/** Rejects with `message` unless `promise` settles within `ms`. */
-function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Keeps webhook keys in Redis, for `createWebhookHandler({ dedupe })` when several processes
  * receive the webhooks: each event is handled by one of them, once. A delivery takes one round trip
@@ -139,7 +115,7 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
   const inFlight = new Set<Promise<unknown>>();
 
   function open(): Promise<OwnClient> {
-    return (own ??= loadRedis().then((redis) => {
+    return (own ??= loadRedis<OwnClient>("redisWebhookDedupe").then((redis) => {
       // Without the offline queue, a command fails at once while the server is away.
       const created = redis.createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: connectTimeoutMs } });
       // Unheard, node-redis's "error" event would end the process.
