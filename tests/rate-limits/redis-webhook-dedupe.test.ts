@@ -7,8 +7,6 @@ import { webhookEvents } from "../../src/testing/index";
 import { createWebhookHandler, webhookEventKey } from "../../src/webhooks/index";
 import { freePort, type RedisServer, startRedis } from "./redis-server";
 
-jest.setTimeout(60_000);
-
 let redis: RedisServer;
 const dedupes: RedisWebhookDedupe[] = [];
 beforeAll(async () => {

@@ -101,8 +101,14 @@ test("1,000 events through four processes, with answers dropped and a process ki
     throw new Error(`${id} was never acknowledged`);
   }
   const ids = Array.from({ length: 1_000 }, (_, i) => `event-${i}`);
-  // Twenty at a time, so that several deliveries are in flight at every receiver.
-  for (let i = 0; i < ids.length; i += 20) await Promise.all(ids.slice(i, i + 20).map(deliverUntilAcknowledged));
+  // Twenty at a time, so that several deliveries are in flight at every receiver. The event that
+  // kills its process goes alone: another handler of that process caught between its work and the
+  // done mark would run again on its retry, the gap the README names, which no store can close.
+  for (let i = 0; i < ids.length; i += 20) {
+    const batch = ids.slice(i, i + 20);
+    await Promise.all(batch.filter((id) => id !== killAt).map(deliverUntilAcknowledged));
+    if (batch.includes(killAt)) await deliverUntilAcknowledged(killAt);
+  }
   proxy.close();
 
   const log = await createClient({ url: redis.url }).connect();

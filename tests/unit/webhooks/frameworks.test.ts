@@ -10,8 +10,6 @@ import { createChatClient, createManagementClient, unwrap } from "../../../src/i
 import { deliverWebhook, type FakeServer, startFakeServer, webhookEvents } from "../../../src/testing/index";
 import { createWebhookHandler, memoryWebhookDedupe, toNodeHandler, type WebhookHandler } from "../../../src/webhooks/index";
 
-jest.setTimeout(60_000);
-
 const credentials = { username: "hook", password: "s3cret" };
 type Started = { url: string; close(): Promise<void> };
 
