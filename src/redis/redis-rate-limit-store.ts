@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RateLimitSlot, RateLimitStore, RateLimitTake } from "../rate-limits/rate-limit-options.js";
 import { rateLimitScripts } from "./rate-limit-scripts.js";
-import { loadRedis, sha1, within } from "./redis-module.js";
+import { closeWithin, connectInBackground, loadRedis, sha1, within } from "./redis-module.js";
 
 /** Options of {@link redisRateLimitStore}: a `url` to connect to, or a `client` already connected. */
 export interface RedisRateLimitStoreOptions {
@@ -174,26 +174,20 @@ export function createRedisRateLimitStore(options: RedisRateLimitStoreOptions, n
   const shas = new Map<string, string>();
 
   function open(): Promise<Client> {
-    return (client ??= loadRedis<Client>("redisRateLimitStore").then((redis) => {
-      // Without the offline queue, a command fails at once while the server is away, rather than
-      // holding the call until it is back.
-      const created = redis.createClient({ url: options.url, disableOfflineQueue: true, socket: { connectTimeout: connectTimeoutMs } });
-      // node-redis emits its connection errors; unheard, an "error" event would end the process.
-      created.on("error", (error) => {
-        down = error;
-      });
-      created.on("ready", () => {
-        down = undefined;
-      });
-      // Connects, and after a loss reconnects, in the background with node-redis's backoff: no
-      // call waits for it, and once Redis is back calls go through again without a restart.
-      created.connect().catch((error: unknown) => {
-        // It gave up for good (or was closed): the next command starts a new client.
-        down = error;
-        if (!closed) client = undefined;
-      });
-      return created;
-    }));
+    return (client ??= loadRedis<Client>("redisRateLimitStore").then((redis) =>
+      connectInBackground(
+        redis,
+        options.url!,
+        connectTimeoutMs,
+        (cause) => {
+          down = cause;
+        },
+        () => {
+          // The next command starts a new client.
+          if (!closed) client = undefined;
+        },
+      ),
+    ));
   }
 
   const notConnected = (cause: unknown) => new Error(`not connected: ${(cause as Error)?.message ?? String(cause)}`, { cause });
@@ -338,18 +332,7 @@ export function createRedisRateLimitStore(options: RedisRateLimitStoreOptions, n
         // A client the application gave stays open: it is the application's to close.
         const redis = await client?.catch(() => undefined);
         if (!redis) return;
-        // close() waits for every reply, and a server that stopped answering sends none.
-        const gone = await within(
-          redis.close().then(() => true),
-          commandTimeoutMs,
-          "",
-        ).catch(() => false);
-        if (!gone)
-          try {
-            redis.destroy();
-          } catch {
-            // Already closed.
-          }
+        await closeWithin(redis, commandTimeoutMs);
       })();
       return closed;
     },

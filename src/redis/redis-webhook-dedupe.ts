@@ -1,6 +1,6 @@
 import { checkDedupeMs, DEFAULT_KEEP_MS, DEFAULT_LEASE_MS, type WebhookClaim, type WebhookDedupe } from "../webhooks/webhook-dedupe.js";
 import { CLAIM, RELEASE } from "./webhook-dedupe-scripts.js";
-import { loadRedis, sha1, within } from "./redis-module.js";
+import { closeWithin, connectInBackground, loadRedis, sha1, within } from "./redis-module.js";
 
 /** The part of a node-redis client the dedupe uses; a client of your own (`client`) needs no more. */
 export interface RedisWebhookDedupeClient {
@@ -115,22 +115,19 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
   const inFlight = new Set<Promise<unknown>>();
 
   function open(): Promise<OwnClient> {
-    return (own ??= loadRedis<OwnClient>("redisWebhookDedupe").then((redis) => {
-      // Without the offline queue, a command fails at once while the server is away.
-      const created = redis.createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: connectTimeoutMs } });
-      // Unheard, node-redis's "error" event would end the process.
-      created.on("error", (error) => {
-        down = error;
-      });
-      created.on("ready", () => {
-        down = undefined;
-      });
-      created.connect().catch((error: unknown) => {
-        down = error;
-        if (!closed) own = undefined;
-      });
-      return created;
-    }));
+    return (own ??= loadRedis<OwnClient>("redisWebhookDedupe").then((redis) =>
+      connectInBackground(
+        redis,
+        url!,
+        connectTimeoutMs,
+        (cause) => {
+          down = cause;
+        },
+        () => {
+          if (!closed) own = undefined;
+        },
+      ),
+    ));
   }
 
   const notConnected = (cause: unknown) =>
@@ -201,17 +198,7 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
         await Promise.allSettled([...inFlight]);
         const redis = await own?.catch(() => undefined);
         if (!redis) return;
-        const gone = await within(
-          redis.close().then(() => true),
-          commandTimeoutMs,
-          "",
-        ).catch(() => false);
-        if (!gone)
-          try {
-            redis.destroy();
-          } catch {
-            // Already closed.
-          }
+        await closeWithin(redis, commandTimeoutMs);
       })();
       return closed;
     },
