@@ -4,6 +4,7 @@
 // bundled twice.
 import { operations } from "../../generated/manifest.js";
 import type { ClientConfig } from "../client/client-config.js";
+import type { sendCall } from "../client/send-call.js";
 import type { CallResult } from "../client/read-result.js";
 import { ON_BEHALF_OF, actingUser } from "../client/acting-user.js";
 import type { CallInit } from "../safety/input-checks.js";
@@ -12,14 +13,7 @@ import type { AttemptDiagnostics, CallDiagnostics, CallTrace, Outcome } from "./
 import { diagnosticsChannel } from "./diagnostics-channel.js";
 
 /** sendCall, with the trace its transport runs each attempt through. */
-export type Send = (
-  config: ClientConfig,
-  method: string,
-  path: string,
-  init: CallInit | undefined,
-  boundUid: string | undefined,
-  trace?: CallTrace,
-) => Promise<CallResult>;
+export type Send = typeof sendCall;
 
 type RunAttempt = typeof runAttempt;
 
