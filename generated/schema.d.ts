@@ -12623,7 +12623,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description A group was created. Idempotency key: `webhook` + `trigger` + `data.group.guid` (the documentation names none for this event; these fields identify it). */
+        /** @description A group was created. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.group.createdAt` (the documentation names none for this event; these fields identify it). A group created again under the same GUID within one second of the first shares its key. */
         GroupCreatedEvent: {
             /**
              * @description Name of the event.
@@ -12654,7 +12654,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description A group was updated. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        /** @description A group was updated. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.group.updatedAt` + `data.group.updatedBy` + `data.group.name` + `data.group.type` + `data.group.description` + `data.group.icon` + `data.group.metadata` + `data.group.tags` + `data.group.owner` (the documentation names none for this event; these fields identify it). Two updates share this key only when the same user sets the same fields of the group within one second (`data.group.updatedAt` counts whole seconds). */
         GroupUpdatedEvent: {
             /**
              * @description Name of the event.
@@ -12681,7 +12681,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description A group was deleted. Idempotency key: `webhook` + `trigger` + `data.group.guid` (the documentation names none for this event; these fields identify it). */
+        /** @description A group was deleted. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.group.createdAt` (the documentation names none for this event; these fields identify it). A group created and deleted again under the same GUID within one second of the first shares its key. */
         GroupDeletedEvent: {
             /**
              * @description Name of the event.
@@ -12708,7 +12708,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description Members were added to a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        /** @description Members were added to a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.by.uid` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). Two events share this key only when the same user makes the same change to the same members of one group within one second: `data.group.updatedAt` counts whole seconds and nothing else in the payload tells them apart. */
         GroupMemberAddedEvent: {
             /**
              * @description Name of the event.
@@ -12740,7 +12740,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description Members were kicked from a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        /** @description Members were kicked from a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.by.uid` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). Two events share this key only when the same user makes the same change to the same members of one group within one second: `data.group.updatedAt` counts whole seconds and nothing else in the payload tells them apart. */
         GroupMemberKickedEvent: {
             /**
              * @description Name of the event.
@@ -12772,7 +12772,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description Members were banned from a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        /** @description Members were banned from a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.by.uid` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). Two events share this key only when the same user makes the same change to the same members of one group within one second: `data.group.updatedAt` counts whole seconds and nothing else in the payload tells them apart. */
         GroupMemberBannedEvent: {
             /**
              * @description Name of the event.
@@ -12804,7 +12804,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description Members' bans were lifted. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        /** @description Members' bans were lifted. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.by.uid` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). Two events share this key only when the same user makes the same change to the same members of one group within one second: `data.group.updatedAt` counts whole seconds and nothing else in the payload tells them apart. */
         GroupMemberUnbannedEvent: {
             /**
              * @description Name of the event.
@@ -12836,7 +12836,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description A member's scope changed. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        /** @description A member's scope changed. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.by.uid` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). Two events share this key only when the same user makes the same change to the same members of one group within one second: `data.group.updatedAt` counts whole seconds and nothing else in the payload tells them apart. */
         GroupMemberScopeChangedEvent: {
             /**
              * @description Name of the event.
@@ -12868,7 +12868,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description A group got a new owner. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        /** @description A group got a new owner. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.group.owner` + `data.group.oldOwner` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). Two events share this key only when ownership passes between the same two users in the same direction within one second (`data.group.updatedAt` counts whole seconds). */
         GroupOwnerTransferredEvent: {
             /**
              * @description Name of the event.
@@ -12895,7 +12895,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description A user joined a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        /** @description A user joined a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). Two events share this key only when the same members do the same in one group within one second: `data.group.updatedAt` counts whole seconds and nothing else in the payload tells them apart. */
         GroupMemberJoinedEvent: {
             /**
              * @description Name of the event.
@@ -12926,7 +12926,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description A user left a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). */
+        /** @description A user left a group. Idempotency key: `webhook` + `trigger` + `data.group.guid` + `data.members` + `data.group.updatedAt` (the documentation names none for this event; these fields identify it). Two events share this key only when the same members do the same in one group within one second: `data.group.updatedAt` counts whole seconds and nothing else in the payload tells them apart. */
         GroupMemberLeftEvent: {
             /**
              * @description Name of the event.
@@ -12957,7 +12957,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description A user blocked other users. Idempotency key: `webhook` + `trigger` + `data.by.uid` + `data.users` (the documentation names none for this event; these fields identify it). */
+        /** @description A user blocked other users. Idempotency key: `webhook` + `trigger` + `data.by.uid` + `data.users` (the documentation names none for this event; these fields identify it). The payload carries no time, so the same user blocking the same users again after unblocking them shares the first event's key: the second is taken for a retry of the first if it arrives while the dedupe keeps that key (`keepMs`). */
         UserBlockedEvent: {
             /**
              * @description Name of the event.
@@ -12988,7 +12988,7 @@ export interface components {
              */
             webhook: string;
         };
-        /** @description A user unblocked other users. Idempotency key: `webhook` + `trigger` + `data.by.uid` + `data.users` (the documentation names none for this event; these fields identify it). */
+        /** @description A user unblocked other users. Idempotency key: `webhook` + `trigger` + `data.by.uid` + `data.users` (the documentation names none for this event; these fields identify it). The payload carries no time, so the same user unblocking the same users again after blocking them shares the first event's key: the second is taken for a retry of the first if it arrives while the dedupe keeps that key (`keepMs`). */
         UserUnblockedEvent: {
             /**
              * @description Name of the event.

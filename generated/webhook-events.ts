@@ -150,24 +150,35 @@ export const webhookEventKeyFields = {
   "group_created": [
     "webhook",
     "trigger",
-    "data.group.guid"
+    "data.group.guid",
+    "data.group.createdAt"
   ],
   "group_updated": [
     "webhook",
     "trigger",
     "data.group.guid",
-    "data.group.updatedAt"
+    "data.group.updatedAt",
+    "data.group.updatedBy",
+    "data.group.name",
+    "data.group.type",
+    "data.group.description",
+    "data.group.icon",
+    "data.group.metadata",
+    "data.group.tags",
+    "data.group.owner"
   ],
   "group_deleted": [
     "webhook",
     "trigger",
-    "data.group.guid"
+    "data.group.guid",
+    "data.group.createdAt"
   ],
   "group_member_added": [
     "webhook",
     "trigger",
     "data.group.guid",
     "data.members",
+    "data.by.uid",
     "data.group.updatedAt"
   ],
   "group_member_kicked": [
@@ -175,6 +186,7 @@ export const webhookEventKeyFields = {
     "trigger",
     "data.group.guid",
     "data.members",
+    "data.by.uid",
     "data.group.updatedAt"
   ],
   "group_member_banned": [
@@ -182,6 +194,7 @@ export const webhookEventKeyFields = {
     "trigger",
     "data.group.guid",
     "data.members",
+    "data.by.uid",
     "data.group.updatedAt"
   ],
   "group_member_unbanned": [
@@ -189,6 +202,7 @@ export const webhookEventKeyFields = {
     "trigger",
     "data.group.guid",
     "data.members",
+    "data.by.uid",
     "data.group.updatedAt"
   ],
   "group_member_scope_changed": [
@@ -196,12 +210,15 @@ export const webhookEventKeyFields = {
     "trigger",
     "data.group.guid",
     "data.members",
+    "data.by.uid",
     "data.group.updatedAt"
   ],
   "group_owner_transferred": [
     "webhook",
     "trigger",
     "data.group.guid",
+    "data.group.owner",
+    "data.group.oldOwner",
     "data.group.updatedAt"
   ],
   "group_member_joined": [

@@ -51,7 +51,7 @@ export interface RedisWebhookDedupeOptions {
   /**
    * How long a handled event's key is kept, in ms: longer than the service goes on retrying (its
    * last retry comes about 40 s after the first failure).
-   * @default 300_000 (5 minutes)
+   * @default 120_000 (2 minutes)
    * @example 3_600_000
    */
   keepMs?: number;

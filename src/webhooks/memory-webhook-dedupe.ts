@@ -11,7 +11,7 @@ export interface MemoryWebhookDedupeOptions {
   leaseMs?: number;
   /**
    * How long a handled event's key is kept, in ms: longer than the service goes on retrying.
-   * @default 300_000 (5 minutes; the service's last retry comes about 40 s after the first failure)
+   * @default 120_000 (2 minutes; the service's last retry comes about 40 s after the first failure)
    * @example 3_600_000
    */
   keepMs?: number;

@@ -25,11 +25,12 @@ export interface WebhookDedupe {
 
 /**
  * How long the service may still deliver an event again: it retries a failed delivery about 10 s
- * after the failure, then about 30 s after that. Five minutes leaves room for slow deliveries and
- * clock drift, and is short enough that two events a key cannot tell apart (see `webhookEventKey`)
- * are both handled when they are minutes apart.
+ * after the failure, then about 30 s after that, so within about a minute of the first delivery
+ * when that one ran for a whole lease. Two minutes leaves room for slow deliveries, and no more:
+ * two events that a key cannot tell apart (see `webhookEventKey`) are taken for one only while
+ * the first's key is kept.
  */
-export const DEFAULT_KEEP_MS = 5 * 60_000;
+export const DEFAULT_KEEP_MS = 2 * 60_000;
 /**
  * How long a claim holds when its process dies mid-handler. Shorter than the 40 s from a failure to
  * the service's last retry, so that that retry finds the claim gone and is handled.

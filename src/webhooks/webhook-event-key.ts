@@ -18,11 +18,14 @@ const unknownEventFields = ["webhook", "trigger", "data"] as const;
  * whole of `data`. The result is the JSON array of those fields' values (objects with sorted keys,
  * a missing field as `null`), e.g. `["wh-1","message_sent","1"]`.
  *
- * Two events cannot be told apart when their payloads are equal in every key field: for the group
- * member events (added, kicked, banned, unbanned, scope changed, joined, left), the same change to
- * the same members of one group within one second, since `data.group.updatedAt` counts whole
- * seconds. A dedupe store keeps a handled key only for its `keepMs` (by default 5 minutes, just past
- * the service's retries), so only such events that close together are taken for one.
+ * Two events cannot be told apart when their payloads are equal in every key field. Who acted and
+ * the members (with their scopes) are key fields, and the only time in group payloads counts whole
+ * seconds; so for the group member events, the same change by the same user to the same members of
+ * one group within one second (for `group_member_joined`/`_left`, the same members twice within one
+ * second), and for `user_blocked`/`user_unblocked`, which carry no time, the same user blocking
+ * (or unblocking) the same users again. A dedupe store keeps a handled key only for its `keepMs`
+ * (by default 2 minutes, just past the service's last retry), so only such events that close
+ * together are taken for one. The README lists every such case.
  *
  * @throws {WebhookPayloadError} when a key field nests more than 128 levels deep, which no event
  * from `parseWebhookEvent` does.

@@ -145,13 +145,16 @@ test("leaseMs and keepMs that are not positive whole numbers are refused", () =>
   expect(() => memoryWebhookDedupe({ keepMs: Number.NaN })).toThrow(/keepMs/);
 });
 
-test("two kicks of one member are two events a second apart; within one second they share a key, kept only for keepMs", async () => {
+test("two kicks of one member are two events a second apart or by two users, and one key by one user within a second", async () => {
   const kick = webhookEvents.group_member_kicked;
-  const at = (updatedAt: number) => ({ ...kick, data: { ...kick.data, group: { ...kick.data.group, updatedAt } } });
+  const at = (updatedAt: number, by = kick.data.by) => ({ ...kick, data: { ...kick.data, by, group: { ...kick.data.group, updatedAt } } });
   const first = at(1_718_445_000);
   expect(webhookEventKey(at(1_718_445_001))).not.toBe(webhookEventKey(first));
-  // The payload carries no finer time: the same kick again within the second has the same key.
-  expect(webhookEventKey(at(1_718_445_000))).toBe(webhookEventKey(first));
+  // Who kicked is part of the key: two moderators kicking the same member within one second are two events.
+  expect(webhookEventKey(at(1_718_445_000, { ...kick.data.by, uid: "moderator-2" }))).not.toBe(webhookEventKey(first));
+  // The payload carries no finer time: the same kick by the same user again within the second has the same key,
+  // even when the kicker's profile (here their last activity) moved on in between.
+  expect(webhookEventKey(at(1_718_445_000, { ...kick.data.by, lastActiveAt: 1_718_445_000 }))).toBe(webhookEventKey(first));
   const time = clock();
   const kicks: number[] = [];
   const handler = createWebhookHandler({
