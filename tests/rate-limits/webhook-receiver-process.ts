@@ -1,14 +1,14 @@
 // A receiver process for redis-webhook-processes.test.ts: the webhook handler with
 // redisWebhookDedupe on a free port. Each handled event is pushed to a Redis list, so the test
-// counts handlings across processes. The first delivery of the event named by KILL_AT kills its
-// process mid-handler (once, among all processes), holding its claim until the lease ends.
+// counts handlings across processes. The first delivery of the message whose text is KILL_TEXT kills
+// its process mid-handler (once, among all processes), holding its claim until the lease ends.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClient } from "redis";
 import { redisWebhookDedupe } from "../../src/redis/index";
 import { createWebhookHandler, toNodeHandler } from "../../src/webhooks/index";
 
-const [url, killAt] = [process.env.REDIS_URL!, process.env.KILL_AT!];
+const [url, killText] = [process.env.REDIS_URL!, process.env.KILL_TEXT!];
 const log = createClient({ url });
 const handler = createWebhookHandler({
   username: "hook",
@@ -17,7 +17,8 @@ const handler = createWebhookHandler({
   on: {
     message_sent: async (event) => {
       const id = event.data.message.id;
-      if (id === killAt && (await log.set("killed", String(process.pid), { NX: true })) === "OK") process.kill(process.pid, "SIGKILL");
+      if (event.data.message.data.text === killText && (await log.set("killed", String(process.pid), { NX: true })) === "OK")
+        process.kill(process.pid, "SIGKILL");
       await log.rPush("handled", id);
     },
   },
