@@ -190,12 +190,10 @@ async function handleOnce(
     await dedupe.release(key, token).catch((cause: unknown) => report(onError, cause, event));
     return answer(500, "The event could not be handled; it will be retried.");
   }
-  try {
-    await dedupe.done(key, token);
-  } catch (error) {
-    // The event was handled: 200 stops the service's retries, and the claim's lease ends on its own.
-    report(onError, error, event);
-  }
+  // Not awaited: the event was handled, and 200 stops the service's retries. A store may send the
+  // mark later (redisWebhookDedupe sends it with its next claim); if it fails, the claim's lease
+  // ends on its own and the cause goes to onError.
+  dedupe.done(key, token).catch((error: unknown) => report(onError, error, event));
   return answer(200, "");
 }
 
