@@ -91,7 +91,11 @@ export interface RedisWebhookDedupeOptions {
 
 /** A {@link WebhookDedupe} in Redis, which every process given the same server shares. */
 export interface RedisWebhookDedupe extends WebhookDedupe {
-  /** Closes the connection it opened from `url`, once the commands under way are done; a client of your own is left open. */
+  /**
+   * Sends the done marks still queued (see `flushMs`), waits for the commands under way, and closes
+   * the connection it opened from `url`; a client of your own is left open. Call it before the
+   * process exits, so that no handled event's mark is lost.
+   */
   close(): Promise<void>;
 }
 
@@ -202,8 +206,9 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
 
   // Done marks not sent yet, oldest first. Each rides in the write of the next command this
   // dedupe sends (node-redis writes the commands of one tick together), ahead of it: a claim of a
-  // key whose mark is queued here thus finds the key done. The timer sends them alone when no
-  // command comes within flushMs.
+  // key whose mark is queued here thus finds the key done. Each mark is a command of its own rather
+  // than an argument of the claim's script, since a script's keys must share one Redis Cluster slot.
+  // The timer sends them alone when no command comes within flushMs.
   let queued: { args: readonly string[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
