@@ -40,6 +40,10 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
   observability: { heading: "18. Observability", quick: ["--rounds", "3", "--scale", "0.3"] },
   pacing: { heading: "19. Pacing under rate limits", quick: ["--rounds", "1"] },
   chaos: { heading: "20. Chaos: nothing sent twice or lost", quick: ["--seeds", "20", "--parallel", "20"] },
+  "webhook-dedupe": {
+    heading: "21. Webhooks handled once",
+    quick: ["--rounds", "5", "--batch", "500", "--redis-rounds", "1", "--deliveries", "100", "--quick", "true"],
+  },
 };
 
 const root = process.cwd();

@@ -56,6 +56,23 @@ export interface RedisWebhookDedupeOptions {
    */
   keepMs?: number;
   /**
+   * How long a done mark may wait to be sent, in ms. A handled delivery is answered 200 as soon as
+   * its handler returns; its done mark is queued and goes out in the same write as this process's
+   * next claim (so a claim of the same key from this process always finds it done), or alone once
+   * `flushMs` has passed with no claim, or on `close()`. A process that receives deliveries more
+   * often than once per `flushMs` thus pays one round trip per delivery. The cost: when the 200 is
+   * lost on its way to the service AND this process dies within `flushMs` of sending it, the mark
+   * is lost and the service's retry runs the handler again (the gap between a handler's work and its
+   * mark, made `flushMs` wider). Meanwhile another process that gets a repeat of the event answers
+   * 503 and the service retries it later. The default, 20 ms, batches every mark once a process
+   * receives more than 50 deliveries a second, where round trips start to matter, and is shorter
+   * than most handlers take, so it adds less to that gap than the handler's own work. Must be less
+   * than `leaseMs`.
+   * @default 20
+   * @example 50
+   */
+  flushMs?: number;
+  /**
    * How long a delivery waits for the connection to Redis when there is none yet. Past it, or at
    * once when the last attempt failed, the delivery gets 503 and its handler does not run; the
    * connection is retried in the background.
@@ -74,15 +91,21 @@ export interface RedisWebhookDedupeOptions {
 
 /** A {@link WebhookDedupe} in Redis, which every process given the same server shares. */
 export interface RedisWebhookDedupe extends WebhookDedupe {
-  /** Closes the connection it opened from `url`, once the commands under way are done; a client of your own is left open. */
+  /**
+   * Sends the done marks still queued (see `flushMs`), waits for the commands under way, and closes
+   * the connection it opened from `url`; a client of your own is left open. Call it before the
+   * process exits, so that no handled event's mark is lost.
+   */
   close(): Promise<void>;
 }
 
 /**
  * Keeps webhook keys in Redis, for `createWebhookHandler({ dedupe })` when several processes
- * receive the webhooks: each event is handled by one of them, once. A delivery takes one round trip
- * before its handler (an atomic Lua script that claims the key with a lease, or reports it done or
- * busy) and one after (done, or release). A delivery that cannot reach Redis within
+ * receive the webhooks: each event is handled by one of them, once. A delivery takes one round trip,
+ * before its handler: an atomic Lua script that claims the key with a lease, or reports it done or
+ * busy. The done mark after a handler that succeeded is not a round trip of its own: it goes out in
+ * the same write as the process's next claim, or alone after `flushMs` (see there for the gap this
+ * widens). A handler that throws releases its claim at once. A delivery that cannot reach Redis within
  * `connectTimeoutMs` + `commandTimeoutMs` gets 503 and is retried by the service. Needs the
  * optional peer `redis` (node-redis) 5 or 6.
  *
@@ -104,6 +127,8 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
   const prefix = options.prefix ?? "chat-rest-sdk:webhook:";
   const leaseMs = checkDedupeMs(owner, "leaseMs", options.leaseMs, DEFAULT_LEASE_MS);
   const keepMs = checkDedupeMs(owner, "keepMs", options.keepMs, DEFAULT_KEEP_MS);
+  const flushMs = checkDedupeMs(owner, "flushMs", options.flushMs, 20);
+  if (flushMs >= leaseMs) throw new TypeError(`${owner}: flushMs (${flushMs}) must be less than leaseMs (${leaseMs}).`);
   const connectTimeoutMs = checkDedupeMs(owner, "connectTimeoutMs", options.connectTimeoutMs, 1_000);
   const commandTimeoutMs = checkDedupeMs(owner, "commandTimeoutMs", options.commandTimeoutMs, 1_000);
   const url = options.url;
@@ -157,9 +182,9 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
   }
 
   const shas = new Map<string, string>();
-  async function run<T>(args: readonly string[], script?: string): Promise<T> {
-    const redis = await connected();
-    const late = `${owner}: no answer from Redis within ${commandTimeoutMs} ms`;
+  const late = `${owner}: no answer from Redis within ${commandTimeoutMs} ms`;
+  /** Sends one command, in this tick: commands sent in one tick go to Redis in one write. */
+  async function send<T>(redis: RedisWebhookDedupeClient, args: readonly string[], script?: string): Promise<T> {
     if (!script) return within(redis.sendCommand<T>(args), commandTimeoutMs, late);
     let sha = shas.get(script);
     if (!sha) shas.set(script, (sha = sha1(script)));
@@ -172,13 +197,58 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
     }
   }
 
-  function command<T>(args: readonly string[], script?: string): Promise<T> {
-    if (closed) return Promise.reject(new Error(`${owner}: the dedupe is closed.`));
-    const running = run<T>(args, script);
+  function track<T>(running: Promise<T>): Promise<T> {
     inFlight.add(running);
     const done = () => inFlight.delete(running);
     running.then(done, done);
     return running;
+  }
+
+  // Done marks not sent yet, oldest first. Each rides in the write of the next command this
+  // dedupe sends (node-redis writes the commands of one tick together), ahead of it: a claim of a
+  // key whose mark is queued here thus finds the key done. Each mark is a command of its own rather
+  // than an argument of the claim's script, since a script's keys must share one Redis Cluster slot.
+  // The timer sends them alone when no command comes within flushMs.
+  let queued: { args: readonly string[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Sends the queued marks, in this tick, ahead of whatever is sent next in it. */
+  function sendQueued(redis: RedisWebhookDedupeClient) {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const marks = queued;
+    queued = [];
+    for (const mark of marks) track(send(redis, mark.args).then(mark.resolve, mark.reject));
+  }
+
+  /** Sends the queued marks alone; when Redis cannot be reached, each fails with the cause. */
+  async function flush() {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!queued.length) return;
+    let redis: RedisWebhookDedupeClient;
+    try {
+      redis = await connected();
+    } catch (error) {
+      const marks = queued;
+      queued = [];
+      for (const mark of marks) mark.reject(error);
+      return;
+    }
+    sendQueued(redis);
+  }
+
+  const closedError = () => new Error(`${owner}: the dedupe is closed.`);
+
+  /** Sends one command, with the queued marks ahead of it in the same write. */
+  function command<T>(args: readonly string[], script?: string): Promise<T> {
+    if (closed) return Promise.reject(closedError());
+    return track(
+      connected().then((redis) => {
+        sendQueued(redis);
+        return send<T>(redis, args, script);
+      }),
+    );
   }
 
   return {
@@ -187,15 +257,23 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
       if (answer !== "claimed" && answer !== "done" && answer !== "busy") throw new Error(`${owner}: unexpected answer ${answer}`);
       return answer;
     },
-    async done(key) {
-      await command(["SET", prefix + key, "done", "PX", String(keepMs)]);
+    done(key) {
+      if (closed) return Promise.reject(closedError());
+      return new Promise<void>((resolve, reject) => {
+        queued.push({ args: ["SET", prefix + key, "done", "PX", String(keepMs)], resolve, reject });
+        timer ??= setTimeout(() => void track(flush()), flushMs);
+      });
     },
     async release(key, token) {
+      // At once, not queued: a handler that throws is rare, and a release sent now lets the
+      // service's retry be handled even if this process dies before its next claim.
       await command(["1", prefix + key, token], RELEASE);
     },
     close() {
       closed ??= (async () => {
-        await Promise.allSettled([...inFlight]);
+        await flush();
+        // A mark sent by the timer's flush joins inFlight while this waits: wait until none is left.
+        while (inFlight.size) await Promise.allSettled([...inFlight]);
         const redis = await own?.catch(() => undefined);
         if (!redis) return;
         await closeWithin(redis, commandTimeoutMs);

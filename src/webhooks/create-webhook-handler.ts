@@ -48,7 +48,9 @@ export interface WebhookHandlerOptions extends WebhookCredentials {
    * `redisWebhookDedupe({ url })` from `chat-rest-sdk/redis` across processes. A delivery claims its
    * event's key (`webhookEventKey`) before the handler runs: one whose event is handled gets 200
    * without running it; one whose event another delivery is handling gets 503 so the service
-   * retries later; a handler that throws releases the key, so the retry is handled. When the store
+   * retries later; a handler that throws releases the key, so the retry is handled. The 200 of a
+   * handled delivery does not wait for its key to be marked done (a store may send the mark later,
+   * see `redisWebhookDedupe`'s `flushMs`); a mark that fails goes to `onError`. When the store
    * cannot be reached, no handler runs, the delivery gets 503, and the cause goes to `onError`.
    * @default none: every delivery is handled, repeats included
    * @example memoryWebhookDedupe()
@@ -190,12 +192,10 @@ async function handleOnce(
     await dedupe.release(key, token).catch((cause: unknown) => report(onError, cause, event));
     return answer(500, "The event could not be handled; it will be retried.");
   }
-  try {
-    await dedupe.done(key, token);
-  } catch (error) {
-    // The event was handled: 200 stops the service's retries, and the claim's lease ends on its own.
-    report(onError, error, event);
-  }
+  // Not awaited: the event was handled, and 200 stops the service's retries. A store may send the
+  // mark later (redisWebhookDedupe sends it with its next claim); if it fails, the claim's lease
+  // ends on its own and the cause goes to onError.
+  dedupe.done(key, token).catch((error: unknown) => report(onError, error, event));
   return answer(200, "");
 }
 

@@ -17,7 +17,11 @@ export type WebhookClaim =
 export interface WebhookDedupe {
   /** Claims `key` for `token`, unless it is done or another token's lease on it has not ended. */
   claim(key: string, token: string): Promise<WebhookClaim>;
-  /** Marks `key` handled, for as long as retries of the event can arrive. */
+  /**
+   * Marks `key` handled, for as long as retries of the event can arrive. The delivery's answer does
+   * not wait for it: a store may send the mark later (redisWebhookDedupe sends it with its next
+   * claim), as long as its own next claim of `key` finds it done. A rejection goes to `onError`.
+   */
   done(key: string, token: string): Promise<void>;
   /** Gives up `token`'s claim on `key`, so that the next delivery of the event is handled. */
   release(key: string, token: string): Promise<void>;

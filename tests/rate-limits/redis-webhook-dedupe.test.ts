@@ -6,6 +6,7 @@ import { type RedisWebhookDedupe, redisWebhookDedupe } from "../../src/redis/ind
 import { webhookEvents } from "../../src/testing/index";
 import { createWebhookHandler, webhookEventKey } from "../../src/webhooks/index";
 import { freePort, type RedisServer, startRedis } from "./redis-server";
+import { startRoundTripProxy } from "./round-trip-proxy";
 
 let redis: RedisServer;
 const dedupes: RedisWebhookDedupe[] = [];
@@ -42,7 +43,8 @@ test("two receivers sharing one Redis handle an event once; the retry after a fa
   const receiver = () =>
     createWebhookHandler({
       ...credentials,
-      dedupe: dedupeAt(),
+      // A flush timer that cannot fire during the test: each done mark waits for its process's next claim.
+      dedupe: dedupeAt({ flushMs: 60_000, leaseMs: 120_000 }),
       on: {
         message_sent: (event) => {
           if (++attempts === 1) throw new Error("first attempt fails");
@@ -53,8 +55,11 @@ test("two receivers sharing one Redis handle an event once; the retry after a fa
   const [a, b] = [receiver(), receiver()];
   expect((await a(deliver(sent))).status).toBe(500);
   expect((await b(deliver(sent))).status).toBe(200);
-  expect((await a(deliver(sent))).status).toBe(200);
+  // b's done mark is not sent yet: to a, b still holds the key, and a repeat there is retried later.
+  expect((await a(deliver(sent))).status).toBe(503);
+  // b's next claim carries its mark ahead of it, so b finds the event done, and then so does a.
   expect((await b(deliver(sent))).status).toBe(200);
+  expect((await a(deliver(sent))).status).toBe(200);
   expect(handled).toEqual([sent.data.message.id]);
 });
 
@@ -142,6 +147,128 @@ test("when Redis stops answering, the delivery gets 503 within the command timeo
     await Promise.all(dedupes.splice(0).map((dedupe) => dedupe.close()));
     await frozen.stop();
   }
+});
+
+/** The event with its own message id, so that each delivery is a new event with a key of its own. */
+const event = (id: string) => ({ ...sent, data: { ...sent.data, message: { ...sent.data.message, id } } });
+async function valueAt(key: string): Promise<string | null> {
+  const probe = await createClient({ url: redis.url }).connect();
+  try {
+    return await probe.get(`test${prefixes}:${webhookEventKey(event(key))}`);
+  } finally {
+    probe.destroy();
+  }
+}
+// Past every test's length: a done mark goes out only with a claim, or on close().
+const noFlushTimer = { flushMs: 60_000, leaseMs: 120_000 };
+
+test("deliveries one after another cost one round trip each, the done mark riding with the next claim, plus one on close()", async () => {
+  const proxy = await startRoundTripProxy(redis.port);
+  try {
+    const dedupe = dedupeAt({ url: proxy.url, ...noFlushTimer });
+    const handled: string[] = [];
+    const handler = createWebhookHandler({ ...credentials, dedupe, on: { message_sent: (e) => void handled.push(e.data.message.id) } });
+    // The connection's handshake and the script's first load are not the deliveries' cost.
+    expect((await handler(deliver(event("warm-up")))).status).toBe(200);
+    proxy.reset();
+    const ids = Array.from({ length: 20 }, (_, i) => `rt-${i}`);
+    for (const id of ids) expect((await handler(deliver(event(id)))).status).toBe(200);
+    expect(proxy.roundTrips).toBe(ids.length);
+    await dedupe.close();
+    expect(proxy.roundTrips).toBe(ids.length + 1);
+    expect(handled).toEqual(["warm-up", ...ids]);
+    for (const id of ["warm-up", ...ids]) expect(await valueAt(id)).toBe("done");
+  } finally {
+    await proxy.close();
+  }
+});
+
+test("a repeat to the same process right after its event was handled finds it done, though the mark was not sent alone", async () => {
+  const proxy = await startRoundTripProxy(redis.port);
+  try {
+    let runs = 0;
+    const handler = createWebhookHandler({
+      ...credentials,
+      dedupe: dedupeAt({ url: proxy.url, ...noFlushTimer }),
+      on: { message_sent: () => void runs++ },
+    });
+    expect((await handler(deliver(event("again")))).status).toBe(200);
+    expect(await valueAt("again")).toMatch(/^claim:/);
+    proxy.reset();
+    expect((await handler(deliver(event("again")))).status).toBe(200);
+    expect(runs).toBe(1);
+    expect(proxy.roundTrips).toBe(1);
+    expect(await valueAt("again")).toBe("done");
+  } finally {
+    await proxy.close();
+  }
+});
+
+test("queued done marks are sent once flushMs has passed with no further delivery; till then another process answers 503", async () => {
+  const [a, b] = [dedupeAt({ flushMs: 25 }), dedupeAt({ flushMs: 25 })];
+  await a.claim("warm-up", "t");
+  let runs = 0;
+  const on = { message_sent: () => void runs++ };
+  const [first, second] = [
+    createWebhookHandler({ ...credentials, dedupe: a, on }),
+    createWebhookHandler({ ...credentials, dedupe: b, on }),
+  ];
+  // Only the timers are fake: node-redis writes on setImmediate, which runs as usual.
+  jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "queueMicrotask", "hrtime", "performance"] });
+  try {
+    expect((await first(deliver(event("timer")))).status).toBe(200);
+    expect(await valueAt("timer")).toMatch(/^claim:/);
+    expect((await second(deliver(event("timer")))).status).toBe(503);
+    jest.advanceTimersByTime(24);
+    expect(await valueAt("timer")).toMatch(/^claim:/);
+    jest.advanceTimersByTime(1);
+    // The flush waits for nothing but Redis's answer: poll for it.
+    while ((await valueAt("timer")) !== "done") await new Promise((resolve) => setImmediate(resolve));
+    expect((await second(deliver(event("timer")))).status).toBe(200);
+    expect(runs).toBe(1);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test("close() sends the queued done marks before it closes the connection", async () => {
+  const dedupe = dedupeAt(noFlushTimer);
+  const handler = createWebhookHandler({ ...credentials, dedupe, on: { message_sent: () => {} } });
+  for (const id of ["c-1", "c-2", "c-3"]) expect((await handler(deliver(event(id)))).status).toBe(200);
+  expect(await valueAt("c-3")).toMatch(/^claim:/);
+  await dedupe.close();
+  for (const id of ["c-1", "c-2", "c-3"]) expect(await valueAt(id)).toBe("done");
+});
+
+test("a done mark that Redis does not answer goes to onError with its event; the delivery had its 200", async () => {
+  const frozen = await startRedis();
+  try {
+    const logged: [unknown, unknown][] = [];
+    const dedupe = dedupeAt({ url: frozen.url, commandTimeoutMs: 300, ...noFlushTimer });
+    const handler = createWebhookHandler({
+      ...credentials,
+      dedupe,
+      onError: (error, e) => logged.push([error, e]),
+      on: { message_sent: () => {} },
+    });
+    expect((await handler(deliver(event("lost-mark")))).status).toBe(200);
+    expect(logged).toEqual([]);
+    frozen.signal("SIGSTOP");
+    await dedupe.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logged).toHaveLength(1);
+    expect(String((logged[0]![0] as Error).message)).toMatch(/no answer from Redis within 300 ms/);
+    expect((logged[0]![1] as typeof sent).data.message.id).toBe("lost-mark");
+  } finally {
+    await Promise.all(dedupes.splice(0).map((dedupe) => dedupe.close()));
+    await frozen.stop();
+  }
+});
+
+test("flushMs must be a positive whole number less than leaseMs", () => {
+  expect(() => redisWebhookDedupe({ url: "redis://x", flushMs: 0 })).toThrow(/flushMs/);
+  expect(() => redisWebhookDedupe({ url: "redis://x", flushMs: 30_000 })).toThrow(/flushMs \(30000\) must be less than leaseMs \(30000\)/);
+  expect(() => redisWebhookDedupe({ url: "redis://x", flushMs: 1_000, leaseMs: 2_000 })).not.toThrow();
 });
 
 test("a dedupe needs exactly one of url and client", () => {

@@ -40,7 +40,7 @@ describe("every public option documents @default and @example", () => {
     [
       "redis/redis-webhook-dedupe.ts",
       "RedisWebhookDedupeOptions",
-      ["url", "client", "prefix", "leaseMs", "keepMs", "connectTimeoutMs", "commandTimeoutMs"],
+      ["url", "client", "prefix", "leaseMs", "keepMs", "flushMs", "connectTimeoutMs", "commandTimeoutMs"],
     ],
     ["webhooks/memory-webhook-dedupe.ts", "MemoryWebhookDedupeOptions", ["leaseMs", "keepMs", "now"]],
     [

@@ -140,6 +140,32 @@ test("when the store cannot be reached no handler runs, the answer is 503, and t
   expect(logged).toEqual([cause]);
 });
 
+test("a handled delivery is answered 200 without waiting for its done mark, and a mark that fails goes to onError", async () => {
+  const inner = memoryWebhookDedupe();
+  const cause = new Error("mark lost");
+  let failMark: (error: unknown) => void = () => {};
+  const slowMarks: WebhookDedupe = {
+    claim: (key, token) => inner.claim(key, token),
+    // A mark that settles only when the test says so.
+    done: () => new Promise<void>((_, reject) => (failMark = reject)),
+    release: (key, token) => inner.release(key, token),
+  };
+  const logged: [unknown, unknown][] = [];
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe: slowMarks,
+    onError: (error, event) => logged.push([error, event]),
+    on: { message_sent: () => {} },
+  });
+  expect((await handler(deliver(sent))).status).toBe(200);
+  expect(logged).toEqual([]);
+  failMark(cause);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(logged).toHaveLength(1);
+  expect(logged[0]![0]).toBe(cause);
+  expect(webhookEventKey(logged[0]![1] as typeof sent)).toBe(webhookEventKey(sent));
+});
+
 test("leaseMs and keepMs that are not positive whole numbers are refused", () => {
   expect(() => memoryWebhookDedupe({ leaseMs: 0 })).toThrow(/leaseMs/);
   expect(() => memoryWebhookDedupe({ keepMs: Number.NaN })).toThrow(/keepMs/);
