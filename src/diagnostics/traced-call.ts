@@ -184,30 +184,24 @@ function traceAttempt(
  * Runs a call under the call channel: its message is published before its input is checked, so
  * that a call refused before sending is seen too, and filled in with how it ended.
  */
-export function tracedCall(
-  runAttempt: RunAttempt,
-  send: Send,
-  config: ClientConfig,
-  method: string,
-  path: string,
-  init: CallInit | undefined,
-  boundUid: string | undefined,
-): Promise<CallResult> {
-  const call = describe(config, method, path, init, boundUid);
-  const trace: CallTrace = {
-    id: call.callId,
-    attempt: (...attempt) => traceAttempt(call, config, runAttempt, attempt),
+export const tracedCall =
+  (runAttempt: RunAttempt, send: Send) =>
+  (config: ClientConfig, method: string, path: string, init: CallInit | undefined, boundUid: string | undefined): Promise<CallResult> => {
+    const call = describe(config, method, path, init, boundUid);
+    const trace: CallTrace = {
+      id: call.callId,
+      attempt: (...attempt) => traceAttempt(call, config, runAttempt, attempt),
+    };
+    return callChannel.tracePromise(async () => {
+      try {
+        const result = await send(config, method, path, init, boundUid, trace);
+        answered(call, result.response, result.error);
+        return result;
+      } catch (error) {
+        failedWith(call, error);
+        const scope = (error as { scope?: unknown } | undefined)?.scope;
+        if (scope === "user" || scope === "app") call.rateLimitScope = scope;
+        throw error;
+      }
+    }, call);
   };
-  return callChannel.tracePromise(async () => {
-    try {
-      const result = await send(config, method, path, init, boundUid, trace);
-      answered(call, result.response, result.error);
-      return result;
-    } catch (error) {
-      failedWith(call, error);
-      const scope = (error as { scope?: unknown } | undefined)?.scope;
-      if (scope === "user" || scope === "app") call.rateLimitScope = scope;
-      throw error;
-    }
-  }, call);
-}
