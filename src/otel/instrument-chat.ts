@@ -186,8 +186,10 @@ function subscribeCalls(channels: Channels, tracer: Tracer, captureUserIds: bool
     return within;
   };
   return subscribeActive(channels.tracingChannel<unknown, CallDiagnostics>("chat-rest-sdk:call"), open, {
-    // A call that throws before it returns a promise ends here, with its error.
-    end: (call) => void ("error" in call && finish(call)),
+    // A call that fails ends at its error event, which comes before asyncEnd (or alone, for a
+    // function that throws rather than rejects); a call that resolves publishes no error event, so
+    // the handler costs it nothing, as an end handler would. finish() ends a span once.
+    error: finish,
     asyncEnd: finish,
   });
 }
@@ -245,7 +247,7 @@ function subscribeAttempts(
     return within;
   };
   return subscribeActive(channels.tracingChannel<unknown, AttemptDiagnostics>("chat-rest-sdk:attempt"), open, {
-    end: (attempt) => void ("error" in attempt && finish(attempt)),
+    error: finish,
     asyncEnd: finish,
   });
 }
@@ -284,7 +286,7 @@ function subscribeWebhooks(channels: Channels, tracer: Tracer) {
     return trace.setSpan(parent, span);
   };
   return subscribeActive(channels.tracingChannel<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook"), open, {
-    end: (delivery) => void ("error" in delivery && finish(delivery)),
+    error: finish,
     asyncEnd: finish,
   });
 }
