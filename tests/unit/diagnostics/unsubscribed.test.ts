@@ -8,9 +8,12 @@ jest.mock("../../../src/diagnostics/traced-call", () => {
   const actual = jest.requireActual("../../../src/diagnostics/traced-call");
   mockUsed.push("loaded");
   return {
-    tracedCall: (...args: unknown[]) => {
-      mockUsed.push("traced");
-      return actual.tracedCall(...args);
+    tracedCall: (...sending: unknown[]) => {
+      const traced = actual.tracedCall(...sending);
+      return (...call: unknown[]) => {
+        mockUsed.push("traced");
+        return traced(...call);
+      };
     },
   };
 });
