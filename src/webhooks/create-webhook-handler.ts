@@ -122,7 +122,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const credentials = { username, password };
   const channel = diagnosticsChannel?.tracingChannel?.<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook");
   // A delivery's claim token: unique across processes by the random part, cheap per delivery by the count.
-  const tokens = { prefix: crypto.randomUUID(), count: 0 };
+  // The random part is drawn at the first delivery, not here: Cloudflare Workers refuse random values
+  // in a module's global scope, where `export default { fetch: handler }` creates the handler.
+  const tokens = { prefix: "", count: 0 };
 
   const handle = async (request: Request, seen: WebhookDiagnostics): Promise<Response> => {
     if ((seen.method = request.method) !== "POST") return answer(405, "Webhooks are delivered with POST.", { allow: "POST" });
@@ -152,6 +154,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }
       return answer(200, "");
     }
+    tokens.prefix ||= crypto.randomUUID();
     return handleOnce(event, `${tokens.prefix}:${++tokens.count}`, dedupe, on, onUnknown, onError, seen);
   };
   // Published only while something subscribes to the webhook channel.
