@@ -1,12 +1,13 @@
 // The webhook handler served by Bun (`Bun.serve({ fetch })`) and Deno (`Deno.serve`) as they are,
-// each from npm through npx (pinned as in runtimes.ts), and by Cloudflare's workerd as a Worker
-// (`export default { fetch: handler }`), from the `workerd` devDependency: deliveries reach the
+// each from npm through npx (pinned as in runtimes.ts), by Cloudflare's workerd as a Worker
+// (`export default { fetch: handler }`), from the `workerd` devDependency, and by Next.js as an app
+// router's route (`export const POST = handler`), from the `next` devDependency: deliveries reach the
 // handler once with memoryWebhookDedupe, a wrong password gets 401 and an oversized body 413 with no
 // handler run. The entry point is bundled with esbuild, as a user's bundler would, into one ES module.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { build } from "esbuild";
 import { deliverWebhook, webhookEvents } from "../../src/testing/index";
 import { RUNTIMES } from "./runtimes";
@@ -19,11 +20,20 @@ jest.setTimeout(180_000);
 
 const credentials = { username: "hook", password: "s3cret" };
 const dir = mkdtempSync(join(tmpdir(), "webhook-runtimes-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The Next.js app sits inside the repository (in the ignored .tmp/), where it resolves `next` and
+// React from node_modules as an app of its own would: Turbopack refuses a node_modules symlinked
+// from outside the app's root.
+const root = join(__dirname, "..", "..");
+mkdirSync(join(root, ".tmp"), { recursive: true });
+const nextApp = mkdtempSync(join(root, ".tmp", "webhook-next-"));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(nextApp, { recursive: true, force: true });
+});
 
 beforeAll(async () => {
   await build({
-    entryPoints: [join(__dirname, "..", "..", "src", "webhooks", "index.ts")],
+    entryPoints: [join(root, "src", "webhooks", "index.ts")],
     bundle: true,
     format: "esm",
     platform: "neutral",
@@ -33,8 +43,8 @@ beforeAll(async () => {
 });
 
 // The receiver prints its port once listening, then one line per handled event.
-const handler = `import { createWebhookHandler, memoryWebhookDedupe } from "./webhooks.mjs";
-export const handler = createWebhookHandler({
+const handlerFrom = (webhooks: string) => `import { createWebhookHandler, memoryWebhookDedupe } from "${webhooks}";
+const handler = createWebhookHandler({
   username: "hook", password: "s3cret", maxBodyBytes: 65536, dedupe: memoryWebhookDedupe(),
   on: { message_sent: (event) => console.log("handled " + event.data.message.id) },
 });
@@ -54,12 +64,36 @@ const config :Workerd.Config = (
 );
 `;
 
-/** A receiver: the files it needs in `dir`, and the command that serves it. */
+const handler = handlerFrom("./webhooks.mjs");
+
+// Next.js's own network calls, which a server that must not reach out has to go without: the dev
+// server's security-advisory check (`experimental.agentUpgrade`, on by default) is turned off in the
+// config, telemetry by NEXT_TELEMETRY_DISABLED. Anything else that would reach past loopback (a
+// download of SWC's WebAssembly build when the native binary does not load, a version check) is
+// reported by this preload, from Node's diagnostics channels for fetch, HTTP requests and new
+// sockets, and fails the test.
+const outboundWatch = `const channel = require("node:diagnostics_channel");
+const loopback = /^(127\\.|::1$|::ffff:127\\.|\\[::1\\]$|localhost$)/;
+const report = (host) => {
+  if (!loopback.test(host)) process.stderr.write("outbound connection to " + host + "\\n");
+};
+channel.subscribe("undici:client:beforeConnect", ({ connectParams }) => report(connectParams.hostname));
+channel.subscribe("http.client.request.start", ({ request }) => report(request.host));
+channel.subscribe("net.client.socket", ({ socket }) => {
+  socket.once("lookup", (_error, _address, _family, host) => report(host));
+  socket.once("connect", () => report(socket.remoteAddress));
+});
+`;
+const nextVersion = (require("next/package.json") as { version: string }).version;
+
+/** A receiver: the files it needs in its folder (`dir` unless it names one), and the command that serves it. */
 interface Receiver {
   files: Record<string, string>;
   command: string[];
+  dir?: string;
+  env?: Record<string, string>;
 }
-const receivers: Record<"bun" | "deno" | "workerd", () => Receiver> = {
+const receivers: Record<"bun" | "deno" | "workerd" | "next", () => Receiver> = {
   bun: () => ({
     files: {
       "bun-receiver.mjs": `${handler}const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: handler });
@@ -80,32 +114,61 @@ console.log("port " + server.port);
     files: { "workerd-receiver.mjs": `${handler}export default { fetch: handler };\n`, "workerd.capnp": workerdConfig },
     command: [workerd.default, "serve", join(dir, "workerd.capnp"), "--verbose", "--control-fd=3"],
   }),
+  // `next dev` on a free port, from node_modules; Turbopack, its default bundler, is part of the native
+  // SWC binary that npm ci installed from @next/swc-<platform>. It prints `- Local: http://127.0.0.1:N`.
+  next: () => ({
+    dir: nextApp,
+    files: {
+      "package.json": `{ "private": true }\n`,
+      "next.config.mjs": "export default { experimental: { agentUpgrade: false } };\n",
+      "app/webhooks/chat/route.js": `${handlerFrom("../../../webhooks.mjs")}export const POST = handler;\n`,
+      "outbound-watch.cjs": outboundWatch,
+    },
+    command: [process.execPath, require.resolve("next/dist/bin/next"), "dev", "--port", "0", "--hostname", "127.0.0.1"],
+    env: { NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: `--require ${join(nextApp, "outbound-watch.cjs")}` },
+  }),
 };
 
 // Bun and Deno come from the registry through npx, so they run in `npm run test:runtimes` (which
 // sets WEBHOOK_RUNTIMES=1), not in `npm test`, whose tests need no network. workerd is installed by
-// npm ci, so it runs in both.
+// npm ci, and so is Next.js, so they run in both.
 const inRuntimes = process.env.WEBHOOK_RUNTIMES === "1" ? describe.each : describe.skip.each;
 inRuntimes(["bun", "deno"] as const)("%s (skipped outside npm run test:runtimes, which fetches it)", (name) => served(name));
 describe("workerd", () => served("workerd"));
+describe(`Next.js ${nextVersion} (app router, next dev)`, () => {
+  served("next");
+  test("runs on the native SWC binary from node_modules, and nothing leaves the machine", () => {
+    expect(output).toContain(`Next.js ${nextVersion} (Turbopack)`);
+    expect(output).not.toMatch(/outbound connection|wasm|Downloading/i);
+  });
+});
+
+/** What the receiver served last printed, for checks beyond the deliveries. */
+let output = "";
 
 function served(name: keyof typeof receivers): void {
   let child: ChildProcess;
-  let output = "";
   let url = "";
   beforeAll(async () => {
+    output = "";
     const receiver = receivers[name]();
-    for (const [file, text] of Object.entries(receiver.files)) writeFileSync(join(dir, file), text);
+    const cwd = receiver.dir ?? dir;
+    if (cwd !== dir) copyFileSync(join(dir, "webhooks.mjs"), join(cwd, "webhooks.mjs"));
+    for (const [file, text] of Object.entries(receiver.files)) {
+      mkdirSync(dirname(join(cwd, file)), { recursive: true });
+      writeFileSync(join(cwd, file), text);
+    }
     const [command, ...args] = receiver.command;
+    const env = { ...process.env, ...receiver.env };
     // Its own process group: npx starts the runtime as a child, and both must stop at the end.
-    child = spawn(command!, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe", "pipe"], detached: true });
+    child = spawn(command!, args, { cwd, env, stdio: ["ignore", "pipe", "pipe", "pipe"], detached: true });
     child.stderr!.on("data", (chunk: Buffer) => {
       output += chunk;
     });
     url = await new Promise<string>((resolve, reject) => {
       const listen = (chunk: Buffer) => {
         output += chunk;
-        const port = /port"?:? ?(\d+)/.exec(output)?.[1];
+        const port = /(?:port"?:? ?|http:\/\/127\.0\.0\.1:)(\d+)/.exec(output)?.[1];
         if (port) resolve(`http://127.0.0.1:${port}/webhooks/chat`);
       };
       child.stdout!.on("data", listen);
