@@ -9,6 +9,7 @@ source scripts/require-chromium.sh
 # ts-node keeps __dirname pointing at the test sources, which the consumer helpers rely on.
 TS_NODE_TRANSPILE_ONLY=true TS_NODE_COMPILER_OPTIONS='{"module":"commonjs","moduleResolution":"node10"}' \
   node -r ts-node/register tests/runtimes/run-matrix.ts
-# The webhook handler served by Bun and Deno as they are, and as a Worker in workerd from node_modules
-# (tests/runtimes/webhook-runtimes.test.ts; workerd's part runs in npm test as well).
+# The webhook handler served by Bun and Deno as they are, as a Worker in workerd and as a Next.js route
+# under next dev, both from node_modules (tests/runtimes/webhook-runtimes.test.ts; the workerd and
+# Next.js parts run in npm test as well).
 WEBHOOK_RUNTIMES=1 node_modules/.bin/jest tests/runtimes/webhook-runtimes.test.ts
