@@ -28,7 +28,8 @@ mkdirSync(join(root, ".tmp"), { recursive: true });
 const nextApp = mkdtempSync(join(root, ".tmp", "webhook-next-"));
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-  rmSync(nextApp, { recursive: true, force: true });
+  // Next.js may still be writing its cache as it exits: retry a removal that meets a new file.
+  rmSync(nextApp, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 beforeAll(async () => {
@@ -176,8 +177,19 @@ function served(name: keyof typeof receivers): void {
       child.once("exit", (code) => reject(new Error(`${name} exited with ${code}:\n${output}`)));
     });
   });
-  afterAll(() => {
-    if (child.pid) process.kill(-child.pid, "SIGTERM");
+  afterAll(async () => {
+    const exited = new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done(null) : child.once("exit", done)));
+    // The whole group: npx starts the runtime as a child. A group already gone is no error here.
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        if (child.pid) process.kill(-child.pid, name);
+      } catch {}
+    };
+    signal("SIGTERM");
+    // The folder it served from is removed after it: wait until it is gone (SIGKILL after 10 s).
+    const kill = setTimeout(() => signal("SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(kill);
     for (const stream of child.stdio) stream?.destroy();
   });
 

@@ -11,7 +11,9 @@ describe("logger", () => {
       hit === 1 ? json(res, 429, {}, { "retry-after": "0" }) : json(res, 200, { data: { id: "2" } });
     await withServer(faults, async (server) => {
       const chat = createChatClient({ appId: "log", apiKey: "k-log-secret", baseUrl: server.url, logger });
-      await chat.as("u1").POST("/messages/{id}/thread", { params: { path: { id: "77" } }, body: { data: { text: "private words" } } });
+      await chat
+        .as("u1")
+        .POST("/messages/{id}/thread", { params: { path: { id: "parent-message-77" } }, body: { data: { text: "private words" } } });
     });
     const debug = entries.filter(([level]) => level === "debug").map(([, , f]) => f);
     expect(debug).toEqual([
@@ -36,7 +38,8 @@ describe("logger", () => {
     const all = JSON.stringify(entries);
     expect(all).not.toContain("private words");
     expect(all).not.toContain("k-log-secret");
-    expect(all).not.toContain("77");
+    // The id would show in a raw path; the call id, random base-36 letters and digits, never holds a "-".
+    expect(all).not.toContain("parent-message-77");
   });
 });
 
