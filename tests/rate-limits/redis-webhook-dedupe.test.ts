@@ -7,6 +7,7 @@ import { webhookEvents } from "../../src/testing/index";
 import { createWebhookHandler, webhookEventKey } from "../../src/webhooks/index";
 import { freePort, type RedisServer, startRedis } from "./redis-server";
 import { startRoundTripProxy } from "./round-trip-proxy";
+import { credentials, deliver } from "../unit/webhooks/webhook-delivery";
 
 let redis: RedisServer;
 const dedupes: RedisWebhookDedupe[] = [];
@@ -24,14 +25,6 @@ function dedupeAt(options: Partial<Parameters<typeof redisWebhookDedupe>[0]> = {
   dedupes.push(dedupe);
   return dedupe;
 }
-const credentials = { username: "chat-events", password: "s3cret" };
-const authorization = `Basic ${Buffer.from("chat-events:s3cret").toString("base64")}`;
-const deliver = (event: unknown) =>
-  new Request("https://receiver.example/webhooks/chat", {
-    method: "POST",
-    headers: { authorization, "content-type": "application/json" },
-    body: JSON.stringify(event),
-  });
 const sent = webhookEvents.message_sent;
 beforeEach(() => {
   prefixes++;

@@ -6,17 +6,10 @@ import {
   type WebhookEventHandlers,
   webhookEventKey,
 } from "../../../src/webhooks/index";
+import { credentials, deliver } from "./webhook-delivery";
 
 // createWebhookHandler with a dedupe store: each event is handled once however often it is
 // delivered, a failed handling is retried, and a store that fails makes the service retry.
-const credentials = { username: "chat-events", password: "s3cret" };
-const authorization = `Basic ${Buffer.from("chat-events:s3cret").toString("base64")}`;
-const deliver = (event: unknown) =>
-  new Request("https://receiver.example/webhooks/chat", {
-    method: "POST",
-    headers: { authorization, "content-type": "application/json" },
-    body: JSON.stringify(event),
-  });
 const sent = webhookEvents.message_sent;
 
 function clock(start = 1_000_000) {
