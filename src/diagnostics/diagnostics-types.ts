@@ -9,7 +9,11 @@ export interface CallDescription {
   operationId: string | undefined;
   /** HTTP method, upper case. */
   method: string;
-  /** The path template from the spec, e.g. `/messages/{id}/thread`. */
+  /**
+   * The path template from the spec, e.g. `/messages/{id}/thread`, also for a path the caller
+   * filled in (`/messages/1843/thread`). A path the spec does not know keeps only the words of the
+   * spec's paths, the rest reading `{segment}`.
+   */
   path: string;
   /** The service's host name and port. */
   serverAddress: string;

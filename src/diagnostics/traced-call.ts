@@ -45,14 +45,65 @@ function serverOf(config: ClientConfig) {
 }
 
 // A path template split once into its text and its parameters' names, alternating: the URL of a
-// call is then joined from it, with no regular expression run per call.
+// call is then joined from it, with no regular expression run per call. Only the spec's templates
+// are kept: a path the caller filled in is not one, and keeping each would grow the map per call.
 const templates = new Map<string, string[]>();
+for (const { path } of operations) templates.set(path, path.split(/\{([^}]+)\}/));
+
+/** The spec's templates of a method, as patterns that a filled-in path matches; fewer parameters first. */
+const PATTERNS = new Map<string, { template: string; names: string[]; pattern: RegExp }[]>();
+for (const { method, path } of [...operations].sort((a, b) => templates.get(a.path)!.length - templates.get(b.path)!.length)) {
+  const parts = templates.get(path)!;
+  if (parts.length === 1) continue;
+  const names = parts.filter((_, i) => i % 2 === 1);
+  const source = parts.map((part, i) => (i % 2 ? "([^/]+)" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("");
+  let list = PATTERNS.get(method);
+  if (!list) PATTERNS.set(method, (list = []));
+  list.push({ template: path, names, pattern: new RegExp(`^${source}$`) });
+}
+/** Every fixed segment of the spec's paths: what a path the spec does not list may keep. */
+const WORDS = new Set(operations.flatMap(({ path }) => path.split("/").filter((word) => !word.includes("{"))));
+
+/** What a call's diagnostics describe: the path as a template, and the values of its parameters. */
+interface Described {
+  template: string;
+  values: Record<string, unknown> | undefined;
+}
+
+/**
+ * The template a call's path stands for. A path the caller filled in (`/users/ana`) is the spec's
+ * template it matches, its values taken from it; a path the spec does not know keeps only the
+ * words of the spec's paths, others read `{segment}`. Either way nothing the caller put in the
+ * path reaches a span name or a metric, whose series stay as many as the spec's templates.
+ */
+function describePath(method: string, path: string, init: CallInit | undefined): Described {
+  const params = (init?.params as { path?: Record<string, unknown> } | undefined)?.path;
+  if (templates.has(path)) return { template: path, values: params };
+  const bare = path.split(/[?#]/, 1)[0]!;
+  for (const { template, names, pattern } of PATTERNS.get(method) ?? []) {
+    const match = pattern.exec(bare);
+    if (!match) continue;
+    const values: Record<string, unknown> = {};
+    names.forEach((name, i) => {
+      const raw = match[i + 1]!;
+      try {
+        values[name] = decodeURIComponent(raw);
+      } catch {
+        values[name] = raw;
+      }
+    });
+    return { template, values };
+  }
+  const template = bare
+    .split("/")
+    .map((word, i) => (i === 0 || WORDS.has(word) ? word : "{segment}"))
+    .join("/");
+  return { template, values: undefined };
+}
 
 /** The call's URL without its query; `withUsers` leaves UIDs as they are. Credentials are always masked. */
-function urlOf(config: ClientConfig, path: string, init: CallInit | undefined, withUsers: boolean): string {
-  const values = (init?.params as { path?: Record<string, unknown> } | undefined)?.path;
-  let parts = templates.get(path);
-  if (!parts) templates.set(path, (parts = path.split(/\{([^}]+)\}/)));
+function urlOf(config: ClientConfig, { template, values }: Described, withUsers: boolean): string {
+  const parts = templates.get(template) ?? [template];
   let url = config.baseUrl + parts[0];
   for (let i = 1; i < parts.length; i += 2) {
     const name = parts[i]!;
@@ -79,18 +130,19 @@ function actingUserOf(init: CallInit | undefined, boundUid: string | undefined):
 function describe(config: ClientConfig, method: string, path: string, init: CallInit | undefined, boundUid: string | undefined) {
   const uid = actingUserOf(init, boundUid);
   const { serverAddress, serverPort } = serverOf(config);
+  const described = typeof path === "string" ? describePath(method, path, init) : { template: "", values: undefined };
   // Every field set here, in one shape, so that filling them in later changes no object's shape.
   const description: CallDiagnostics = {
     // As the client makes one for its log lines: nine base-36 characters.
     callId: Math.random().toString(36).slice(2, 11),
-    operationId: OPERATION_IDS.get(path)?.get(method),
+    operationId: OPERATION_IDS.get(described.template)?.get(method),
     method,
-    path,
+    path: described.template,
     serverAddress,
     serverPort,
-    url: typeof path === "string" ? urlOf(config, path, init, false) : "",
+    url: urlOf(config, described, false),
     onBehalfOf: uid !== undefined,
-    userIds: () => ({ onBehalfOf: uid, url: typeof path === "string" ? urlOf(config, path, init, true) : "" }),
+    userIds: () => ({ onBehalfOf: uid, url: urlOf(config, described, true) }),
     attempts: 0,
     rateLimitWaitMs: 0,
     rateLimitScope: undefined,

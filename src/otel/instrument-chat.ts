@@ -43,8 +43,9 @@ export interface InstrumentChatOptions {
    */
   captureUserIds?: boolean;
   /**
-   * Send the trace context (`traceparent`, through the global propagator) with each request, so
-   * that the service could continue the trace. Off, as the service belongs to someone else.
+   * Send the trace context (`traceparent` and `tracestate`, through the global propagator) with
+   * each request, so that the service could continue the trace. The app's baggage is never sent,
+   * whatever propagators are set. Off, as the service belongs to someone else.
    * @default false
    * @example true
    */
@@ -76,6 +77,13 @@ type Traced<T> = T & { [STARTED]?: Started | undefined };
 
 type Events = "start" | "end" | "asyncStart" | "asyncEnd" | "error";
 
+/** Tells OpenTelemetry's diag logger of a failure; a logger that throws as well is ignored, as its throw would end the process. */
+function reportFailure(what: string, error: unknown): void {
+  try {
+    diag.error(`chat-rest-sdk/otel: ${what}`, error);
+  } catch {}
+}
+
 /**
  * Subscribes each handler to its event's own channel, guarded: a subscriber's failure (a span
  * processor or exporter that throws) must never break a call, and `diagnostics_channel` would
@@ -93,7 +101,7 @@ function subscribeGuarded<T extends object>(
       try {
         handler(message as T);
       } catch (error) {
-        diag.error(`chat-rest-sdk/otel: the ${name} handler failed`, error);
+        reportFailure(`the ${name} handler failed`, error);
       }
     };
     channel[name].subscribe(safe);
@@ -126,7 +134,7 @@ function subscribeActive<T extends object>(
     try {
       return open(message) ?? context.active();
     } catch (error) {
-      diag.error("chat-rest-sdk/otel: the start handler failed", error);
+      reportFailure("the start handler failed", error);
       return context.active();
     }
   };
@@ -242,7 +250,14 @@ function subscribeAttempts(
     if (attempt.attempt > 1) attributes["http.request.resend_count"] = attempt.attempt - 1;
     const span = tracer.startSpan(`${attempt.method} ${attempt.path}`, { kind: SpanKind.CLIENT, attributes }, parent);
     const within = trace.setSpan(parent, span);
-    if (propagate) propagation.inject(within, attempt, { set: (carrier, name, value) => carrier.setHeader(name, value) });
+    // Only the trace context: without the baggage, the app's own entries (a user's e-mail, a session
+    // id) reach no propagator, and a header named baggage is dropped whatever wrote it.
+    if (propagate)
+      propagation.inject(propagation.deleteBaggage(within), attempt, {
+        set: (carrier, name, value) => {
+          if (name.toLowerCase() !== "baggage") carrier.setHeader(name, value);
+        },
+      });
     attempt[STARTED] = { span, within, startedAt: performance.now() };
     return within;
   };

@@ -1,6 +1,7 @@
 import { ChatError } from "../errors/chat-error.js";
 import { unwatch, watch } from "./abort-watch.js";
 import { classifyNetworkFailure } from "./network-failure.js";
+import { turnOfEventLoop } from "./turn-of-event-loop.js";
 import type { AttemptOutcome } from "./retry-policy.js";
 
 /** How the answer's body is wanted: "json" checks and parses a 2xx, the others leave it to the caller. */
@@ -99,6 +100,11 @@ export async function runAttempt(
   callerSignal: AbortSignal | null | undefined,
   budgetMs: number,
 ): Promise<AttemptResult> {
+  const turn = turnOfEventLoop();
+  if (turn) {
+    await turn;
+    if (callerSignal?.aborted) throw callerSignal.reason;
+  }
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onCallerAbort: (() => void) | undefined;

@@ -1,5 +1,6 @@
 // instrumentChat against the fake, with OpenTelemetry's SDK recording in memory.
-import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { context, DiagLogLevel, diag, propagation, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from "@opentelemetry/core";
 import type { ReadableSpan, SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { ChatConfigError, createChatClient, paginate, unwrap } from "../../../src/index";
 import { instrumentChat } from "../../../src/otel/index";
@@ -321,4 +322,88 @@ test("calls made inside a webhook handler nest under the delivery's SERVER span"
   const [call] = named("chat list-users");
   expect(parentOf(call!)).toBe(server!.spanContext().spanId);
   expect(call!.spanContext().traceId).toBe(server!.spanContext().traceId);
+});
+
+test("a path filled in by the caller is described by its template: no UID or token in span names, url.full, url.template or the metric", async () => {
+  const { data } = await unwrap(client().POST("/users/{uid}/auth_tokens", { params: { path: { uid: "ana" } } }));
+  const token = (data as { authToken: string }).authToken;
+  instrument();
+  await client().request("DELETE", `/users/ana/auth_tokens/${token}`);
+  await client().request("GET", "/users/ben");
+  await client().request("GET", "/no-such-path/ana/7");
+  expect(telemetry.spans().map((span) => span.name)).toEqual([
+    "DELETE /users/{uid}/auth_tokens/{authToken}",
+    "chat delete-authtoken",
+    "GET /users/{uid}",
+    "chat get-user",
+    "GET /{segment}/{segment}/{segment}",
+    "chat GET /{segment}/{segment}/{segment}",
+  ]);
+  const [deleteAttempt] = named("DELETE /users/{uid}/auth_tokens/{authToken}");
+  expect(deleteAttempt!.attributes).toMatchObject({
+    "url.full": `${fake.url}/users/REDACTED/auth_tokens/REDACTED`,
+    "url.template": "/users/{uid}/auth_tokens/{authToken}",
+  });
+  const recorded = JSON.stringify([
+    telemetry.spans().map((span) => [span.name, span.attributes]),
+    await telemetry.histogram("http.client.request.duration"),
+  ]);
+  for (const secret of [token, "ana", "ben", "no-such-path"]) expect(recorded).not.toContain(secret);
+  const templates = (await telemetry.histogram("http.client.request.duration")).map((point) => point.attributes["url.template"]);
+  expect(templates.sort()).toEqual(["/users/{uid}", "/users/{uid}/auth_tokens/{authToken}", "/{segment}/{segment}/{segment}"]);
+});
+
+test("propagate: true sends the trace context but never the app's baggage, under the NodeSDK's default propagators", async () => {
+  // A global propagator is registered once: the one set for this file is disabled first.
+  propagation.disable();
+  propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
+  const sent: [string, string][][] = [];
+  const recordingFetch = async (request: Request) => {
+    sent.push([...request.headers].filter(([name]) => ["traceparent", "baggage"].includes(name)));
+    return fetch(request);
+  };
+  const baggage = propagation.createBaggage({ "user.email": { value: "ana@example.com" }, session: { value: "s-1" } });
+  instrument({ propagate: true });
+  try {
+    await context.with(propagation.setBaggage(context.active(), baggage), () => client({ fetch: recordingFetch }).GET("/users"));
+  } finally {
+    propagation.disable();
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  }
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.map(([name]) => name)).toEqual(["traceparent"]);
+});
+
+test("a diag logger that throws too never turns a failing span processor into an uncaught exception", async () => {
+  const throwing: SpanProcessor = {
+    onStart: () => {
+      throw new Error("processor down");
+    },
+    onEnd: () => {
+      throw new Error("processor down");
+    },
+    forceFlush: async () => {},
+    shutdown: async () => {},
+  };
+  const logged: unknown[] = [];
+  const fail = (...args: unknown[]) => {
+    logged.push(args[0]);
+    throw new Error("logger down");
+  };
+  diag.setLogger({ error: fail, warn: fail, info: fail, debug: fail, verbose: fail }, DiagLogLevel.ERROR);
+  telemetry = recordTelemetry([throwing]);
+  instrument();
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => uncaught.push(error);
+  process.on("uncaughtException", onUncaught);
+  try {
+    const { data } = await unwrap(client().GET("/users"));
+    expect(data.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.off("uncaughtException", onUncaught);
+    diag.disable();
+  }
+  expect(logged.length).toBeGreaterThan(0);
+  expect(uncaught).toEqual([]);
 });
