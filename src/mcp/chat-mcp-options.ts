@@ -7,8 +7,9 @@ export interface ChatMcpServerOptions {
    * The app the Chat and Calls API tools call, as for `createChatClient`. Required when the scope
    * holds one of their operations (the default scope does). `rateLimits` defaults to the service's
    * limits here, so an agent's calls keep to them instead of meeting its 429s, with `maxWaitMs`
-   * of 20 s: a call that would wait longer is refused at once with its `waitMs`, well before an
-   * MCP client's own request timeout.
+   * of 20 s: a call that would wait longer is refused at once with its `waitMs`. Every tool call
+   * has a deadline of 50 s, its retries and waits included (`deadlineMs`, when shorter, wins), so
+   * it is answered before an MCP client's own 60 s request timeout.
    * @default undefined
    * @example { appId: process.env.CHAT_APP_ID!, region: "eu", apiKey: process.env.CHAT_API_KEY! }
    */

@@ -5,7 +5,7 @@ import type { ChatMcpServerOptions } from "./chat-mcp-options.js";
 import { dynamicTools } from "./dynamic-tools.js";
 import type { JsonSchema, OperationTool } from "./operation-tool.js";
 import { argumentChecker } from "./tool-arguments.js";
-import { errorOfCall, type ToolResult, toolAnswer, toolError } from "./tool-result.js";
+import { cancelled, errorOfCall, type ToolResult, toolAnswer, toolError } from "./tool-result.js";
 import { selectOperationTools } from "./tool-scope.js";
 
 /**
@@ -15,6 +15,17 @@ import { selectOperationTools } from "./tool-scope.js";
  * says how long to wait than from a timeout that says nothing.
  */
 const MCP_MAX_WAIT_MS = 20_000;
+
+/**
+ * The whole time a tool call may take, its retries and every wait for rate-limit room included,
+ * within the MCP client's 60 s request timeout with room to spare for the answer's way back. A
+ * retry whose wait (a 429's `Retry-After`, or the queue) would end past it is not waited for: the
+ * call is answered at once with that wait. A client option's `deadlineMs` shorter than this one wins.
+ */
+export const MCP_DEADLINE_MS = 50_000;
+
+/** The deadline of a tool call through a client with `own` as its `deadlineMs`: the shorter one, 0 meaning none. */
+const deadlineOf = (own: number | undefined) => (own && own < MCP_DEADLINE_MS ? own : MCP_DEADLINE_MS);
 
 /** A tool as MCP lists it. */
 export interface McpTool {
@@ -30,8 +41,11 @@ export interface McpToolbox {
   tools: McpTool[];
   /** The operations in scope, with the schemas their arguments are checked against. */
   operations: OperationTool[];
-  /** Calls a listed tool; never throws: a refusal or a failure is a tool error. */
-  call(name: string, args: unknown): Promise<ToolResult>;
+  /**
+   * Calls a listed tool; never throws: a refusal or a failure is a tool error. `signal` is the MCP
+   * request's: once it fires, the call rejects at once and nothing more is sent.
+   */
+  call(name: string, args: unknown, signal?: AbortSignal): Promise<ToolResult>;
 }
 
 /** The operation as this server offers it: bound to a user, it takes no `onBehalfOf` argument. */
@@ -80,7 +94,13 @@ export async function createToolbox(options: ChatMcpServerOptions): Promise<McpT
   const check = await argumentChecker();
   const byName = new Map(operations.map((tool) => [tool.name, tool]));
 
-  async function callTool(name: string, args: unknown): Promise<ToolResult> {
+  const deadlines = {
+    chat: deadlineOf(options.chat?.deadlineMs),
+    calls: deadlineOf(options.chat?.deadlineMs),
+    management: deadlineOf(options.management?.deadlineMs),
+  };
+
+  async function callTool(name: string, args: unknown, signal?: AbortSignal): Promise<ToolResult> {
     const tool = byName.get(name);
     if (!tool)
       return toolError(
@@ -91,9 +111,10 @@ export async function createToolbox(options: ChatMcpServerOptions): Promise<McpT
     if (problems)
       return toolError({ code: "ERR_INVALID_ARGUMENTS", message: `${name}: ${problems.join("; ")}.`, details: problems }, secrets);
     try {
-      return toolAnswer(await callOperation(tool, (args ?? {}) as Record<string, unknown>, clients, options.as), secrets);
+      const bounds = { signal, deadlineMs: deadlines[tool.api] };
+      return toolAnswer(await callOperation(tool, (args ?? {}) as Record<string, unknown>, clients, options.as, bounds), secrets);
     } catch (error) {
-      return toolError(errorOfCall(error), secrets);
+      return toolError(signal?.aborted ? cancelled() : errorOfCall(error), secrets);
     }
   }
 
