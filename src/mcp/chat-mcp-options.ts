@@ -28,8 +28,11 @@ export interface ChatMcpServerOptions {
    */
   scope?: McpScope;
   /**
-   * Bind the server to one user: every operation that takes `onBehalfOf` acts as this UID, and
-   * no tool takes `onBehalfOf` as an argument. Operations without `onBehalfOf` act as the app.
+   * Bind the server to one user: every operation that takes `onBehalfOf` acts as this UID, no
+   * tool takes `onBehalfOf` as an argument, and the tools' texts name this user. Operations
+   * without `onBehalfOf` act as the app. The operations that would act as a user named in their
+   * arguments (`send-bot-message`, whose sender is the bot in the path; friends and blocks of the
+   * path's user) are left out, whatever the kinds, unless `scope.tools` names them.
    * @default undefined (tools that take onBehalfOf take it as an argument)
    * @example "support-agent"
    */

@@ -1,5 +1,6 @@
 import { ChatConfigError, type ChatClientOptions, createCallsClient, createChatClient, createManagementClient } from "chat-rest-sdk";
 import { serviceRateLimits } from "../rate-limits/service-rate-limits.js";
+import { boundTool } from "./bound-user.js";
 import { callOperation, type OperationClients } from "./call-operation.js";
 import type { ChatMcpServerOptions } from "./chat-mcp-options.js";
 import { dynamicTools } from "./dynamic-tools.js";
@@ -48,17 +49,6 @@ export interface McpToolbox {
   call(name: string, args: unknown, signal?: AbortSignal): Promise<ToolResult>;
 }
 
-/** The operation as this server offers it: bound to a user, it takes no `onBehalfOf` argument. */
-function offered(tool: OperationTool, boundUid: string | undefined): OperationTool {
-  if (boundUid === undefined || tool.onBehalfOf === "none") return tool;
-  const { onBehalfOf: _argument, ...properties } = tool.inputSchema.properties;
-  const required = tool.inputSchema.required?.filter((name) => name !== "onBehalfOf");
-  const { onBehalfOf: _example, ...example } = tool.example;
-  const inputSchema = { ...tool.inputSchema, properties, ...(required?.length ? { required } : {}) };
-  if (!required?.length) delete inputSchema.required;
-  return { ...tool, inputSchema, example };
-}
-
 export function annotationsOf(kind: OperationTool["kind"]): McpTool["annotations"] {
   return kind === "read" ? { readOnlyHint: true } : { readOnlyHint: false, destructiveHint: kind === "destructive" };
 }
@@ -73,7 +63,7 @@ function needs(options: ChatMcpServerOptions, operations: OperationTool[], api: 
  * client option or a bad `as` UID, before any transport is opened.
  */
 export async function createToolbox(options: ChatMcpServerOptions): Promise<McpToolbox> {
-  const operations = selectOperationTools(options.scope).map((tool) => offered(tool, options.as));
+  const operations = selectOperationTools(options.scope, options.as).map((tool) => boundTool(tool, options.as));
   // A server with no tool is a scope that contradicts itself (`--tag Calls --scope write`), not a choice.
   if (!operations.length) throw new ChatConfigError("The scope selects no operation: widen its kinds, tags or tools.");
   needs(options, operations, "chat", "chat");
