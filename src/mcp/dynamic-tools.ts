@@ -15,6 +15,7 @@ export function dynamicTools(
   operations: OperationTool[],
   callTool: (name: string, args: unknown, signal?: AbortSignal) => Promise<ToolResult>,
   secrets: readonly string[],
+  boundUid?: string,
 ): { tools: McpTool[]; call(name: string, args: unknown, signal?: AbortSignal): Promise<ToolResult> } {
   const byName = new Map(operations.map((tool) => [tool.name, tool]));
   const tags = [...new Set(operations.flatMap((tool) => tool.tags))];
@@ -41,7 +42,7 @@ export function dynamicTools(
     },
     {
       name: CALL,
-      description: "Call an operation with arguments that match its input schema.",
+      description: `Call an operation with arguments that match its input schema.${boundUid === undefined ? "" : ` Acts as user \`${boundUid}\` where the operation acts as a user.`}`,
       inputSchema: {
         type: "object",
         properties: { operation: operationArg, arguments: { type: "object", description: `As ${DESCRIBE} shows.` } },

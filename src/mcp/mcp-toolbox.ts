@@ -109,7 +109,7 @@ export async function createToolbox(options: ChatMcpServerOptions): Promise<McpT
   }
 
   if (options.dynamic) {
-    const dynamic = dynamicTools(operations, callTool, secrets);
+    const dynamic = dynamicTools(operations, callTool, secrets, options.as);
     return { tools: dynamic.tools, operations, call: dynamic.call };
   }
   const tools = operations.map((tool) => ({

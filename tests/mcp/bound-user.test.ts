@@ -91,5 +91,6 @@ describe("the tools' texts under --as", () => {
     const described = text(await toolbox.call("describe_operation", { operation: "list-all-messages" }));
     expect(`${listed}${described}`).not.toContain("onBehalfOf");
     expect(described).toContain("Acts as user `support-agent`.");
+    expect(toolbox.tools.find((tool) => tool.name === "call_operation")!.description).toContain("Acts as user `support-agent`");
   });
 });
