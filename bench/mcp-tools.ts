@@ -34,7 +34,7 @@ main(async () => {
         columns: ["tool list", "tools", "characters", "tokens", "budget"],
         rows: [
           row("default scope", byDefault, TOOL_LIST_BUDGETS.default),
-          row("default scope, `--as <uid>` (no onBehalfOf argument)", bound),
+          row("default scope, `--as <uid>` (no onBehalfOf argument, no send-bot-message)", bound),
           row("every operation (283)", all),
           row("dynamic mode", dynamic, TOOL_LIST_BUDGETS.dynamic),
           row("dynamic mode: list_operations' answer, default scope", answers.list),
@@ -47,7 +47,7 @@ main(async () => {
             `(budget for the two answers: ${TOOL_LIST_BUDGETS.dynamicFirstCall}).`,
           ].join(" "),
           [
-            "Descriptions are the spec's summary and first sentence (fields: first sentence, ≤ 100 characters);",
+            "Descriptions are the spec's summary and first sentence (fields: first sentence), each whole, never cut;",
             "schema examples are dropped, and example arguments are only in describe_operation's answer.",
           ].join(" "),
         ],

@@ -19,17 +19,28 @@ function formBody(tool: OperationTool, body: Record<string, unknown>): Record<st
   return out;
 }
 
+/** How one tool call is bounded: the MCP request's cancellation, and the deadline of all its attempts and waits. */
+export interface CallBounds {
+  /** The MCP request's signal: it fires when the client cancels the call or the connection closes. */
+  signal?: AbortSignal | undefined;
+  /** The call's whole time, retries and rate-limit waits included, as the SDK's `deadlineMs`. */
+  deadlineMs: number;
+}
+
 /**
  * Calls an operation with a tool's arguments (already checked against its schema) through the
  * SDK client of its API, so the client's retries, timeouts, rate limits, typed errors and
  * redaction apply. `boundUid` is the user the server acts as, sent as `onBehalfOf` wherever the
- * operation takes it. Resolves with the answer's body; rejects with the SDK's error.
+ * operation takes it. The SDK call gets `bounds`: once the signal fires or the deadline passes,
+ * nothing more is sent (no retry, no wait for room). Resolves with the answer's body; rejects
+ * with the SDK's error, or with the signal's reason.
  */
 export async function callOperation(
   tool: OperationTool,
   args: Record<string, unknown>,
   clients: OperationClients,
   boundUid: string | undefined,
+  bounds: CallBounds,
 ): Promise<unknown> {
   const params: Params = { path: {}, query: {}, header: {} };
   for (const param of tool.parameters) {
@@ -39,7 +50,8 @@ export async function callOperation(
   if (boundUid !== undefined && tool.onBehalfOf !== "none") params.header.onBehalfOf = boundUid;
   const client = clients[tool.api] as ChatClient | undefined;
   if (!client) throw new Error(`${tool.name} needs the ${tool.api} client, which this server was not given.`);
-  const init: Record<string, unknown> = { params };
+  const init: Record<string, unknown> = { params, deadlineMs: bounds.deadlineMs };
+  if (bounds.signal) init.signal = bounds.signal;
   if (args.body !== undefined) {
     if (tool.body === "form") {
       init.body = formBody(tool, args.body as Record<string, unknown>);

@@ -7,8 +7,9 @@ export interface ChatMcpServerOptions {
    * The app the Chat and Calls API tools call, as for `createChatClient`. Required when the scope
    * holds one of their operations (the default scope does). `rateLimits` defaults to the service's
    * limits here, so an agent's calls keep to them instead of meeting its 429s, with `maxWaitMs`
-   * of 20 s: a call that would wait longer is refused at once with its `waitMs`, well before an
-   * MCP client's own request timeout.
+   * of 20 s: a call that would wait longer is refused at once with its `waitMs`. Every tool call
+   * has a deadline of 50 s, its retries and waits included (`deadlineMs`, when shorter, wins), so
+   * it is answered before an MCP client's own 60 s request timeout.
    * @default undefined
    * @example { appId: process.env.CHAT_APP_ID!, region: "eu", apiKey: process.env.CHAT_API_KEY! }
    */
@@ -27,8 +28,11 @@ export interface ChatMcpServerOptions {
    */
   scope?: McpScope;
   /**
-   * Bind the server to one user: every operation that takes `onBehalfOf` acts as this UID, and
-   * no tool takes `onBehalfOf` as an argument. Operations without `onBehalfOf` act as the app.
+   * Bind the server to one user: every operation that takes `onBehalfOf` acts as this UID, no
+   * tool takes `onBehalfOf` as an argument, and the tools' texts name this user. Operations
+   * without `onBehalfOf` act as the app. The operations that would act as a user named in their
+   * arguments (`send-bot-message`, whose sender is the bot in the path; friends and blocks of the
+   * path's user) are left out, whatever the kinds, unless `scope.tools` names them.
    * @default undefined (tools that take onBehalfOf take it as an argument)
    * @example "support-agent"
    */

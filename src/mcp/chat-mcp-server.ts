@@ -18,7 +18,11 @@ export async function mcpServerOf(toolbox: McpToolbox): Promise<ChatMcpServer> {
   const { Server, ListToolsRequestSchema, CallToolRequestSchema } = await loadMcpSdk();
   const server = new Server({ name: "chat-rest-sdk", version: SDK_VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolbox.tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => toolbox.call(request.params.name, request.params.arguments));
+  // The request's signal fires when the client cancels the call or the connection closes: the SDK
+  // call then stops at once, and sends nothing more (no retry, no wait for rate-limit room).
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
+    toolbox.call(request.params.name, request.params.arguments, extra.signal),
+  );
   return {
     tools: toolbox.tools,
     connect: (transport) => server.connect(transport as Parameters<typeof server.connect>[0]),

@@ -13,9 +13,10 @@ const CALL = "call_operation";
  */
 export function dynamicTools(
   operations: OperationTool[],
-  callTool: (name: string, args: unknown) => Promise<ToolResult>,
+  callTool: (name: string, args: unknown, signal?: AbortSignal) => Promise<ToolResult>,
   secrets: readonly string[],
-): { tools: McpTool[]; call(name: string, args: unknown): Promise<ToolResult> } {
+  boundUid?: string,
+): { tools: McpTool[]; call(name: string, args: unknown, signal?: AbortSignal): Promise<ToolResult> } {
   const byName = new Map(operations.map((tool) => [tool.name, tool]));
   const tags = [...new Set(operations.flatMap((tool) => tool.tags))];
   const operationArg = { type: "string", description: `An operation's name, from ${LIST}.` };
@@ -41,7 +42,7 @@ export function dynamicTools(
     },
     {
       name: CALL,
-      description: "Call an operation with arguments that match its input schema.",
+      description: `Call an operation with arguments that match its input schema.${boundUid === undefined ? "" : ` Acts as user \`${boundUid}\` where the operation acts as a user.`}`,
       inputSchema: {
         type: "object",
         properties: { operation: operationArg, arguments: { type: "object", description: `As ${DESCRIBE} shows.` } },
@@ -60,7 +61,7 @@ export function dynamicTools(
     return toolError({ code: "ERR_TOOL_NOT_IN_SCOPE", message }, secrets);
   }
 
-  async function call(name: string, raw: unknown): Promise<ToolResult> {
+  async function call(name: string, raw: unknown, signal?: AbortSignal): Promise<ToolResult> {
     const args = argumentsOf(raw);
     if (name === LIST) {
       const search = typeof args.search === "string" ? args.search.toLowerCase() : undefined;
@@ -79,7 +80,7 @@ export function dynamicTools(
     }
     if (name === CALL) {
       if (typeof args.operation !== "string" || !byName.has(args.operation)) return unknownOperation(args.operation);
-      return callTool(args.operation, args.arguments ?? {});
+      return callTool(args.operation, args.arguments ?? {}, signal);
     }
     return toolError(
       { code: "ERR_TOOL_NOT_IN_SCOPE", message: `${name} is not a tool of this server: use ${LIST}, ${DESCRIBE} and ${CALL}.` },

@@ -2,7 +2,7 @@ export { createChatMcpServer } from "./chat-mcp-server.js";
 export type { ChatMcpServer } from "./chat-mcp-server.js";
 export type { ChatMcpServerOptions } from "./chat-mcp-options.js";
 export type { McpTool } from "./mcp-toolbox.js";
-export { selectOperationTools, MESSAGE_SENDING } from "./tool-scope.js";
+export { selectOperationTools, MESSAGE_SENDING, ACTS_AS_NAMED_USER } from "./tool-scope.js";
 export type { McpScope, ToolKind } from "./tool-scope.js";
 export type { OperationTool, JsonSchema } from "./operation-tool.js";
 export { runChatMcp, parseMcpArgs, McpUsageError, MCP_USAGE } from "./run-chat-mcp.js";

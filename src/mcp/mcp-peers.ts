@@ -10,7 +10,7 @@ function missing(error: unknown): Error {
   const code = (error as { code?: string }).code;
   if (code !== "MODULE_NOT_FOUND" && code !== "ERR_MODULE_NOT_FOUND") return error as Error;
   const all = Object.entries(MCP_PEERS).map(([peer, version]) => `${peer}@${version}`);
-  return new Error(`chat-rest-sdk/mcp needs its peers: \`npm install ${all.join(" ")}\`.`);
+  return new Error(`chat-rest-sdk/mcp needs its peers at run time: \`npm install --save-prod ${all.join(" ")}\`.`);
 }
 
 // An ES module importing a CommonJS one gets its module.exports as `default`, which for Ajv holds `default` again.

@@ -1,11 +1,12 @@
 import { ChatConfigError, type ChatClientOptions, createCallsClient, createChatClient, createManagementClient } from "chat-rest-sdk";
 import { serviceRateLimits } from "../rate-limits/service-rate-limits.js";
+import { boundTool } from "./bound-user.js";
 import { callOperation, type OperationClients } from "./call-operation.js";
 import type { ChatMcpServerOptions } from "./chat-mcp-options.js";
 import { dynamicTools } from "./dynamic-tools.js";
 import type { JsonSchema, OperationTool } from "./operation-tool.js";
 import { argumentChecker } from "./tool-arguments.js";
-import { errorOfCall, type ToolResult, toolAnswer, toolError } from "./tool-result.js";
+import { cancelled, errorOfCall, type ToolResult, toolAnswer, toolError } from "./tool-result.js";
 import { selectOperationTools } from "./tool-scope.js";
 
 /**
@@ -15,6 +16,17 @@ import { selectOperationTools } from "./tool-scope.js";
  * says how long to wait than from a timeout that says nothing.
  */
 const MCP_MAX_WAIT_MS = 20_000;
+
+/**
+ * The whole time a tool call may take, its retries and every wait for rate-limit room included,
+ * within the MCP client's 60 s request timeout with room to spare for the answer's way back. A
+ * retry whose wait (a 429's `Retry-After`, or the queue) would end past it is not waited for: the
+ * call is answered at once with that wait. A client option's `deadlineMs` shorter than this one wins.
+ */
+export const MCP_DEADLINE_MS = 50_000;
+
+/** The deadline of a tool call through a client with `own` as its `deadlineMs`: the shorter one, 0 meaning none. */
+const deadlineOf = (own: number | undefined) => (own && own < MCP_DEADLINE_MS ? own : MCP_DEADLINE_MS);
 
 /** A tool as MCP lists it. */
 export interface McpTool {
@@ -30,19 +42,11 @@ export interface McpToolbox {
   tools: McpTool[];
   /** The operations in scope, with the schemas their arguments are checked against. */
   operations: OperationTool[];
-  /** Calls a listed tool; never throws: a refusal or a failure is a tool error. */
-  call(name: string, args: unknown): Promise<ToolResult>;
-}
-
-/** The operation as this server offers it: bound to a user, it takes no `onBehalfOf` argument. */
-function offered(tool: OperationTool, boundUid: string | undefined): OperationTool {
-  if (boundUid === undefined || tool.onBehalfOf === "none") return tool;
-  const { onBehalfOf: _argument, ...properties } = tool.inputSchema.properties;
-  const required = tool.inputSchema.required?.filter((name) => name !== "onBehalfOf");
-  const { onBehalfOf: _example, ...example } = tool.example;
-  const inputSchema = { ...tool.inputSchema, properties, ...(required?.length ? { required } : {}) };
-  if (!required?.length) delete inputSchema.required;
-  return { ...tool, inputSchema, example };
+  /**
+   * Calls a listed tool; never throws: a refusal or a failure is a tool error. `signal` is the MCP
+   * request's: once it fires, the call rejects at once and nothing more is sent.
+   */
+  call(name: string, args: unknown, signal?: AbortSignal): Promise<ToolResult>;
 }
 
 export function annotationsOf(kind: OperationTool["kind"]): McpTool["annotations"] {
@@ -59,7 +63,7 @@ function needs(options: ChatMcpServerOptions, operations: OperationTool[], api: 
  * client option or a bad `as` UID, before any transport is opened.
  */
 export async function createToolbox(options: ChatMcpServerOptions): Promise<McpToolbox> {
-  const operations = selectOperationTools(options.scope).map((tool) => offered(tool, options.as));
+  const operations = selectOperationTools(options.scope, options.as).map((tool) => boundTool(tool, options.as));
   // A server with no tool is a scope that contradicts itself (`--tag Calls --scope write`), not a choice.
   if (!operations.length) throw new ChatConfigError("The scope selects no operation: widen its kinds, tags or tools.");
   needs(options, operations, "chat", "chat");
@@ -80,7 +84,13 @@ export async function createToolbox(options: ChatMcpServerOptions): Promise<McpT
   const check = await argumentChecker();
   const byName = new Map(operations.map((tool) => [tool.name, tool]));
 
-  async function callTool(name: string, args: unknown): Promise<ToolResult> {
+  const deadlines = {
+    chat: deadlineOf(options.chat?.deadlineMs),
+    calls: deadlineOf(options.chat?.deadlineMs),
+    management: deadlineOf(options.management?.deadlineMs),
+  };
+
+  async function callTool(name: string, args: unknown, signal?: AbortSignal): Promise<ToolResult> {
     const tool = byName.get(name);
     if (!tool)
       return toolError(
@@ -91,14 +101,15 @@ export async function createToolbox(options: ChatMcpServerOptions): Promise<McpT
     if (problems)
       return toolError({ code: "ERR_INVALID_ARGUMENTS", message: `${name}: ${problems.join("; ")}.`, details: problems }, secrets);
     try {
-      return toolAnswer(await callOperation(tool, (args ?? {}) as Record<string, unknown>, clients, options.as), secrets);
+      const bounds = { signal, deadlineMs: deadlines[tool.api] };
+      return toolAnswer(await callOperation(tool, (args ?? {}) as Record<string, unknown>, clients, options.as, bounds), secrets);
     } catch (error) {
-      return toolError(errorOfCall(error), secrets);
+      return toolError(signal?.aborted ? cancelled() : errorOfCall(error), secrets);
     }
   }
 
   if (options.dynamic) {
-    const dynamic = dynamicTools(operations, callTool, secrets);
+    const dynamic = dynamicTools(operations, callTool, secrets, options.as);
     return { tools: dynamic.tools, operations, call: dynamic.call };
   }
   const tools = operations.map((tool) => ({

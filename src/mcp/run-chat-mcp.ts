@@ -15,7 +15,8 @@ Serves the chat REST API as MCP tools, over stdio (or Streamable HTTP with --htt
   --tag <list>           only operations with these tags, e.g. Messages,Users
   --tool <list>          also these operations, by operationId
   --exclude-tool <list>  never these operations
-  --as <uid>             act as this user (onBehalfOf) on every operation that takes it
+  --as <uid>             act as this user (onBehalfOf) on every operation that takes it;
+                         no tool acts as another user (send-bot-message only with --tool)
   --dynamic              three tools (list, describe, call an operation) instead of one per operation
   --http <port>          serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio
   --host <h>             interface for --http (default 127.0.0.1)

@@ -20,6 +20,12 @@ export interface ToolError {
   details?: unknown;
   /** The service's request id, for its support. */
   requestId?: string;
+  /**
+   * With `ERR_TOO_MANY_REQUESTS`: how long to wait before calling again, in milliseconds. The wait
+   * for rate-limit room the call was refused for, or the service's `Retry-After` when a retry
+   * would have ended past the call's deadline (or its retries ran out).
+   */
+  waitMs?: number;
 }
 
 // Every text a tool returns passes through here: the credentials are masked even where the service echoed one.
@@ -45,12 +51,17 @@ function serviceMessage(error: ChatApiError): string {
 export function errorOfCall(error: unknown): ToolError {
   if (error instanceof ChatApiError) {
     const refused = error instanceof RateLimitError && error.scope !== undefined;
+    const waitMs =
+      error instanceof RateLimitError
+        ? (error.waitMs ?? (error.retryAfter === undefined ? undefined : error.retryAfter * 1000))
+        : undefined;
     return {
       ...(refused ? {} : { status: error.status }),
       code: error.code ?? `HTTP_${error.status}`,
       message: refused ? error.message : serviceMessage(error),
       ...(error.details ? { details: error.details } : {}),
       ...(error.requestId ? { requestId: error.requestId } : {}),
+      ...(waitMs === undefined ? {} : { waitMs }),
     };
   }
   if (error instanceof ChatTimeoutError) return { code: "ERR_TIMEOUT", message: error.message };
@@ -58,4 +69,12 @@ export function errorOfCall(error: unknown): ToolError {
   if (error instanceof ChatConfigError) return { code: "ERR_INVALID_ARGUMENTS", message: error.message };
   if (isChatError(error)) return { code: "ERR_INVALID_RESPONSE", message: error.message };
   return { code: "ERR_INTERNAL", message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * A call the MCP client cancelled (or whose connection closed): it stopped where it was, and
+ * nothing was sent after. An attempt already on its way may still have been applied.
+ */
+export function cancelled(): ToolError {
+  return { code: "ERR_CANCELLED", message: "The tool call was cancelled: nothing was sent after that." };
 }

@@ -9,8 +9,9 @@ export type ToolKind = OperationTool["kind"];
 export interface McpScope {
   /**
    * The kinds of operation offered. Without it: the Chat and Calls APIs' read operations, and
-   * sending messages (`send-message`, `send-thread-message`, `send-bot-message`). Whatever the
-   * kinds, an operation whose answer holds a credential is left out unless `tools` names it.
+   * sending messages (`send-message`, `send-thread-message`, and `send-bot-message` but on a
+   * server bound to a user with `as`). Whatever the kinds, an operation whose answer holds a
+   * credential is left out unless `tools` names it.
    * @default undefined (reads and message sending)
    * @example ["read", "write"]
    */
@@ -46,6 +47,14 @@ export interface McpScope {
 /** The operations of the default scope beyond the reads: sending a message, a thread reply, a bot's message. */
 export const MESSAGE_SENDING = ["send-message", "send-thread-message", "send-bot-message"] as const;
 
+/**
+ * The operations that act as a user named in their arguments rather than in `onBehalfOf`: a bot's
+ * message is sent by the bot in the path; friends and blocks are the path user's. A server bound
+ * to a user (`as`) leaves them out whatever the kinds, unless `tools` names them, so that its
+ * agent cannot act as anyone else.
+ */
+export const ACTS_AS_NAMED_USER = ["send-bot-message", "add-friend", "remove-friend", "block-users", "unblock-users"] as const;
+
 const KINDS: readonly ToolKind[] = ["read", "write", "destructive"];
 
 function checkNames(what: string, names: readonly string[] | undefined, known: readonly string[]): void {
@@ -55,13 +64,15 @@ function checkNames(what: string, names: readonly string[] | undefined, known: r
 
 /**
  * The tools of a scope, in the spec's order. Unknown kinds, tags and operations are refused with a
- * `ChatConfigError` naming them and the known ones.
+ * `ChatConfigError` naming them and the known ones. For a server bound to the user `boundUid`,
+ * the operations that would act as another user ({@link ACTS_AS_NAMED_USER}) are left out unless
+ * `tools` names them.
  *
  * @example
  * const tools = selectOperationTools({ kinds: ["read", "write"], tags: ["Messages"] });
  * console.log(tools.map((tool) => tool.name)); // ["send-bot-message", "list-all-messages", "send-message", ...]
  */
-export function selectOperationTools(scope: McpScope = {}): OperationTool[] {
+export function selectOperationTools(scope: McpScope = {}, boundUid?: string): OperationTool[] {
   const names = operationTools.map((tool) => tool.name);
   checkNames("kind", scope.kinds, KINDS);
   checkNames("tag", scope.tags, [...new Set(operationTools.flatMap((tool) => tool.tags))]);
@@ -73,6 +84,7 @@ export function selectOperationTools(scope: McpScope = {}): OperationTool[] {
     byKind(tool) &&
     !tool.credentials &&
     !tool.deprecated &&
+    (boundUid === undefined || !(ACTS_AS_NAMED_USER as readonly string[]).includes(tool.name)) &&
     (tool.api !== "management" || scope.management === true) &&
     (!scope.tags || tool.tags.some((tag) => scope.tags!.includes(tag)));
   return operationTools.filter((tool) => (inScope(tool) || scope.tools?.includes(tool.name)) && !scope.excludeTools?.includes(tool.name));

@@ -45,18 +45,27 @@ test("a schema merges the path, query and header parameters with the body, refer
   expect(JSON.stringify(operationTools)).not.toContain('"$ref"');
 });
 
-test("descriptions are short: a tool's at most 2 sentences of 160 characters, a field's one of 100", () => {
-  for (const tool of operationTools) expect(tool.description.length).toBeLessThanOrEqual(400);
-  const long: string[] = [];
+test("descriptions are whole: no tool's or argument's description is cut off", () => {
+  const cut: string[] = [];
   const walk = (node: unknown, at: string): void => {
     if (!node || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
-      if (key === "description" && typeof value === "string" && value.length > 100) long.push(`${at}: ${value}`);
+      if (key === "description" && typeof value === "string" && !/[.!?`)]$/.test(value)) cut.push(`${at}: ${value}`);
       else walk(value, `${at}.${key}`);
     }
   };
-  for (const tool of operationTools) walk(tool.inputSchema, tool.name);
-  expect(long).toEqual([]);
+  for (const tool of operationTools) {
+    if (!/[.!?`)]$/.test(tool.description)) cut.push(`${tool.name}: ${tool.description}`);
+    walk(tool.inputSchema, tool.name);
+  }
+  expect(cut).toEqual([]);
+});
+
+test("an argument's description keeps what the agent needs: affix says which way the slice goes", () => {
+  const messages = operationTools.find((tool) => tool.name === "list-all-messages")!;
+  expect(messages.inputSchema.properties.affix!.description).toBe(
+    "Direction of the slice from the position given by `id` or `sentAt` (or by the timestamps): `append` for the messages after it, `prepend` for those before it.",
+  );
 });
 
 test("kinds: GETs read; DELETEs and bans are destructive; other changes write", () => {
