@@ -49,11 +49,21 @@ const settle = <T>(promise: Promise<T>) =>
     (error: unknown) => ({ ok: false as const, error }),
   );
 
-/** Runs the workload once on `fake` (reset first) with faults drawn from `seed`. */
-export async function runChaos(fake: FakeServer, seed: number): Promise<ChaosReport> {
+/** The fake's answer to `request` in process; a closed connection rejects as Node's fetch does, with the socket's code. */
+async function handled(fake: FakeServer, request: Request): Promise<Response> {
+  const response = await fake.handle(request);
+  if (response.type !== "error") return response;
+  throw new TypeError("fetch failed", { cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }) });
+}
+
+/**
+ * Runs the workload once on `fake` (reset first) with faults drawn from `seed`: over HTTP, or
+ * in process through `fake.handle` (a connection reset is then a rejected fetch, as under MSW).
+ */
+export async function runChaos(fake: FakeServer, seed: number, via: "http" | "in-process" = "http"): Promise<ChaosReport> {
   fake.reset();
   const report: ChaosReport = { seed, duplicates: [], losses: [], wrongReports: [], faults: {} };
-  const checker = answerChecker();
+  const checker = answerChecker(via === "http" ? fetch : (request) => handled(fake, request));
   const client = (maxRetries: number): ChatClient =>
     createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, maxRetries, fetch: checker.fetch });
   // The helpers' reads and creates are repeated by the client: enough retries to outlive a 35% fault rate.
@@ -72,12 +82,14 @@ export async function runChaos(fake: FakeServer, seed: number): Promise<ChaosRep
   ]);
   for (const [i, call] of helperCalls.entries())
     if (!call.ok) report.wrongReports.push(`helper call ${i} rejected: ${String((call.error as Error)?.message ?? call.error)}`);
-  for (const uid of ["shopper", "device-owner"]) if (!fake.state.users.has(uid)) report.losses.push(`user ${uid} not stored`);
-  if (!fake.state.groups.has("order-1")) report.losses.push("group order-1 not stored");
+  // fake.state is a copy of the whole state, made at each read: read once per phase.
+  let state = fake.state;
+  for (const uid of ["shopper", "device-owner"]) if (!state.users.has(uid)) report.losses.push(`user ${uid} not stored`);
+  if (!state.groups.has("order-1")) report.losses.push("group order-1 not stored");
   const issued = helperCalls[CALLERS]!;
   if (
     issued.ok &&
-    !fake.state.authTokens.get("device-owner")?.some((t) => t.authToken === (issued.value as { authToken: string }).authToken)
+    !state.authTokens.get("device-owner")?.some((t) => t.authToken === (issued.value as { authToken: string }).authToken)
   )
     report.losses.push("issueAuthToken resolved with a token the fake does not hold");
 
@@ -104,12 +116,13 @@ export async function runChaos(fake: FakeServer, seed: number): Promise<ChaosRep
   const imported = await settle(importUsers(helpers, rows, { concurrency: 16 }));
   if (!imported.ok) report.wrongReports.push(`importUsers rejected: ${String(imported.error)}`);
   else {
+    state = fake.state;
     const { created, existing, failed } = imported.value;
     if (created + existing + failed.length !== IMPORTED)
       report.wrongReports.push(`importUsers accounted for ${created + existing + failed.length} of ${IMPORTED} rows`);
     const failedRows = new Set(failed.map((f) => f.index));
     for (const [i, row] of rows.entries())
-      if (!failedRows.has(i) && !fake.state.users.has(row.uid)) report.losses.push(`row ${row.uid} reported imported, not stored`);
+      if (!failedRows.has(i) && !state.users.has(row.uid)) report.losses.push(`row ${row.uid} reported imported, not stored`);
   }
 
   // Sends: none stored twice; every resolved one stored; every one reported "not sent" not stored.
@@ -119,7 +132,8 @@ export async function runChaos(fake: FakeServer, seed: number): Promise<ChaosRep
       settle(unwrap(sender.as("buyer").POST("/messages", { body: { receiver: "seller", receiverType: "user", data: { text } } }))),
     ),
   );
-  const storedOf = (text: string) => [...fake.state.messages.values()].filter((m) => m.category !== "action" && m.data?.text === text);
+  const messages = [...fake.state.messages.values()].filter((m) => m.category !== "action");
+  const storedOf = (text: string) => messages.filter((m) => m.data?.text === text);
   for (const [i, send] of sends.entries()) {
     const stored = storedOf(texts[i]!);
     if (stored.length > 1) report.duplicates.push(`message "${texts[i]}" stored ${stored.length} times`);
@@ -140,9 +154,10 @@ export async function runChaos(fake: FakeServer, seed: number): Promise<ChaosRep
     }),
   );
   const reactions = fake.snapshot().model.reactions;
+  state = fake.state;
   for (const [i, change] of changes.entries()) {
     const id = sent[i]!;
-    const message = fake.state.messages.get(id);
+    const message = state.messages.get(id);
     const mine = (reactions.find(([messageId]) => messageId === id)?.[1] ?? []).filter((r) => r.uid === "seller");
     if (i % 3 === 2 && mine.length > 1) report.duplicates.push(`reaction on ${id} stored ${mine.length} times`);
     if (!change.ok) {

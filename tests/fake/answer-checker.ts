@@ -67,7 +67,8 @@ export interface AnswerChecker {
   checked(): number;
 }
 
-export function answerChecker(): AnswerChecker {
+/** `send` answers each request: `fetch` over HTTP by default, or a fake's `handle` in process. */
+export function answerChecker(send: (input: Request, init?: RequestInit) => Promise<Response> = fetch): AnswerChecker {
   const problems: string[] = [];
   let checked = 0;
   const check = async (method: string, url: string, status: number, body: unknown) => {
@@ -92,7 +93,7 @@ export function answerChecker(): AnswerChecker {
   };
   return {
     async fetch(input, init) {
-      const response = await fetch(input, init);
+      const response = await send(input, init);
       const text = await response.clone().text();
       let body: unknown = text;
       try {
