@@ -51,7 +51,7 @@ export interface QueueContext {
   /** Told once of each call that waits: the key that holds it and its expected wait. */
   onWait?: ((waiter: Waiter, key: string, waitMs: number) => void) | undefined;
   /** Told when the first queue opens (true) and when the last one is dropped (false). */
-  onQueued?: ((queued: boolean) => void) | undefined;
+  onQueued(queued: boolean): void;
 }
 
 /** A runtime fires a longer timer at once: a longer wait wakes, finds no room, and sleeps again. */
@@ -72,7 +72,7 @@ export function createQueues({ clock, take, refusal, onWait, onQueued }: QueueCo
     let queue = queues.get(key);
     if (!queue) {
       queues.set(key, (queue = { key, waiters: [], timer: undefined, until: 0, running: false }));
-      if (queues.size === 1) onQueued?.(true);
+      if (queues.size === 1) onQueued(true);
     }
     return queue;
   }
@@ -153,7 +153,7 @@ export function createQueues({ clock, take, refusal, onWait, onQueued }: QueueCo
       }
     } finally {
       queue.running = false;
-      if (!queue.waiters.length && queue.timer === undefined && queues.delete(queue.key) && !queues.size) onQueued?.(false);
+      if (!queue.waiters.length && queue.timer === undefined && queues.delete(queue.key) && !queues.size) onQueued(false);
     }
   }
 

@@ -146,14 +146,11 @@ export function createRateLimitGovernor(
   // listens only while calls of its own wait: a store outlives the clients made on it (one per
   // tenant, or per request), and a listener it kept would keep each of them, and be called on
   // every settle of every process.
-  const recheck = (keys: readonly string[]) => queues.recheck(keys.map((key) => ({ key })));
+  // The queues tell of their first and their last call in turn, so one subscription is open at most.
   let unsubscribe: (() => void) | undefined;
   const onQueued = (queued: boolean) => {
-    if (queued) unsubscribe ??= store.subscribe?.(recheck);
-    else {
-      unsubscribe?.();
-      unsubscribe = undefined;
-    }
+    if (queued) unsubscribe = store.subscribe?.((keys) => queues.recheck(keys.map((key) => ({ key }))));
+    else unsubscribe?.();
   };
 
   const { onWait } = limits;
