@@ -11,14 +11,26 @@
 #   dist/otel.{mjs,cjs,d.mts,d.cts}     chat-rest-sdk/otel
 #   dist/rate-limit-governor.{mjs,cjs}  no entry point: what a client with `rateLimits` loads
 #   dist/traced-call.{mjs,cjs}          no entry point: what a client loads once something subscribes to its diagnostics channels
+#   dist/errors.{mjs,cjs}               no entry point: the error classes, which every other bundle imports
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p dist
 # Only this build's outputs: dist/docs belongs to `npm run docs`.
 rm -f dist/*.mjs dist/*.cjs dist/*.d.mts dist/*.d.cts
 
-# Dependencies stay imports (--packages=external); everything under src/ and generated/ is bundled.
-bundle() { node_modules/.bin/esbuild "$1" --bundle --platform=node --target=es2022 --packages=external --log-level=warning "${@:2}"; }
+# Dependencies stay imports (--packages=external); everything under src/ and generated/ is bundled,
+# but for src/errors/: the error classes (and the record of failed calls) have one copy in the
+# package, dist/errors.{mjs,cjs}, so that `instanceof` holds for an error whichever entry point
+# threw it. Each bundle keeps its imports of src/errors/ as imports, pointed at that module below.
+esbuild() { node_modules/.bin/esbuild "$1" --bundle --platform=node --target=es2022 --packages=external --log-level=warning "${@:2}"; }
+errors_chunk=src/errors/errors-chunk.ts
+shared_errors=()
+for source in src/errors/*.ts; do
+  if [ "$source" != "$errors_chunk" ]; then shared_errors+=("--external:*/errors/$(basename "$source" .ts).js"); fi
+done
+bundle() { esbuild "$@" "${shared_errors[@]}"; }
+esbuild "$errors_chunk" --format=esm --outfile=dist/errors.mjs
+esbuild "$errors_chunk" --format=cjs --outfile=dist/errors.cjs
 # The rate-limit governor stays a module of its own, which the client imports on the first call of a
 # client with `rateLimits` (so a bundler can split it off); each format imports its own build of it.
 # The same for the module that describes a traced call, loaded once something subscribes to the client's diagnostics channels.
@@ -59,6 +71,23 @@ bundle src/helpers/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist
 # into it, and its libraries (@modelcontextprotocol/sdk, ajv) are optional peers, imported on first use.
 bundle src/mcp/index.ts --format=esm --external:chat-rest-sdk --outfile=dist/mcp.mjs
 bundle src/mcp/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/mcp.cjs
+for file in dist/*.mjs dist/*.cjs; do
+  format=${file##*.}
+  [ "$file" = "dist/errors.$format" ] && continue
+  sed -i -E "s#\"(\.\.?/)+errors/[a-z-]+\.js\"#\"./errors.$format\"#g" "$file"
+  if grep -qE "[\"'](\.\.?/)+errors/" "$file"; then
+    echo "build: $file imports src/errors/ by a path this build does not point at dist/errors.$format." >&2
+    exit 1
+  fi
+done
+# Only dist/errors.{mjs,cjs} defines the error classes.
+for format in mjs cjs; do
+  copies=$(grep -lE "\b(ChatError|ChatConfigError) = class\b" dist/*."$format" | tr '\n' ' ')
+  if [ "$copies" != "dist/errors.$format " ]; then
+    echo "build: the error classes must be defined in dist/errors.$format alone, found in: $copies" >&2
+    exit 1
+  fi
+done
 
 # One self-contained declaration file per entry point, then a CJS copy of each. A copy is correct
 # only while the file imports no relative path (whose extension would differ), so that is checked.

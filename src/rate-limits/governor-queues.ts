@@ -50,6 +50,8 @@ export interface QueueContext {
   refusal(waiter: Waiter, taken: RateLimitTake, now: number): Error;
   /** Told once of each call that waits: the key that holds it and its expected wait. */
   onWait?: ((waiter: Waiter, key: string, waitMs: number) => void) | undefined;
+  /** Told when the first queue opens (true) and when the last one is dropped (false). */
+  onQueued(queued: boolean): void;
 }
 
 /** A runtime fires a longer timer at once: a longer wait wakes, finds no room, and sleeps again. */
@@ -58,7 +60,7 @@ export const timerMs = (ms: number) => Math.min(ms, 2 ** 31 - 1);
 export const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown })?.then === "function";
 
 /** The queues of one governor: a queue per key that has waiting calls, dropped when empty. */
-export function createQueues({ clock, take, refusal, onWait }: QueueContext) {
+export function createQueues({ clock, take, refusal, onWait, onQueued }: QueueContext) {
   const tell = (waiter: Waiter, key: string, waitMs: number) => {
     if (waiter.told || !onWait) return;
     waiter.told = true;
@@ -68,7 +70,10 @@ export function createQueues({ clock, take, refusal, onWait }: QueueContext) {
 
   function queueOf(key: string): Queue {
     let queue = queues.get(key);
-    if (!queue) queues.set(key, (queue = { key, waiters: [], timer: undefined, until: 0, running: false }));
+    if (!queue) {
+      queues.set(key, (queue = { key, waiters: [], timer: undefined, until: 0, running: false }));
+      if (queues.size === 1) onQueued(true);
+    }
     return queue;
   }
 
@@ -148,7 +153,7 @@ export function createQueues({ clock, take, refusal, onWait }: QueueContext) {
       }
     } finally {
       queue.running = false;
-      if (!queue.waiters.length && queue.timer === undefined) queues.delete(queue.key);
+      if (!queue.waiters.length && queue.timer === undefined && queues.delete(queue.key) && !queues.size) onQueued(false);
     }
   }
 

@@ -141,6 +141,18 @@ export function createRateLimitGovernor(
     return Object.assign(new errors.RateLimitError(429, body, headers, { method: call.method, path: call.path }, message), refusal);
   }
 
+  // Another process settled a request under these keys (a shared store tells): the calls waiting
+  // on them reckon again, rather than sleep on a wait that counted it as unanswered. The governor
+  // listens only while calls of its own wait: a store outlives the clients made on it (one per
+  // tenant, or per request), and a listener it kept would keep each of them, and be called on
+  // every settle of every process.
+  // The queues tell of their first and their last call in turn, so one subscription is open at most.
+  let unsubscribe: (() => void) | undefined;
+  const onQueued = (queued: boolean) => {
+    if (queued) unsubscribe = store.subscribe?.((keys) => queues.recheck(keys.map((key) => ({ key }))));
+    else unsubscribe?.();
+  };
+
   const { onWait } = limits;
   const queues = createQueues({
     clock,
@@ -156,11 +168,8 @@ export function createRateLimitGovernor(
           // The hook is for logs and metrics: its failure must not lose the call.
         }
       }),
+    onQueued,
   });
-
-  // Another process settled a request under these keys (a shared store tells): the calls waiting
-  // on them reckon again, rather than sleep on a wait that counted it as unanswered.
-  store.subscribe?.((keys) => queues.recheck(keys.map((key) => ({ key }))));
 
   return {
     acquire(call, params, previous, started, signal) {

@@ -127,6 +127,8 @@ export interface RateLimitStore {
    * Optional: calls `listener` with the keys under which another process settled a request, so
    * that the calls waiting on them reckon their wait again at once. Returns what ends it. A store
    * shared across processes has it (the Redis store, over pub/sub); the store in memory needs none.
+   * A governor subscribes while calls of its own wait, and ends it when none are left, so the
+   * store keeps no client that is no longer used.
    */
   subscribe?(listener: (keys: readonly string[]) => void): () => void;
 }

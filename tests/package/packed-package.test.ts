@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import {
@@ -129,6 +129,83 @@ describe("a program using every entry point", () => {
     // Anything else (a tsconfig.json it cannot read, say) would escape the checks above.
     const other = compiled.split("\n").filter((line) => line.trim() && !CONFIGS.some((config) => line.startsWith(`${config}/`)));
     expect(other).toEqual([]);
+  });
+});
+
+describe("an error thrown by any entry point is an instance of the class chat-rest-sdk exports", () => {
+  // One error from each entry point that throws the SDK's classes, made without the network: the
+  // class it must be an instance of, as chat-rest-sdk exports it, and always of ChatError. `load`
+  // is `import()` in the ES module and `require` in the CommonJS one.
+  const program = `
+const entries = ["chat-rest-sdk", "chat-rest-sdk/webhooks", "chat-rest-sdk/helpers", "chat-rest-sdk/rate-limits",
+  "chat-rest-sdk/redis", "chat-rest-sdk/otel", "chat-rest-sdk/mcp", "chat-rest-sdk/testing"];
+const [core, webhooks, helpers, rateLimits, redis, otel, mcp] = await Promise.all(entries.map(load));
+const caught = async (run) => {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("nothing thrown by " + run);
+};
+const answered = async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+const client = (rateLimits) => core.createChatClient({ appId: "app1", apiKey: "k", fetch: answered, maxRetries: 0, rateLimits });
+const limit = { app: { all: { limit: 1, windowMs: 60000 } } };
+const limited = client({ ...limit, store: rateLimits.memoryRateLimitStore(), maxWaitMs: 0 });
+await limited.GET("/users");
+const down = { sendCommand: async () => { throw new Error("down"); } };
+const thrown = {
+  "chat-rest-sdk createChatClient": [await caught(() => core.createChatClient({ appId: "my app", apiKey: "k" })), "ChatConfigError"],
+  "chat-rest-sdk/webhooks createWebhookHandler": [await caught(() => webhooks.createWebhookHandler({})), "ChatConfigError"],
+  "chat-rest-sdk/webhooks parseWebhookEvent": [await caught(() => webhooks.parseWebhookEvent("{")), "ChatError"],
+  "chat-rest-sdk/helpers ensureUser": [await caught(() => helpers.ensureUser(client(), { uid: "not a uid", name: "N" })), "ChatConfigError"],
+  "chat-rest-sdk/rate-limits memoryRateLimitStore": [await caught(() => limited.GET("/users")), "RateLimitError"],
+  "chat-rest-sdk/redis redisRateLimitStore": [
+    await caught(() => client({ ...limit, store: redis.redisRateLimitStore({ client: down }) }).GET("/users")),
+    "RateLimitStoreError",
+  ],
+  "chat-rest-sdk/otel instrumentChat": [await caught(() => otel.instrumentChat("on")), "ChatConfigError"],
+  "chat-rest-sdk/mcp selectOperationTools": [await caught(() => mcp.selectOperationTools({ tools: ["no-such-tool"] })), "ChatConfigError"],
+};
+console.log(JSON.stringify(Object.entries(thrown).map(([source, [error, base]]) =>
+  source + ": " + error.name + (error instanceof core[base] && error instanceof core.ChatError ? " is " : " is not ") + base)));
+`;
+  const expected = [
+    "chat-rest-sdk createChatClient: ChatConfigError is ChatConfigError",
+    "chat-rest-sdk/webhooks createWebhookHandler: ChatConfigError is ChatConfigError",
+    "chat-rest-sdk/webhooks parseWebhookEvent: WebhookPayloadError is ChatError",
+    "chat-rest-sdk/helpers ensureUser: ChatConfigError is ChatConfigError",
+    "chat-rest-sdk/rate-limits memoryRateLimitStore: RateLimitError is RateLimitError",
+    "chat-rest-sdk/redis redisRateLimitStore: RateLimitStoreError is RateLimitStoreError",
+    "chat-rest-sdk/otel instrumentChat: ChatConfigError is ChatConfigError",
+    "chat-rest-sdk/mcp selectOperationTools: ChatConfigError is ChatConfigError",
+  ];
+  const runProgram = (file: string, text: string) => {
+    writeFileSync(join(consumer, file), text);
+    return JSON.parse(output(process.execPath, [file], consumer)) as string[];
+  };
+
+  test("as ES modules", () => {
+    expect(runProgram("error-classes.mjs", `const load = (name) => import(name);\n${program}`)).toEqual(expected);
+  });
+
+  test("as CommonJS", () => {
+    const text = `const load = async (name) => require(name);\n(async () => {${program}})().catch((error) => {\n  console.error(error);\n  process.exit(1);\n});\n`;
+    expect(runProgram("error-classes.cjs", text)).toEqual(expected);
+  });
+
+  test("the error classes are defined in one module of each format, which every other bundle imports", () => {
+    const dist = join(consumer, "node_modules", "chat-rest-sdk", "dist");
+    for (const format of ["mjs", "cjs"]) {
+      const defining = readdirSync(dist)
+        .filter((file) => file.endsWith(`.${format}`))
+        .filter((file) =>
+          /\b(ChatError|ChatConfigError|ChatApiError) = class\b|class (ChatError|ChatConfigError|ChatApiError)\b/.test(
+            readFileSync(join(dist, file), "utf8"),
+          ),
+        );
+      expect(defining).toEqual([`errors.${format}`]);
+    }
   });
 });
 

@@ -566,6 +566,59 @@ test("a store that hears another process settle a key wakes that key's queue at 
   expect(granted).toBe(true);
 });
 
+test("a governor listens to its store only while calls of its own wait, so a store keeps no idle client", async () => {
+  const clock = new TestClock();
+  const inner = new MemoryRateLimitStore(clock.now);
+  const listeners = new Set<(keys: readonly string[]) => void>();
+  const store: RateLimitStore = {
+    take: (slots, id) => inner.take(slots, id),
+    settle: (slots, id) => inner.settle(slots, id),
+    hold: (key, ms) => inner.hold(key, ms),
+    sync: (...args) => inner.sync(...args),
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+  const governor = createRateLimitGovernor(
+    { ...perUser(1, 1_000), store },
+    APP,
+    { RateLimitError, ChatConfigError, RateLimitStoreError },
+    clock,
+  );
+  const granted: string[] = [];
+  const acquire = (name: string) =>
+    Promise.resolve(acquireWith(governor, sendAs("ana"), undefined, 0, undefined)).then((permit) => {
+      granted.push(name);
+      governor.settle(permit, {});
+    });
+  // A call with room: nothing to listen for.
+  await acquire("m0");
+  expect(listeners.size).toBe(0);
+  // Two calls wait: one listener, heard while they wait.
+  void acquire("m1");
+  void acquire("m2");
+  await flush();
+  expect(listeners.size).toBe(1);
+  await clock.advance(1_001);
+  expect(granted).toEqual(["m0", "m1"]);
+  expect(listeners.size).toBe(1);
+  // The last waiting call leaves: the governor is no longer the store's.
+  await clock.advance(1_001);
+  expect(granted).toEqual(["m0", "m1", "m2"]);
+  expect(listeners.size).toBe(0);
+  // A call aborted while it waits leaves nothing either.
+  const controller = new AbortController();
+  const aborted = Promise.resolve(acquireWith(governor, sendAs("ana"), undefined, 0, controller.signal));
+  aborted.catch(() => {});
+  await flush();
+  expect(listeners.size).toBe(1);
+  controller.abort(new Error("gone"));
+  await expect(aborted).rejects.toThrow("gone");
+  await flush();
+  expect(listeners.size).toBe(0);
+});
+
 describe("a store that fails or does not answer refuses the call, and nothing waits on it past the call's time", () => {
   /** A store whose takes answer only when the case says, or never. */
   function slowStore(label?: string) {

@@ -66,8 +66,10 @@ test(`chat-rest-sdk/webhooks alone fits ${WEBHOOKS_BUDGET} bytes (min + gzip)`, 
 // queues, the store in memory and the classes of the operations. Measured at 4 024 bytes, then
 // 4 430 once a store's answer got the call's time limits and signal, its failures became a
 // RateLimitStoreError, and the waits read from the service got their cap; with the onWait hook,
-// the reckoning of a queued call's wait and the wake on another process's settle, 4 828 bytes.
-const GOVERNOR_BUDGET = 4_900;
+// the reckoning of a queued call's wait and the wake on another process's settle, 4 828 bytes; 4 901
+// once a governor listened to its store only while calls of its own wait (a shared store kept every
+// client made on it).
+const GOVERNOR_BUDGET = 5_000;
 
 test(`the rate-limit governor alone fits ${GOVERNOR_BUDGET} bytes (min + gzip)`, async () => {
   const governor = await measureBundle("src/rate-limits/rate-limit-governor.ts", { external: [] });

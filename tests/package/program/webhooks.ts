@@ -2,8 +2,12 @@
 // `chat-rest-sdk/webhooks`, fed by the test kit's `deliverWebhook` with one of its fixtures.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ChatError } from "chat-rest-sdk";
 import { deliverWebhook, webhookEvents } from "chat-rest-sdk/testing";
-import { createWebhookHandler, toNodeHandler, webhookEventKey } from "chat-rest-sdk/webhooks";
+import { createWebhookHandler, toNodeHandler, type WebhookPayloadError, webhookEventKey } from "chat-rest-sdk/webhooks";
+
+/** A WebhookPayloadError is a ChatError of the core's, to the compiler as to `instanceof`. */
+export const asChatError = (error: WebhookPayloadError): ChatError => error;
 
 export async function webhooks(): Promise<string[]> {
   const keys: string[] = [];
