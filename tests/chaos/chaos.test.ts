@@ -1,26 +1,41 @@
 // The seeded chaos suite: CHAOS_SEEDS runs (100 by default) of the workload in ./chaos-run.ts,
 // each against a fake with faults on every operation. A failing seed is printed; run it alone
 // with CHAOS_SEED=<seed>.
+//
+// The runs are in process (fetch is the fake's handle) and on virtual time: Jest's fake timers,
+// which the fake's clock follows too, jump to the next timer whenever nothing else is left to
+// run, so the client's backoff, a 429's Retry-After and a latency fault cost no real waiting.
+// CHAOS_VIA=http runs the same workload over HTTP on real time, for a run by hand.
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { type ChaosReport, clean, runChaos } from "./chaos-run";
 
 const only = process.env.CHAOS_SEED;
 const seeds = only !== undefined ? [Number(only)] : Array.from({ length: Number(process.env.CHAOS_SEEDS ?? 100) }, (_, i) => i + 1);
-/** Runs at once, each on a fake of its own: most of a run is the client's backoff, which overlaps. */
-const PARALLEL = 50;
+const via = process.env.CHAOS_VIA === "http" ? "http" : "in-process";
+/** Runs at once, each on a fake of its own: their requests interleave, as a server's do. */
+const PARALLEL = 10;
 
 let fakes: FakeServer[];
 beforeAll(async () => {
+  if (via === "in-process") {
+    // Fake timers before the fakes start, so that their clocks read the virtual time.
+    jest.useFakeTimers({ doNotFake: ["nextTick", "queueMicrotask", "setImmediate"] });
+    jest.setTimerTickMode({ mode: "nextAsync" });
+  }
   fakes = await Promise.all(Array.from({ length: Math.min(PARALLEL, seeds.length) }, () => startFakeServer()));
 });
-afterAll(() => Promise.all(fakes.map((fake) => fake.close())));
+afterAll(async () => {
+  await Promise.all(fakes.map((fake) => fake.close()));
+  jest.useRealTimers();
+});
 
 test(`${seeds.length} seeded runs: nothing sent twice, nothing lost, nothing wrongly reported`, async () => {
   const reports: ChaosReport[] = [];
   const queue = [...seeds];
+  const startedAt = Date.now();
   await Promise.all(
     fakes.map(async (fake) => {
-      for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) reports.push(await runChaos(fake, seed));
+      for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) reports.push(await runChaos(fake, seed, via));
     }),
   );
   const failing = reports
@@ -30,6 +45,8 @@ test(`${seeds.length} seeded runs: nothing sent twice, nothing lost, nothing wro
   // The faults were there: every kind was drawn across the runs.
   const drawn = (kind: string) => reports.reduce((sum, report) => sum + (report.faults[kind] ?? 0), 0);
   for (const kind of ["apply-then-drop", "reset-before", "503", "429", "latency"]) expect(drawn(kind)).toBeGreaterThan(0);
+  // And the waits were there: the client backed off, on the clock the runs share.
+  if (via === "in-process") expect(Date.now() - startedAt).toBeGreaterThan(seeds.length * 100);
 }, 600_000);
 
 // The rules draw the same faults for the same sequence of requests (tests/fake/faults.test.ts); the
@@ -38,7 +55,7 @@ test("a seed replays alone, on two fakes at once, and both runs keep every promi
   const seed = seeds[0]!;
   const other = await startFakeServer();
   try {
-    const [a, b] = await Promise.all([runChaos(fakes[0]!, seed), runChaos(other, seed)]);
+    const [a, b] = await Promise.all([runChaos(fakes[0]!, seed, via), runChaos(other, seed, via)]);
     expect([a, b].filter((report) => !clean(report))).toEqual([]);
     expect(a.faults["apply-then-drop"]! + a.faults["reset-before"]! + a.faults["503"]!).toBeGreaterThan(0);
   } finally {
