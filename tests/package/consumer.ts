@@ -167,13 +167,11 @@ export function compile(consumer: string, dir: string): void {
 }
 
 /**
- * Writes `snippets` into `consumer/docs` and compiles them with the consumer's own TypeScript,
- * after linking msw (an optional peer, which the README's MSW block imports) from this
- * repository's install. Returns the folder, whose `out/` holds the emitted programs, and tsc's
+ * Writes `snippets` into `consumer/docs` and compiles them with the consumer's own TypeScript
+ * (msw, which the README's MSW block imports, came with the README's install lines). Returns the folder, whose `out/` holds the emitted programs, and tsc's
  * errors by snippet file.
  */
 export async function compileSnippets(consumer: string, snippets: Snippet[]): Promise<{ dir: string; errors: Map<string, string[]> }> {
-  symlinkSync(join(repoRoot, "node_modules", "msw"), join(consumer, "node_modules", "msw"), "dir");
   const dir = join(consumer, "docs");
   writeSnippets(dir, snippets);
   const tsc = join(consumer, "node_modules", "typescript", "bin", "tsc");

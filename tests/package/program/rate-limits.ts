@@ -1,6 +1,6 @@
 // The rate-limit half of the packed-package program: a governed client against the packaged fake
 // enforcing a short limit (the governor is a module of its own in dist/), and the Redis store,
-// whose optional peer is not installed here.
+// with its optional peer installed or not.
 import { createChatClient } from "chat-rest-sdk";
 import { serviceRateLimits } from "chat-rest-sdk/rate-limits";
 import { redisRateLimitStore } from "chat-rest-sdk/redis";
@@ -29,14 +29,22 @@ export async function rateLimits(): Promise<string[]> {
       ),
     );
     const lines = [`rate-limits: ${sent.map((result) => result.response.status).join(" ")}`];
+    // Port 1 has no server: with redis installed the store fails as a RateLimitStoreError;
+    // without it, it names the command that installs it.
+    const peer = "redis";
+    const installed = await import(peer).then(
+      () => true,
+      () => false,
+    );
     const store = redisRateLimitStore({ url: "redis://127.0.0.1:1" });
-    const missing = await Promise.resolve(store.take([{ key: "k", limit: 1, windowMs: 1_000 }], 1)).then(
+    const failure = await Promise.resolve(store.take([{ key: "k", limit: 1, windowMs: 1_000 }], 1)).then(
       () => "",
-      (error: unknown) => String(error),
+      (error: unknown) => (installed ? String((error as Error)?.name) : String(error)),
     );
     await store.close();
-    if (!missing.includes("npm install redis@")) throw new Error(`redis: without redis: ${missing || "no error"}`);
-    lines.push("redis: redisRateLimitStore asks for redis");
+    if (installed ? failure !== "RateLimitStoreError" : !failure.includes("npm install redis@"))
+      throw new Error(`redis: with redis ${installed ? "installed" : "absent"}: ${failure || "no error"}`);
+    lines.push(installed ? "redis: redisRateLimitStore fails as a RateLimitStoreError without a server" : "redis: redisRateLimitStore asks for redis");
     return lines;
   } finally {
     await fake.close();
