@@ -56,6 +56,16 @@ test("the clock: freeze, advance and resume from another process, with sentAt on
   expect(fake.clock.frozen).toBe(false);
 });
 
+test("a remote reset() answers 500 a request held by delayNext, at once", async () => {
+  await remote.delayNext("list-users", 60_000);
+  const listing = chatOf().GET("/users");
+  while ((await remote.clock.pending()) === 0) await new Promise((done) => setTimeout(done, 5));
+  await remote.reset();
+  const { response, error } = await listing;
+  expect(response.status).toBe(500);
+  expect(error).toMatchObject({ error: { message: expect.stringMatching(/reset or restored while this request was in flight/) } });
+});
+
 test("faults: added with a seed, counted, removed and cleared; failNext and delayNext too", async () => {
   const chat = chatOf();
   const rule = await remote.faults.add({ operationId: "create-user", kind: "apply-then-drop", seed: 5 });

@@ -85,7 +85,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     closed: false,
     limiter: limits && new FakeRateLimiter(limits, () => clock.now()),
   };
-  const controls = new FakeControls({ store, clock, faults, deliveries, waits, limiter: fake.limiter, seedCheck });
+  const controls = new FakeControls({ store, clock, faults, deliveries, waits, limiter: fake.limiter, holds: fake.holds, seedCheck });
   const controlToken = options.controlToken ?? random(20);
   const host = options.host ?? "127.0.0.1";
   const server = await startHttpFront(spec, fake, { controls, clock, credentials, token: controlToken }, { port: options.port ?? 0, host });
