@@ -307,6 +307,36 @@ describe("what the fake stores and sends follows its clock", () => {
     }
   });
 
+  test("by default, webhook retries follow the service's schedule on the clock: 10 s after the failure, then 30 s after that", async () => {
+    const statuses = [503, 503];
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(statuses.shift() ?? 200).end());
+    });
+    await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", done));
+    try {
+      const { fake, chat, management } = await start();
+      const webhookURL = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      await attachWebhook(management, fake.appId, { id: "h", name: "H", webhookURL, retryOnFailure: true }, ["message_sent"]);
+      fake.seed({ users: [{ uid: "ana", name: "Ana" }] });
+      fake.clock.freeze(T);
+      await unwrap(chat.POST("/messages", { body: { receiver: "ana", receiverType: "user", data: { text: "hi" } } }));
+      await fake.clock.advance(9_999);
+      expect(fake.webhookDeliveries[0]).toMatchObject({ state: "pending", attempts: 1, status: 503 });
+      await fake.clock.advance(1);
+      expect(fake.webhookDeliveries[0]).toMatchObject({ state: "pending", attempts: 2, status: 503 });
+      await fake.clock.advance(29_999);
+      expect(fake.webhookDeliveries[0]).toMatchObject({ state: "pending", attempts: 2 });
+      await fake.clock.advance(1);
+      expect(fake.webhookDeliveries[0]).toMatchObject({ state: "delivered", attempts: 3, status: 200 });
+      // Two retries, as the service makes: a third failure would have been the last.
+      expect(fake.clock.pending).toBe(0);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((done) => receiver.close(done));
+    }
+  });
+
   test("an answer held by delayNext is sent when the clock passes the delay", async () => {
     const { fake, chat } = await start();
     fake.clock.freeze(T);
@@ -323,6 +353,28 @@ describe("what the fake stores and sends follows its clock", () => {
     expect(answered).toBe(false);
     await fake.clock.advance(1);
     expect((await listing).response.status).toBe(200);
+  });
+
+  test("restore() sets the clock back to real time, so a test restoring a snapshot does not inherit a frozen clock", async () => {
+    const { fake, chat } = await start();
+    fake.seed({ users: [{ uid: "ana", name: "Ana" }] });
+    const seeded = fake.snapshot();
+    // One test freezes the clock in 2030 and leaves it so.
+    fake.clock.freeze(T);
+    // The next one starts, as the README's pattern, with a restore.
+    fake.restore(seeded);
+    expect(fake.clock.frozen).toBe(false);
+    const sent = await unwrap(chat.as("ana").POST("/messages", { body: { receiver: "ana", receiverType: "user", data: { text: "hi" } } }));
+    expect(Math.abs(sent.data.sentAt * 1000 - Date.now())).toBeLessThan(60_000);
+  });
+
+  test("clock.reset() sets the clock back to real time and drops what waited on it", async () => {
+    const { fake } = await start();
+    fake.clock.freeze(T);
+    fake.clock.reset();
+    expect(fake.clock.frozen).toBe(false);
+    expect(fake.clock.pending).toBe(0);
+    expect(Math.abs(fake.clock.now() - Date.now())).toBeLessThan(60_000);
   });
 
   test("reset() sets the clock back to real time", async () => {

@@ -41,6 +41,12 @@ export type FakeWebhookDelivery = {
 /** The deliveries kept for reading: older ones are forgotten (and at most this many are under way). */
 export const MAX_DELIVERIES = 1_000;
 
+/**
+ * The service's retry schedule for a webhook with `retryOnFailure`: about 10 s after the failure,
+ * then about 30 s after that. Retries sleep on the fake's clock, so a test advances it rather than waits.
+ */
+export const SERVICE_RETRY_DELAYS_MS: readonly number[] = [10_000, 30_000];
+
 /** How long one attempt waits for the receiver's answer, as the service does not wait long. */
 const ATTEMPT_TIMEOUT_MS = 5_000;
 
