@@ -194,9 +194,9 @@ describe("multipleReceivers", () => {
 
   test("a non-member naming a private group is refused with ERR_GROUP_NOT_JOINED, as with receiver, and nothing is sent", async () => {
     await unwrap(chat.POST("/groups", { body: { guid: "board", name: "Board", type: "private", owner: "mod" } }));
-    const error = await unwrap(
-      chat.as("outsider").POST("/messages", { body: body({ uids: ["courier"], guids: ["board"] }) }),
-    ).catch((e: unknown) => e);
+    const error = await unwrap(chat.as("outsider").POST("/messages", { body: body({ uids: ["courier"], guids: ["board"] }) })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(await failure(Promise.reject(error))).toEqual(NOT_JOINED);
     expect([...fake.state.messages.values()].filter((message) => message.category !== "action")).toEqual([]);
