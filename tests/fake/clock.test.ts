@@ -3,7 +3,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createChatClient, unwrap } from "../../src/index";
-import { FakeClock } from "../../src/testing/fake/time/fake-clock";
+import { FakeClock, MAX_REAL_TIMER_MS, type RealTimers } from "../../src/testing/fake/time/fake-clock";
 import { answerChecker } from "./answer-checker";
 import { attachWebhook } from "./attach-webhook";
 import { useFakeStarter } from "./checked-fake";
@@ -76,6 +76,124 @@ describe("FakeClock", () => {
     await expect(clock.advance(Number.NaN)).rejects.toThrow(TypeError);
     expect(() => clock.freeze(Number.POSITIVE_INFINITY)).toThrow("clock.freeze: at must be a Date or milliseconds since the epoch");
     expect(() => clock.freeze(new Date("nonsense"))).toThrow(TypeError);
+  });
+});
+
+/**
+ * Real timers the test fires by hand, with Node's semantics: a wait longer than setTimeout keeps
+ * fires after 1 ms. Each wake-up moves the real time it reads to the instant it fired at.
+ */
+function handTimers(real: { now: number }) {
+  const armed = new Map<number, { at: number; fire: () => void }>();
+  const waits: number[] = [];
+  let next = 0;
+  const timers: RealTimers = {
+    set: (fire, ms) => {
+      waits.push(ms);
+      armed.set(++next, { at: real.now + (ms > MAX_REAL_TIMER_MS ? 1 : ms), fire });
+      return next;
+    },
+    clear: (handle) => armed.delete(handle as number),
+  };
+  /** Fires the armed timers one by one until none is left or `limit` wake-ups; returns how many there were. */
+  const runAll = (limit: number) => {
+    let wakeUps = 0;
+    while (armed.size && wakeUps < limit) {
+      const [handle, timer] = [...armed].sort((a, b) => a[1].at - b[1].at)[0]!;
+      armed.delete(handle);
+      real.now = timer.at;
+      timer.fire();
+      wakeUps++;
+    }
+    return wakeUps;
+  };
+  return { timers, waits, runAll };
+}
+
+describe("FakeClock's real timer", () => {
+  const DAY = 24 * 3_600_000;
+
+  test("a 30-day timer on a running clock wakes the process twice, never with a wait setTimeout would overflow", () => {
+    const real = { now: T };
+    const { timers, waits, runAll } = handTimers(real);
+    const clock = new FakeClock(() => real.now, timers);
+    let fired = 0;
+    clock.setTimer(30 * DAY, () => fired++);
+    expect(runAll(1_000)).toBe(2);
+    expect(fired).toBe(1);
+    expect(real.now).toBe(T + 30 * DAY);
+    expect(waits.every((ms) => ms >= 0 && ms <= MAX_REAL_TIMER_MS)).toBe(true);
+  });
+
+  test("a clock frozen far in the past and resumed sleeps in long chunks until its timers fall due", () => {
+    const real = { now: T };
+    const { timers, waits, runAll } = handTimers(real);
+    const clock = new FakeClock(() => real.now, timers);
+    let fired = 0;
+    clock.setTimer(1_000, () => fired++);
+    clock.freeze(0);
+    clock.resume();
+    // The timer is due T + 1000 ms of clock time away: about 22 chunks of 24.8 days.
+    const wakeUps = runAll(1_000);
+    expect(fired).toBe(1);
+    expect(wakeUps).toBe(Math.ceil((T + 1_000) / MAX_REAL_TIMER_MS));
+    expect(waits.every((ms) => ms >= 0 && ms <= MAX_REAL_TIMER_MS)).toBe(true);
+  });
+
+  test("a sleep longer than setTimeout keeps (a long webhook retry delay) is slept in chunks too", () => {
+    const real = { now: T };
+    const { timers, waits, runAll } = handTimers(real);
+    const clock = new FakeClock(() => real.now, timers);
+    let fired = 0;
+    void clock.sleep(10 * MAX_REAL_TIMER_MS).then(() => fired++);
+    expect(runAll(1_000)).toBe(10);
+    expect(waits.every((ms) => ms <= MAX_REAL_TIMER_MS)).toBe(true);
+  });
+});
+
+describe("FakeClock refuses instants a Date cannot hold", () => {
+  test("freeze: NaN, the infinities and anything past 8.64e15 ms either side of the epoch, with a TypeError", () => {
+    const clock = new FakeClock();
+    for (const at of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 8.64e15 + 1, -8.64e15 - 1, 1e300])
+      expect(() => clock.freeze(at)).toThrow(TypeError);
+    expect(() => clock.freeze(8.64e15 + 1)).toThrow("clock.freeze: at must be within 8640000000000000 ms of the epoch, as a Date holds");
+    expect(clock.frozen).toBe(false);
+    clock.freeze(8.64e15);
+    expect(new Date(clock.now()).toUTCString()).toBe("Sat, 13 Sep 275760 00:00:00 GMT");
+    clock.freeze(-8.64e15);
+    expect(clock.now()).toBe(-8.64e15);
+  });
+
+  test("advance: a span that would take the clock past the last instant a Date holds, with a TypeError, and the clock stays", async () => {
+    const clock = new FakeClock();
+    clock.freeze(8.64e15 - 10);
+    await expect(clock.advance(11)).rejects.toThrow(
+      "clock.advance: ms would take the clock past 8640000000000000 ms after the epoch, the last instant a Date holds, got 11.",
+    );
+    await expect(clock.advance(1e300)).rejects.toThrow(TypeError);
+    await expect(clock.advance(Number.POSITIVE_INFINITY)).rejects.toThrow(TypeError);
+    expect(clock.now()).toBe(8.64e15 - 10);
+    await clock.advance(10);
+    expect(clock.now()).toBe(8.64e15);
+  });
+
+  test("advance: two queued spans that together pass the limit, the second refused", async () => {
+    const clock = new FakeClock();
+    clock.freeze(8.64e15 - 10);
+    const first = clock.advance(6);
+    const second = clock.advance(6);
+    await first;
+    await expect(second).rejects.toThrow(TypeError);
+    expect(clock.now()).toBe(8.64e15 - 4);
+  });
+
+  test("the fake's Date header stays a date after the clock is refused", async () => {
+    const { fake } = await start();
+    expect(() => fake.clock.freeze(1e16)).toThrow(TypeError);
+    await expect(fake.clock.advance(1e16)).rejects.toThrow(TypeError);
+    const answer = await fake.handle(new Request(`${fake.url}/users`, { headers: { apikey: fake.apiKey } }));
+    expect(answer.headers.get("date")).not.toBe("Invalid Date");
+    expect(Number.isNaN(Date.parse(answer.headers.get("date") ?? ""))).toBe(false);
   });
 });
 
@@ -189,6 +307,36 @@ describe("what the fake stores and sends follows its clock", () => {
     }
   });
 
+  test("by default, webhook retries follow the service's schedule on the clock: 10 s after the failure, then 30 s after that", async () => {
+    const statuses = [503, 503];
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(statuses.shift() ?? 200).end());
+    });
+    await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", done));
+    try {
+      const { fake, chat, management } = await start();
+      const webhookURL = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      await attachWebhook(management, fake.appId, { id: "h", name: "H", webhookURL, retryOnFailure: true }, ["message_sent"]);
+      fake.seed({ users: [{ uid: "ana", name: "Ana" }] });
+      fake.clock.freeze(T);
+      await unwrap(chat.POST("/messages", { body: { receiver: "ana", receiverType: "user", data: { text: "hi" } } }));
+      await fake.clock.advance(9_999);
+      expect(fake.webhookDeliveries[0]).toMatchObject({ state: "pending", attempts: 1, status: 503 });
+      await fake.clock.advance(1);
+      expect(fake.webhookDeliveries[0]).toMatchObject({ state: "pending", attempts: 2, status: 503 });
+      await fake.clock.advance(29_999);
+      expect(fake.webhookDeliveries[0]).toMatchObject({ state: "pending", attempts: 2 });
+      await fake.clock.advance(1);
+      expect(fake.webhookDeliveries[0]).toMatchObject({ state: "delivered", attempts: 3, status: 200 });
+      // Two retries, as the service makes: a third failure would have been the last.
+      expect(fake.clock.pending).toBe(0);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((done) => receiver.close(done));
+    }
+  });
+
   test("an answer held by delayNext is sent when the clock passes the delay", async () => {
     const { fake, chat } = await start();
     fake.clock.freeze(T);
@@ -205,6 +353,28 @@ describe("what the fake stores and sends follows its clock", () => {
     expect(answered).toBe(false);
     await fake.clock.advance(1);
     expect((await listing).response.status).toBe(200);
+  });
+
+  test("restore() sets the clock back to real time, so a test restoring a snapshot does not inherit a frozen clock", async () => {
+    const { fake, chat } = await start();
+    fake.seed({ users: [{ uid: "ana", name: "Ana" }] });
+    const seeded = fake.snapshot();
+    // One test freezes the clock in 2030 and leaves it so.
+    fake.clock.freeze(T);
+    // The next one starts, as the README's pattern, with a restore.
+    fake.restore(seeded);
+    expect(fake.clock.frozen).toBe(false);
+    const sent = await unwrap(chat.as("ana").POST("/messages", { body: { receiver: "ana", receiverType: "user", data: { text: "hi" } } }));
+    expect(Math.abs(sent.data.sentAt * 1000 - Date.now())).toBeLessThan(60_000);
+  });
+
+  test("clock.reset() sets the clock back to real time and drops what waited on it", async () => {
+    const { fake } = await start();
+    fake.clock.freeze(T);
+    fake.clock.reset();
+    expect(fake.clock.frozen).toBe(false);
+    expect(fake.clock.pending).toBe(0);
+    expect(Math.abs(fake.clock.now() - Date.now())).toBeLessThan(60_000);
   });
 
   test("reset() sets the clock back to real time", async () => {

@@ -56,6 +56,48 @@ test("the clock: freeze, advance and resume from another process, with sentAt on
   expect(fake.clock.frozen).toBe(false);
 });
 
+test("the clock routes refuse an instant a Date cannot hold with 400 and a message that says why", async () => {
+  const post = (path: string, body: unknown) =>
+    fetch(`${fake.url}/__fake/clock/${path}`, {
+      method: "POST",
+      headers: { "x-fake-control-token": fake.controlToken, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const frozen = await post("freeze", { at: 1e16 });
+  expect(frozen.status).toBe(400);
+  expect((await frozen.json()).error.message).toMatch(/clock\.freeze: at must be within 8640000000000000 ms of the epoch/);
+  expect(fake.clock.frozen).toBe(false);
+  await remote.clock.freeze(8.64e15 - 1_000);
+  const advanced = await post("advance", { ms: 1e300 });
+  expect(advanced.status).toBe(400);
+  expect((await advanced.json()).error.message).toMatch(/clock\.advance: ms would take the clock past 8640000000000000 ms/);
+  expect(fake.clock.now()).toBe(8.64e15 - 1_000);
+  await expect(remote.clock.freeze(-1e16)).rejects.toThrow(TypeError);
+  await expect(remote.clock.advance(2_000)).rejects.toThrow(/the last instant a Date holds/);
+  expect(fake.clock.now()).toBe(8.64e15 - 1_000);
+});
+
+test("a remote clock.reset() and restore() put the clock back to real time", async () => {
+  const saved = await remote.snapshot();
+  await remote.clock.freeze(T);
+  await remote.clock.reset();
+  expect(fake.clock.frozen).toBe(false);
+  await remote.clock.freeze(T);
+  await remote.restore(saved);
+  expect(fake.clock.frozen).toBe(false);
+  expect(Math.abs((await remote.clock.now()) - Date.now())).toBeLessThan(60_000);
+});
+
+test("a remote reset() answers 500 a request held by delayNext, at once", async () => {
+  await remote.delayNext("list-users", 60_000);
+  const listing = chatOf().GET("/users");
+  while ((await remote.clock.pending()) === 0) await new Promise((done) => setTimeout(done, 5));
+  await remote.reset();
+  const { response, error } = await listing;
+  expect(response.status).toBe(500);
+  expect(error).toMatchObject({ error: { message: expect.stringMatching(/reset or restored while this request was in flight/) } });
+});
+
 test("faults: added with a seed, counted, removed and cleared; failNext and delayNext too", async () => {
   const chat = chatOf();
   const rule = await remote.faults.add({ operationId: "create-user", kind: "apply-then-drop", seed: 5 });

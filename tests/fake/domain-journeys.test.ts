@@ -114,9 +114,14 @@ test("reactions are counted on the message, listed per reaction, and removed onc
       { uid: "ben", name: "Ben" },
       { uid: "cy", name: "Cy" },
     ],
+    groups: [{ guid: "lunch", name: "Lunch", owner: "ana" }],
+    members: [
+      { guid: "lunch", uid: "ben" },
+      { guid: "lunch", uid: "cy" },
+    ],
   });
   const sent = await unwrap(
-    chat.as("ana").POST("/messages", { body: { receiver: "ben", receiverType: "user", data: { text: "Lunch?" } } }),
+    chat.as("ana").POST("/messages", { body: { receiver: "lunch", receiverType: "group", data: { text: "Lunch?" } } }),
   );
   const at = (reaction: string) => ({ params: { path: { id: sent.data.id, reaction } } });
   await unwrap(chat.as("ben").POST("/messages/{id}/reactions/{reaction}", at("👍")));

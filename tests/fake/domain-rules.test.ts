@@ -422,7 +422,15 @@ describe("reactions", () => {
 
   test("a reaction list is cut by limit and continued from its cursor", async () => {
     const users = ["a", "b", "c"].map((uid) => ({ uid, name: uid }));
-    const [message] = fake.seed({ users, messages: [{ sender: "a", receiver: "b", receiverType: "user", text: "x" }] }).messages;
+    const [message] = fake.seed({
+      users,
+      groups: [{ guid: "abc", name: "ABC", owner: "a" }],
+      members: [
+        { guid: "abc", uid: "b" },
+        { guid: "abc", uid: "c" },
+      ],
+      messages: [{ sender: "a", receiver: "abc", receiverType: "group", text: "x" }],
+    }).messages;
     for (const { uid } of users) await call("POST", `/messages/${message!.id}/reactions/ok`, { as: uid });
     const first = await call("GET", `/messages/${message!.id}/reactions?limit=2`);
     expect(first.body.data.map((r: any) => r.uid)).toEqual(["a", "b"]);

@@ -121,3 +121,96 @@ test("journey: a user outside the group gets a PermissionDeniedError with ERR_GR
   }
   expect([...fake.state.messages.values()].map((message) => message.data.text)).toEqual(["Q"]);
 });
+
+describe("a conversation of two users is theirs alone", () => {
+  const NOT_FOUND = { class: "NotFoundError", status: 404, code: "ERR_MESSAGE_ID_NOT_FOUND" };
+
+  test("a third user acting with onBehalfOf can neither read its messages, nor list or join a thread, nor react to or change them", async () => {
+    const sent = await unwrap(
+      chat.as("seller").POST("/messages", { body: { receiver: "buyer", receiverType: "user", data: { text: "Your code is 4711" } } }),
+    );
+    const id = sent.data.id;
+    const path = { params: { path: { id } } };
+    const reaction = { params: { path: { id, reaction: "👍" } } };
+    const outsider = chat.as("outsider");
+    const refused = [
+      outsider.GET("/messages/{id}", path),
+      outsider.GET("/messages/{id}/thread", path),
+      outsider.POST("/messages/{id}/thread", { ...path, body: { data: { text: "me too" } } }),
+      outsider.POST("/messages/{id}/reactions/{reaction}", reaction),
+      outsider.GET("/messages/{id}/reactions", path),
+      outsider.GET("/messages/{id}/reactions/{reaction}", reaction),
+      outsider.DELETE("/messages/{id}/reactions/{reaction}", reaction),
+      outsider.PUT("/messages/{id}", { ...path, body: { data: { text: "Your code is 0000" } } }),
+      outsider.DELETE("/messages/{id}", path),
+    ];
+    for (const call of refused)
+      expect(await failure(unwrap(call as Promise<{ data: unknown; error?: unknown; response: Response }>))).toEqual(NOT_FOUND);
+    expect(fake.state.messages.get(id)).toMatchObject({ data: { text: "Your code is 4711" } });
+    expect(fake.state.messages.get(id)?.data.reactions).toBeUndefined();
+    expect(fake.state.messages.size).toBe(1);
+  });
+
+  test("its two users, and the app, still read it, list its thread and react to it", async () => {
+    const sent = await unwrap(
+      chat.as("seller").POST("/messages", { body: { receiver: "buyer", receiverType: "user", data: { text: "Shipped" } } }),
+    );
+    const path = { params: { path: { id: sent.data.id } } };
+    for (const reader of [chat.as("seller"), chat.as("buyer"), chat]) {
+      expect((await unwrap(reader.GET("/messages/{id}", path))).data.id).toBe(sent.data.id);
+      await unwrap(reader.GET("/messages/{id}/thread", path));
+    }
+    await unwrap(chat.as("buyer").POST("/messages/{id}/reactions/{reaction}", { params: { path: { id: sent.data.id, reaction: "👍" } } }));
+    // The record of an edit by the app stays the two users' too.
+    const edit = await unwrap(chat.PUT("/messages/{id}", { ...path, body: { data: { text: "Shipped today" } } }));
+    await unwrap(chat.as("buyer").GET("/messages/{id}/thread", { params: { path: { id: edit.data.id } } }));
+    expect(await failure(unwrap(chat.as("outsider").GET("/messages/{id}", { params: { path: { id: edit.data.id } } })))).toEqual(NOT_FOUND);
+  });
+});
+
+describe("multipleReceivers", () => {
+  const body = (multipleReceivers: { uids?: string[]; guids?: string[] }) => ({
+    receiver: "buyer",
+    receiverType: "user" as const,
+    data: { text: "Sale starts now" },
+    multipleReceivers,
+  });
+
+  test("delivers one copy to each user and group named, instead of to receiver, each a message of its own", async () => {
+    const answer = await unwrap(chat.as("seller").POST("/messages", { body: body({ uids: ["courier", "MOD"], guids: ["order-7"] }) }));
+    const copies = [...fake.state.messages.values()].filter((message) => message.data.text === "Sale starts now");
+    expect(copies.map((message) => [message.receiverType, message.receiver, message.conversationId, message.sender])).toEqual([
+      ["user", "courier", "courier_user_seller", "seller"],
+      ["user", "mod", "mod_user_seller", "seller"],
+      ["group", "order-7", "group_order-7", "seller"],
+    ]);
+    expect(answer.data).toMatchObject({ id: copies[0]!.id, receiver: "courier" });
+    // The courier reads it in the conversation with the seller; the buyer, named only as receiver, got nothing.
+    const courier = await unwrap(chat.as("courier").GET("/users/{uid}/messages", { params: { path: { uid: "seller" } } }));
+    expect(courier.data.map((message) => message.data.text)).toEqual(["Sale starts now"]);
+    const buyer = await unwrap(chat.as("buyer").GET("/users/{uid}/messages", { params: { path: { uid: "seller" } } }));
+    expect(buyer.data).toEqual([]);
+  });
+
+  test("a non-member naming a private group is refused with ERR_GROUP_NOT_JOINED, as with receiver, and nothing is sent", async () => {
+    await unwrap(chat.POST("/groups", { body: { guid: "board", name: "Board", type: "private", owner: "mod" } }));
+    const error = await unwrap(chat.as("outsider").POST("/messages", { body: body({ uids: ["courier"], guids: ["board"] }) })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(await failure(Promise.reject(error))).toEqual(NOT_JOINED);
+    expect([...fake.state.messages.values()].filter((message) => message.category !== "action")).toEqual([]);
+  });
+
+  test("a user or group that does not exist is refused with a 400 naming the list, and an empty one too", async () => {
+    const unknownUser = await failure(unwrap(chat.as("seller").POST("/messages", { body: body({ uids: ["ghost"] }) })));
+    expect(unknownUser).toEqual({ class: "BadRequestError", status: 400, code: "ERR_UID_NOT_FOUND" });
+    const unknownGroup = await unwrap(chat.as("seller").POST("/messages", { body: body({ guids: ["nowhere"] }) })).catch(
+      (e: BadRequestError) => e,
+    );
+    expect(unknownGroup).toMatchObject({ status: 400, code: "ERR_GUID_NOT_FOUND" });
+    expect(Object.keys((unknownGroup as BadRequestError).details ?? {})).toEqual(["multipleReceivers.guids"]);
+    expect(await failure(unwrap(chat.as("seller").POST("/messages", { body: body({}) })))).toMatchObject({ status: 400 });
+    expect(fake.state.messages.size).toBe(0);
+  });
+});

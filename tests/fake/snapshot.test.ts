@@ -159,6 +159,33 @@ describe("a request in flight when the state is replaced", () => {
     expect([...fake.state.users.keys()]).toEqual(["seeded", "next"]);
   });
 
+  test("reset() answers 500 at once a request held by delayNext, rather than leaving it to hang", async () => {
+    const { fake } = await start();
+    fake.delayNext("create-user", 60_000);
+    const inFlight = createUser(fake, "late");
+    while (fake.clock.pending === 0) await new Promise((done) => setImmediate(done));
+    fake.reset();
+    const answer = await inFlight;
+    expect(answer.status).toBe(500);
+    expect((await answer.json()).error.message).toMatch(/reset or restored while this request was in flight/);
+    expect(fake.state.size).toBe(0);
+    expect(fake.clock.pending).toBe(0);
+  });
+
+  test("reset() and restore() answer 500 a request held by a latency fault, even one with a status fault too", async () => {
+    const { fake } = await start();
+    const seeded = fake.snapshot();
+    for (const replace of [() => fake.reset(), () => fake.restore(seeded)]) {
+      fake.faults.add({ operationId: "create-user", kind: "latency", ms: 30 * 24 * 3_600_000, times: 1 });
+      fake.faults.add({ operationId: "create-user", kind: "status", status: 503, times: 1 });
+      const inFlight = createUser(fake, "late");
+      while (fake.clock.pending === 0) await new Promise((done) => setImmediate(done));
+      replace();
+      expect((await inFlight).status).toBe(500);
+      expect(fake.state.users.size).toBe(0);
+    }
+  });
+
   test("reset() fences it off too, even while its body is still being read", async () => {
     const { fake } = await start();
     const inFlight = createUser(fake, "late");

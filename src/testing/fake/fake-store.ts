@@ -36,7 +36,7 @@ export const APP_SENDER = "app_system";
  * Told of each change the service reports by webhook: the trigger, and the `data` of the event as
  * the service sends it (see the webhook event schemas of the spec).
  */
-export type FakeEventListener = (trigger: string, data: Record<string, unknown>) => void;
+export type FakeEventListener = (trigger: FiredTrigger, data: Record<string, unknown>) => void;
 
 /** Unix time in seconds on the fake's clock, as every timestamp of the service. */
 export const nowSeconds = (store: FakeStore): number => store.clock.seconds();

@@ -34,6 +34,17 @@ export function conversationId(receiverType: "user" | "group", sender: string, r
 }
 
 /**
+ * Whether `uid` is one of the two users of the one-to-one conversation `id` (`a_user_b`). Read from
+ * the id, not from a message's sender: an action message's sender is whoever acted (the app, say).
+ */
+export function isPartyOf(id: string, uid: string): boolean {
+  const head = `${uid}_user_`;
+  const tail = `_user_${uid}`;
+  if (id.startsWith(head) && conversationId("user", uid, id.slice(head.length)) === id) return true;
+  return id.endsWith(tail) && conversationId("user", uid, id.slice(0, -tail.length)) === id;
+}
+
+/**
  * Stores a message after the service's checks: the receiver exists, a group's sender is a member
  * (the app may send anywhere), and a thread's parent exists and is not itself a reply.
  */
@@ -238,15 +249,54 @@ function requireText(body: { category?: string; type?: string; data?: { text?: u
     });
 }
 
-function send(context: HandlerContext, sender: string | undefined, extra: Partial<FakeMessageSeed> = {}) {
+/** The users and groups `multipleReceivers` names, each once, in the order given; undefined when it is not sent. */
+function multipleReceivers(body: { multipleReceivers?: { uids?: string[]; guids?: string[] } } | undefined) {
+  const named = body?.multipleReceivers;
+  if (named === undefined) return undefined;
+  const uids = [...new Set((named.uids ?? []).map((uid) => uid.toLowerCase()))];
+  const guids = [...new Set((named.guids ?? []).map((guid) => guid.toLowerCase()))];
+  if (!uids.length && !guids.length) throw badField("multipleReceivers", "names no user and no group");
+  return [
+    ...uids.map((receiver) => ({ receiver, receiverType: "user" as const })),
+    ...guids.map((receiver) => ({ receiver, receiverType: "group" as const })),
+  ];
+}
+
+/**
+ * Checks each receiver of `multipleReceivers` as `receiver` is checked (the user or group exists,
+ * and a user sender is a member of each group), naming the list at fault, before anything is stored.
+ */
+function requireReceivers(store: FakeStore, sender: string, receivers: { receiver: string; receiverType: "user" | "group" }[]): void {
+  for (const { receiver, receiverType } of receivers) {
+    if (receiverType === "user") {
+      if (!store.liveUser(receiver)) throw badField("multipleReceivers.uids", `names no user: ${receiver}`, "ERR_UID_NOT_FOUND");
+      continue;
+    }
+    if (!store.groups.has(receiver)) throw badField("multipleReceivers.guids", `names no group: ${receiver}`, "ERR_GUID_NOT_FOUND");
+    if (sender !== APP_SENDER && !store.members.get(receiver)?.has(sender)) throw groupNotJoined(sender, receiver);
+  }
+}
+
+/**
+ * Sends the request's message, and tells the webhooks. With `multipleReceivers`, one copy goes to
+ * each user and group it names, instead of to `receiver`, as the spec describes it; each is a
+ * message of its own (its own id, conversation and `message_sent`), and the answer is the first.
+ */
+function send(context: HandlerContext, sender: string) {
   requireText(context.body);
-  return sendMessage(context.store, { ...(pick(context.body, MESSAGE_FIELDS) as unknown as FakeMessageSeed), ...extra, sender });
+  const message = { ...(pick(context.body, MESSAGE_FIELDS) as unknown as FakeMessageSeed), sender };
+  const receivers = multipleReceivers(context.body);
+  if (!receivers) return sent(context.store, sendMessage(context.store, message));
+  const from = sender.toLowerCase();
+  requireReceivers(context.store, from, receivers);
+  const copies = receivers.map((receiver) => sendMessage(context.store, { ...message, ...receiver }));
+  return copies.map((copy) => sent(context.store, copy))[0]!;
 }
 
 export const messageHandlers: Record<string, Handler> = {
-  "send-message": (context) => sent(context.store, send(context, context.actor)),
+  "send-message": (context) => send(context, context.actor ?? APP_SENDER),
 
-  "send-bot-message": (context) => sent(context.store, send(context, requireUser(context.store, context.path.uid!).user.uid)),
+  "send-bot-message": (context) => send(context, requireUser(context.store, context.path.uid!).user.uid),
 
   "send-thread-message": (context) => {
     const parent = requireMessage(context.store, context.path.id!);

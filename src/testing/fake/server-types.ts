@@ -79,9 +79,12 @@ export interface FakeServerOptions {
    */
   region?: string;
   /**
-   * Milliseconds to wait before each retry of a failed webhook delivery (an answer other than 2xx,
-   * or no answer within 5 s), for webhooks created with `retryOnFailure`; one retry per entry.
-   * @default [100, 500, 2000]
+   * Milliseconds of the fake's clock to wait before each retry of a failed webhook delivery (an
+   * answer other than 2xx, or no answer within 5 s), for webhooks created with `retryOnFailure`;
+   * one retry per entry. The default is the service's schedule (about 10 s after the failure, then
+   * about 30 s after that), longer than a webhook dedupe's lease, as in production; a test moves
+   * past a retry with `await fake.clock.advance(10_000)` rather than waiting for it.
+   * @default [10000, 30000]
    * @example [0, 0, 0]
    */
   webhookRetryDelays?: number[];
@@ -152,8 +155,8 @@ export interface FakeServer extends FakeCredentials {
   close(): Promise<void>;
   /**
    * Empties the model, forgets pending failNext and delayNext, and sets the clock back to real
-   * time. A request in flight (its body still arriving, or held by delayNext) is not applied to the
-   * emptied model: it is answered 500.
+   * time. A request in flight (its body still arriving, or held by delayNext or a latency fault) is
+   * not applied to the emptied model: it is answered 500, a held one at once.
    */
   reset(): void;
   /**
@@ -189,11 +192,12 @@ export interface FakeServer extends FakeCredentials {
   snapshot(): FakeSnapshot;
   /**
    * Replaces the model with a snapshot's, and, as `reset()`, forgets pending failNext, delayNext and
-   * the webhook deliveries. Fast: a snapshot is shared, not copied, so restoring before each test
+   * the webhook deliveries, and sets the clock back to real time (a clock the test before froze
+   * does not carry over). Fast: a snapshot is shared, not copied, so restoring before each test
    * costs far less than seeding again (see BENCHMARKS.md). A request in flight (its body still
-   * arriving, or held by delayNext) is fenced off: it is answered 500 and writes nothing into the
-   * restored model, so the next test starts from the snapshot. Throws a TypeError on a value that
-   * is not a snapshot.
+   * arriving, or held by delayNext or a latency fault) is fenced off: it is answered 500 at once
+   * and writes nothing into the restored model, so the next test starts from the snapshot. Throws
+   * a TypeError on a value that is not a snapshot.
    * @example
    * const seeded = fake.snapshot(); // once, after seeding
    * // Then before each test, in place of seeding again:

@@ -18,7 +18,7 @@ import type { FakeServer, FakeServerOptions } from "./server-types";
 import { FakeClock } from "./time/fake-clock";
 import { FakeControls } from "./control/fake-controls";
 import { DeliveryWaits } from "./wait-for-delivery";
-import { WebhookDeliveries } from "./webhook-deliveries";
+import { SERVICE_RETRY_DELAYS_MS, WebhookDeliveries } from "./webhook-deliveries";
 import { startHttpFront } from "./fronts/http";
 import { handleInProcess } from "./fronts/in-process";
 import type { FakeContext } from "./pipeline/context";
@@ -63,7 +63,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const deliveries = new WebhookDeliveries(store, {
     appId: credentials.appId,
     region: options.region ?? "us",
-    retryDelays: options.webhookRetryDelays ?? [100, 500, 2000],
+    retryDelays: options.webhookRetryDelays ?? SERVICE_RETRY_DELAYS_MS,
   });
   store.listeners.push(deliveries.listener);
   if (options.state) restoreSnapshot(store, options.state);
@@ -85,7 +85,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     closed: false,
     limiter: limits && new FakeRateLimiter(limits, () => clock.now()),
   };
-  const controls = new FakeControls({ store, clock, faults, deliveries, waits, limiter: fake.limiter, seedCheck });
+  const controls = new FakeControls({ store, clock, faults, deliveries, waits, limiter: fake.limiter, holds: fake.holds, seedCheck });
   const controlToken = options.controlToken ?? random(20);
   const host = options.host ?? "127.0.0.1";
   const server = await startHttpFront(spec, fake, { controls, clock, credentials, token: controlToken }, { port: options.port ?? 0, host });

@@ -2,7 +2,7 @@
 // `webhookDeliveries` itself. The record of deliveries tells the waits of each change.
 import type { WebhookEventOf } from "../../webhooks/webhook-event";
 import { type FiredTrigger, isFiredTrigger } from "./fired-triggers";
-import type { FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
+import type { FakeDeliveryAttempts, FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
 
 /** Which delivery {@link FakeServer.waitForDelivery} waits for. */
 export interface DeliveryMatch<T extends FiredTrigger> {
@@ -38,7 +38,7 @@ export interface WaitForDeliveryOptions {
 }
 
 /** A delivery of the event of `T`: its `payload` typed as that event. */
-export type FakeDelivery<T extends FiredTrigger> = Omit<FakeWebhookDelivery, "trigger" | "payload"> & {
+export type FakeDelivery<T extends FiredTrigger> = FakeDeliveryAttempts & {
   trigger: T;
   payload: WebhookEventOf<T>;
 };

@@ -1,15 +1,15 @@
 // Internal: the webhooks that fire. A listener of the store's changes POSTs each event, as the
 // service does, to every enabled webhook with the event's trigger attached, and keeps a bounded
 // record of what it sent for the test to read.
+import type { WebhookEventOf } from "../../webhooks/webhook-event";
 import type { FakeStore } from "./fake-store";
+import type { FiredTrigger } from "./fired-triggers";
 import type { StoredWebhook } from "./webhooks";
 
-/** One event sent (or being sent) to one webhook, as {@link FakeServer.webhookDeliveries} lists it. */
-export interface FakeWebhookDelivery {
+/** What a delivery records of its attempts, whatever its event. */
+export interface FakeDeliveryAttempts {
   /** ID of the webhook the event went to. */
   webhook: string;
-  /** The event's trigger, as in `payload.trigger`. */
-  trigger: string;
   /** The webhook's URL when the event fired. */
   url: string;
   /** `pending` while an attempt or a retry is under way; `failed` once the attempts are spent. */
@@ -22,12 +22,30 @@ export interface FakeWebhookDelivery {
   attempts: number;
   /** Why the last attempt failed without an answer: a connection error or the timeout. */
   error?: string;
-  /** The body POSTed: `{ trigger, data, appId, region, webhook }`. */
-  payload: { trigger: string; data: Record<string, unknown>; appId: string; region: string; webhook: string };
 }
+
+/**
+ * One event sent (or being sent) to one webhook, as {@link FakeServer.webhookDeliveries} lists it.
+ * Checking `trigger` narrows `payload`, which is typed as the event `chat-rest-sdk/webhooks` gives
+ * a handler (`WebhookEvent`), so the two compare without a cast.
+ */
+export type FakeWebhookDelivery = {
+  [T in FiredTrigger]: FakeDeliveryAttempts & {
+    /** The event's trigger, as in `payload.trigger`. */
+    trigger: T;
+    /** The body POSTed: `{ trigger, data, appId, region, webhook }`, shaped as the spec's event for the trigger. */
+    payload: WebhookEventOf<T>;
+  };
+}[FiredTrigger];
 
 /** The deliveries kept for reading: older ones are forgotten (and at most this many are under way). */
 export const MAX_DELIVERIES = 1_000;
+
+/**
+ * The service's retry schedule for a webhook with `retryOnFailure`: about 10 s after the failure,
+ * then about 30 s after that. Retries sleep on the fake's clock, so a test advances it rather than waits.
+ */
+export const SERVICE_RETRY_DELAYS_MS: readonly number[] = [10_000, 30_000];
 
 /** How long one attempt waits for the receiver's answer, as the service does not wait long. */
 const ATTEMPT_TIMEOUT_MS = 5_000;
@@ -91,23 +109,25 @@ export class WebhookDeliveries {
   }
 
   /** The store's listener: one delivery per enabled webhook with `trigger` attached. */
-  readonly listener = (trigger: string, data: Record<string, unknown>): void => {
+  readonly listener = (trigger: FiredTrigger, data: Record<string, unknown>): void => {
     for (const webhook of this.store.webhooks.values()) {
       if (webhook.webhook.enabled === false || !webhook.triggers.has(trigger)) continue;
-      const delivery: FakeWebhookDelivery = {
+      // `data` is shaped as the trigger's event by the model (tests/fake/webhooks.test.ts checks each against the spec).
+      const payload = {
+        trigger,
+        data: structuredClone(data),
+        appId: this.options.appId,
+        region: this.options.region,
+        webhook: webhook.webhook.id,
+      } as WebhookEventOf<FiredTrigger>;
+      const delivery = {
         webhook: webhook.webhook.id,
         trigger,
         url: webhook.webhook.webhookURL,
         state: "pending",
         attempts: 0,
-        payload: {
-          trigger,
-          data: structuredClone(data),
-          appId: this.options.appId,
-          region: this.options.region,
-          webhook: webhook.webhook.id,
-        },
-      };
+        payload,
+      } as FakeWebhookDelivery;
       this.deliveries.push(delivery);
       this.recorded++;
       if (this.deliveries.length > MAX_DELIVERIES) this.deliveries.shift();

@@ -37,6 +37,8 @@ export interface RemoteFake extends FakeCredentials {
     /** Resolves once what fell due in the span has run, as in process. */
     advance(ms: number): Promise<void>;
     resume(): Promise<void>;
+    /** Back to real time, unfrozen, with nothing left waiting on the clock; `reset()` and `restore()` do this too. */
+    reset(): Promise<void>;
     /** How many things wait on the clock (held answers, webhook retries). */
     pending(): Promise<number>;
   };
@@ -122,6 +124,7 @@ export async function connectFake(url: string, controlToken: string, options: Co
         await call("POST", "/clock/advance", { ms });
       },
       resume: () => call("POST", "/clock/resume"),
+      reset: () => call("POST", "/clock/reset"),
       pending: async () => (await call<{ pending: number }>("GET", "/clock")).pending,
     },
     faults: { add: addFault, clear: () => call("DELETE", "/faults") },

@@ -100,6 +100,8 @@ async function route(parts: ControlRouteParts, method: string, path: string, bod
       return controls.clockState();
     case "POST /clock/resume":
       return void clock.resume();
+    case "POST /clock/reset":
+      return void clock.reset();
     case "POST /faults": {
       if (body && typeof body === "object" && "where" in body)
         throw new ControlError(400, "faults.add: where is a function and cannot be sent.");

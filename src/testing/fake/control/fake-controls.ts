@@ -18,6 +18,8 @@ export interface ControlParts {
   deliveries: WebhookDeliveries;
   waits: DeliveryWaits;
   limiter: FakeRateLimiter | undefined;
+  /** Ends the wait of each request held by `delayNext` or a latency fault (the pipeline's holds). */
+  holds: Set<() => void>;
   /** Checks each seeded item as the API checks the request that would store it. */
   seedCheck: SeedCheck;
 }
@@ -27,9 +29,9 @@ export class FakeControls {
 
   /** Empties the model, the faults, the rate-limit windows and the deliveries, and sets the clock back to real time. */
   reset(): void {
-    const { store, clock, faults, limiter, deliveries } = this.parts;
+    const { store, faults, limiter, deliveries } = this.parts;
     store.reset();
-    clock.reset();
+    this.releaseHolds();
     faults.clear();
     limiter?.reset();
     deliveries.clear();
@@ -47,8 +49,20 @@ export class FakeControls {
   restore(snapshot: FakeSnapshot): void {
     checkSnapshot(snapshot, "restore");
     restoreSnapshot(this.parts.store, snapshot);
+    this.releaseHolds();
     this.parts.faults.clear();
     this.parts.deliveries.clear();
+  }
+
+  /**
+   * Ends every hold at once, then sets the clock back to real time. The store's generation has
+   * moved on, so each request released is answered 500 and applies nothing; were the holds left to
+   * their timers, the clock's reset would drop those timers, and the requests would hang until the
+   * client gave up.
+   */
+  private releaseHolds(): void {
+    for (const release of [...this.parts.holds]) release();
+    this.parts.clock.reset();
   }
 
   addFault(rule: FaultRule): FaultHandle {

@@ -27,7 +27,7 @@ export interface FakeContext {
   store: FakeStore;
   faults: Faults;
   credentials: FakeCredentials;
-  /** Ends the wait of each request held by `delayNext`; `close()` calls them all. */
+  /** Ends the wait of each request held by `delayNext` or a latency fault; `close()`, `reset()` and `restore()` call them all. */
   holds: Set<() => void>;
   closed: boolean;
   limiter: FakeRateLimiter | undefined;

@@ -1,11 +1,11 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import type { FakeOperation, FakeSpec } from "../fake-spec";
-import { type Answer, CLOSED, FAILED } from "./answer";
+import { type Answer, CLOSED, FAILED, FENCED } from "./answer";
 import type { FakeContext, Incoming } from "./context";
 
 const GENERIC_CODES: Record<number, string> = { 429: "ERR_TOO_MANY_REQUESTS", 500: "ERR_INTERNAL_SERVER_ERROR" };
 
-/** Waits `ms`, or until `close()`, whichever comes first. */
+/** Waits `ms`, or until `close()`, `reset()` or `restore()`, whichever comes first. */
 function hold(fake: FakeContext, ms: number): Promise<void> {
   if (fake.closed) return Promise.resolve();
   return new Promise<void>((done) => {
@@ -41,6 +41,9 @@ export async function faultStage(
   if (fault.delayMs) {
     await hold(fake, fault.delayMs);
     if (fake.closed) return { status: 500, body: CLOSED };
+    // Released by a reset or restore: answered 500 at once, before a status fault or the
+    // request checks could give it another answer.
+    if (fake.store.generation !== req.generation) return { status: 500, body: FENCED };
   }
   // A dropped or cut answer is the front's to carry out; "reset" ends here, before anything is applied.
   req.fault = fault.drop;

@@ -1,7 +1,7 @@
 // Internal: the stage that runs before a handler and refuses what the user acted for may not do in
 // a group, by the rules of group-rules.ts. Without `onBehalfOf` the app acts as itself and may do
-// everything but act on the owner's membership. A group or message that does not exist is left to
-// the handler, which answers its 404.
+// everything but act on the owner's membership. A message of a one-to-one conversation is for its
+// two users only. A group or message that does not exist is left to the handler, which answers its 404.
 import type { Group } from "../../../types";
 import {
   type FakeError,
@@ -10,8 +10,10 @@ import {
   groupNoSelfAction,
   groupNotJoined,
   groupScopeTooLow,
+  messageNotFound,
 } from "../fake-error";
 import type { FakeStore } from "../fake-store";
+import { isPartyOf } from "../messages";
 import { GROUP_RULES, type GroupRule, leastFor, type Rank, rankOf } from "./group-rules";
 
 /** What the stage reads of a request: its operation, path, body and the user it acts for. */
@@ -57,10 +59,21 @@ export function targetRefusal(store: FakeStore, group: Group, actor: string | un
   return undefined;
 }
 
+/**
+ * A message of a one-to-one conversation is for its two users only: to anyone else acting with
+ * `onBehalfOf` it does not exist (404 `ERR_MESSAGE_ID_NOT_FOUND`, whatever the operation), so a
+ * third user can neither read it, nor list or join its thread, nor react to, flag or change it.
+ */
+function requireParty(store: FakeStore, { path, actor }: AuthorizeRequest): void {
+  const message = actor === undefined || path.id === undefined ? undefined : store.messages.get(path.id);
+  if (message?.receiverType === "user" && !isPartyOf(message.conversationId, actor!)) throw messageNotFound(message.id);
+}
+
 /** Throws the refusal of the group's rules for this request, if any; returns when it may go on to its handler. */
 export function authorize(store: FakeStore, request: AuthorizeRequest): void {
   const rule = GROUP_RULES[request.operationId];
   if (!rule) return;
+  if (rule.group === "message") requireParty(store, request);
   const group = groupOf(store, rule, request);
   if (!group) return;
   const { actor, path, body } = request;
