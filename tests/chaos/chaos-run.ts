@@ -87,10 +87,7 @@ export async function runChaos(fake: FakeServer, seed: number, via: "http" | "in
   for (const uid of ["shopper", "device-owner"]) if (!state.users.has(uid)) report.losses.push(`user ${uid} not stored`);
   if (!state.groups.has("order-1")) report.losses.push("group order-1 not stored");
   const issued = helperCalls[CALLERS]!;
-  if (
-    issued.ok &&
-    !state.authTokens.get("device-owner")?.some((t) => t.authToken === (issued.value as { authToken: string }).authToken)
-  )
+  if (issued.ok && !state.authTokens.get("device-owner")?.some((t) => t.authToken === (issued.value as { authToken: string }).authToken))
     report.losses.push("issueAuthToken resolved with a token the fake does not hold");
 
   // Members synced, then reassigned: each sync resolves, and the members are the wanted ones, in their scopes.

@@ -44,7 +44,11 @@ export async function rateLimits(): Promise<string[]> {
     await store.close();
     if (installed ? failure !== "RateLimitStoreError" : !failure.includes("npm install redis@"))
       throw new Error(`redis: with redis ${installed ? "installed" : "absent"}: ${failure || "no error"}`);
-    lines.push(installed ? "redis: redisRateLimitStore fails as a RateLimitStoreError without a server" : "redis: redisRateLimitStore asks for redis");
+    lines.push(
+      installed
+        ? "redis: redisRateLimitStore fails as a RateLimitStoreError without a server"
+        : "redis: redisRateLimitStore asks for redis",
+    );
     return lines;
   } finally {
     await fake.close();

@@ -328,9 +328,12 @@ test("a path filled in by the caller is described by its template: no UID or tok
   const { data } = await unwrap(client().POST("/users/{uid}/auth_tokens", { params: { path: { uid: "ana" } } }));
   const token = (data as { authToken: string }).authToken;
   instrument();
-  await client().request("DELETE", `/users/ana/auth_tokens/${token}`);
-  await client().request("GET", "/users/ben");
-  await client().request("GET", "/no-such-path/ana/7");
+  // @ts-expect-error a filled-in path is no template: as JavaScript, or a cast, would send it
+  await client().request("delete", `/users/ana/auth_tokens/${token}`);
+  // @ts-expect-error a filled-in path is no template: as JavaScript, or a cast, would send it
+  await client().request("get", "/users/ben");
+  // @ts-expect-error a filled-in path is no template: as JavaScript, or a cast, would send it
+  await client().request("get", "/no-such-path/ana/7");
   expect(telemetry.spans().map((span) => span.name)).toEqual([
     "DELETE /users/{uid}/auth_tokens/{authToken}",
     "chat delete-authtoken",
@@ -357,9 +360,9 @@ test("propagate: true sends the trace context but never the app's baggage, under
   // A global propagator is registered once: the one set for this file is disabled first.
   propagation.disable();
   propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
-  const sent: [string, string][][] = [];
+  const sent: { traceparent: string | null; baggage: string | null }[] = [];
   const recordingFetch = async (request: Request) => {
-    sent.push([...request.headers].filter(([name]) => ["traceparent", "baggage"].includes(name)));
+    sent.push({ traceparent: request.headers.get("traceparent"), baggage: request.headers.get("baggage") });
     return fetch(request);
   };
   const baggage = propagation.createBaggage({ "user.email": { value: "ana@example.com" }, session: { value: "s-1" } });
@@ -370,8 +373,7 @@ test("propagate: true sends the trace context but never the app's baggage, under
     propagation.disable();
     propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   }
-  expect(sent).toHaveLength(1);
-  expect(sent[0]!.map(([name]) => name)).toEqual(["traceparent"]);
+  expect(sent).toEqual([{ traceparent: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/), baggage: null }]);
 });
 
 test("a diag logger that throws too never turns a failing span processor into an uncaught exception", async () => {
