@@ -56,6 +56,21 @@ test("two receivers sharing one Redis handle an event once; the retry after a fa
   expect(handled).toEqual([sent.data.message.id]);
 });
 
+test("two receivers sharing one Redis handle both of two events that differ only in appId", async () => {
+  const handled: string[] = [];
+  const receiver = () =>
+    createWebhookHandler({
+      ...credentials,
+      dedupe: dedupeAt(),
+      on: { message_sent: (event) => void handled.push(`${event.appId}/${event.data.message.id}`) },
+    });
+  const [a, b] = [receiver(), receiver()];
+  // Webhook ids and message ids repeat across apps: staging and production both have "1".
+  expect((await a(deliver({ ...sent, appId: "staging" }))).status).toBe(200);
+  expect((await b(deliver({ ...sent, appId: "production" }))).status).toBe(200);
+  expect(handled).toEqual([`staging/${sent.data.message.id}`, `production/${sent.data.message.id}`]);
+});
+
 test("while one receiver handles an event, the other answers 503; a claim whose process died ends with its lease", async () => {
   const a = dedupeAt({ leaseMs: 300 });
   const b = dedupeAt({ leaseMs: 300 });

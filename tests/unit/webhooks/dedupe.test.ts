@@ -29,6 +29,22 @@ test("a repeated delivery of a handled event gets 200 and does not run the handl
   expect(handled).toEqual([sent.data.message.id]);
 });
 
+test("two apps' events that differ only in appId are both handled by one receiver sharing one store", async () => {
+  const handled: string[] = [];
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe: memoryWebhookDedupe(),
+    on: { message_sent: (event) => void handled.push(`${event.appId}/${event.data.message.id}`) },
+  });
+  // Webhook ids and message ids repeat across apps: staging and production both have "1".
+  const staging = { ...sent, appId: "staging" };
+  const production = { ...sent, appId: "production" };
+  expect((await handler(deliver(staging))).status).toBe(200);
+  expect((await handler(deliver(production))).status).toBe(200);
+  expect((await handler(deliver(production))).status).toBe(200);
+  expect(handled).toEqual([`staging/${sent.data.message.id}`, `production/${sent.data.message.id}`]);
+});
+
 test("a handler that throws once is run again on the retry, and its event is handled once in the end", async () => {
   let attempts = 0;
   const stored: string[] = [];
