@@ -166,19 +166,28 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
     const redis = await open();
     if (redis.isReady) return redis;
     if (down !== undefined) throw notConnected(down);
-    let settle: (error?: unknown) => void = () => {};
+    await within(readyOf(redis), connectTimeoutMs, `${owner}: no connection to Redis within ${connectTimeoutMs} ms`);
+    return redis;
+  }
+
+  // One wait for the connection, shared by every delivery that arrives while it is being made:
+  // a pair of listeners each would pass the client's limit of ten and print a warning.
+  let connecting: { redis: OwnClient; ready: Promise<void> } | undefined;
+  function readyOf(redis: OwnClient): Promise<void> {
+    if (connecting?.redis === redis) return connecting.ready;
     const ready = new Promise<void>((resolve, reject) => {
-      settle = (error?: unknown) => (error === undefined ? resolve() : reject(notConnected(error)));
+      const settle = (error?: unknown) => {
+        redis.off("ready", settle);
+        redis.off("error", settle);
+        if (connecting?.ready === ready) connecting = undefined;
+        if (error === undefined) resolve();
+        else reject(notConnected(error));
+      };
       redis.on("ready", settle);
       redis.on("error", settle);
     });
-    try {
-      await within(ready, connectTimeoutMs, `${owner}: no connection to Redis within ${connectTimeoutMs} ms`);
-    } finally {
-      redis.off("ready", settle);
-      redis.off("error", settle);
-    }
-    return redis;
+    connecting = { redis, ready };
+    return ready;
   }
 
   const shas = new Map<string, string>();

@@ -1,6 +1,10 @@
 // redisWebhookDedupe against a real redis-server this file starts on a free port: two receivers
 // (two dedupes, as two processes would have) share the keys, a crashed claim ends with its lease,
 // and a Redis that is not there or stops answering makes the delivery 503 with no handler run.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { build } from "esbuild";
 import { createClient } from "redis";
 import { type RedisWebhookDedupe, redisWebhookDedupe } from "../../src/redis/index";
 import { webhookEvents } from "../../src/testing/index";
@@ -26,6 +30,7 @@ function dedupeAt(options: Partial<Parameters<typeof redisWebhookDedupe>[0]> = {
   return dedupe;
 }
 const sent = webhookEvents.message_sent;
+const run = promisify(execFile);
 beforeEach(() => {
   prefixes++;
 });
@@ -271,6 +276,25 @@ test("a done mark that Redis does not answer goes to onError with its event; the
     await Promise.all(dedupes.splice(0).map((dedupe) => dedupe.close()));
     await frozen.stop();
   }
+});
+
+test("twenty deliveries that arrive while the connection is being made wait on it without a MaxListenersExceededWarning", async () => {
+  // In a process of its own, whose process.on("warning") hears what Node emits.
+  const child = join(__dirname, "../../.tmp/rate-limits/dedupe-connect-warnings-child.cjs");
+  await build({
+    entryPoints: [join(__dirname, "fixtures/dedupe-connect-warnings-child.ts")],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    packages: "external",
+    outfile: child,
+    logLevel: "silent",
+  });
+  const { stdout } = await run(process.execPath, [child], { env: { ...process.env, REDIS_URL: redis.url, COUNT: "20" }, timeout: 30_000 });
+  const { statuses, runs, warnings } = JSON.parse(stdout) as { statuses: number[]; runs: number; warnings: string[] };
+  expect(statuses).toEqual(Array(20).fill(200));
+  expect(runs).toBe(20);
+  expect(warnings).toEqual([]);
 });
 
 test("flushMs must be a positive whole number less than leaseMs", () => {
