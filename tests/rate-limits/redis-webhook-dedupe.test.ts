@@ -115,6 +115,7 @@ test("a client of one's own is used as is and left open", async () => {
   try {
     const dedupe = redisWebhookDedupe({ client, prefix: `own${prefixes}:` });
     expect(await dedupe.claim("k", "t")).toBe("claimed");
+    await dedupe.release("k", "t");
     await dedupe.close();
     expect(client.isReady).toBe(true);
   } finally {
@@ -146,6 +147,7 @@ test("when Redis stops answering, the delivery gets 503 within the command timeo
     let runs = 0;
     const dedupe = dedupeAt({ url: frozen.url, commandTimeoutMs: 300 });
     await dedupe.claim("warm-up", "t");
+    await dedupe.release("warm-up", "t");
     frozen.signal("SIGSTOP");
     const handler = createWebhookHandler({
       ...credentials,
@@ -220,6 +222,7 @@ test("a repeat to the same process right after its event was handled finds it do
 test("queued done marks are sent once flushMs has passed with no further delivery; till then another process answers 503", async () => {
   const [a, b] = [dedupeAt({ flushMs: 25 }), dedupeAt({ flushMs: 25 })];
   await a.claim("warm-up", "t");
+  await a.release("warm-up", "t");
   let runs = 0;
   const on = { message_sent: () => void runs++ };
   const [first, second] = [
@@ -251,6 +254,101 @@ test("close() sends the queued done marks before it closes the connection", asyn
   expect(await valueAt("c-3")).toMatch(/^claim:/);
   await dedupe.close();
   for (const id of ["c-1", "c-2", "c-3"]) expect(await valueAt(id)).toBe("done");
+});
+
+test("a claim Redis applies after the delivery gave up on it is released, so the retry after the stall is handled", async () => {
+  const dedupe = dedupeAt({ commandTimeoutMs: 300, leaseMs: 120_000 });
+  await dedupe.claim("warm-up", "t");
+  await dedupe.release("warm-up", "t");
+  const logged: unknown[] = [];
+  let runs = 0;
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe,
+    onError: (error) => logged.push(error),
+    on: { message_sent: () => void runs++ },
+  });
+  const probe = await createClient({ url: redis.url }).connect();
+  try {
+    // Redis holds every client's commands, five times the command timeout, then runs them in order:
+    // the delivery's claim is applied after the delivery was answered 503.
+    await probe.sendCommand(["CLIENT", "PAUSE", "1500", "ALL"]);
+    expect((await handler(deliver(event("stalled")))).status).toBe(503);
+    expect(String((logged[0] as Error).message)).toMatch(/no answer from Redis within 300 ms/);
+    // The probe's own command waits out the pause.
+    await probe.ping();
+    expect((await handler(deliver(event("stalled")))).status).toBe(200);
+    expect(runs).toBe(1);
+  } finally {
+    probe.destroy();
+  }
+});
+
+test("a release of a claim given up on that cannot be written goes out ahead of the next command", async () => {
+  const written: string[][] = [];
+  let connected = false;
+  const client = {
+    isReady: true,
+    async sendCommand<T>(args: readonly string[]): Promise<T> {
+      written.push([...args]);
+      if (!connected) throw new Error("Socket closed unexpectedly");
+      return "claimed" as T;
+    },
+  };
+  const dedupe = redisWebhookDedupe({ client, prefix: "p:", ...noFlushTimer });
+  // The connection is lost with the claim on it: Redis may or may not have applied it.
+  await expect(dedupe.claim("k", "lost")).rejects.toThrow(/Socket closed/);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(written.map((args) => args.slice(0, 1).concat(args.slice(-3)))).toEqual([
+    ["EVALSHA", "p:k", "lost", "120000"],
+    ["EVAL", "1", "p:k", "lost"],
+  ]);
+  connected = true;
+  expect(await dedupe.claim("k2", "next")).toBe("claimed");
+  expect(written.slice(2).map((args) => [args[0], ...args.slice(-2)])).toEqual([
+    ["EVAL", "p:k", "lost"],
+    ["EVALSHA", "next", "120000"],
+  ]);
+  await dedupe.release("k2", "next");
+  await dedupe.close();
+});
+
+test("close() called while a handler runs waits for it, and its event is marked done when it ends", async () => {
+  const dedupe = dedupeAt(noFlushTimer);
+  const logged: unknown[] = [];
+  let finish: () => void = () => {};
+  let started: () => void = () => {};
+  const running = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe,
+    onError: (error) => logged.push(error),
+    on: {
+      message_sent: () => {
+        started();
+        return new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      },
+    },
+  });
+  const delivery = handler(deliver(event("closing")));
+  await running;
+  let closed = false;
+  const closing = dedupe.close().then(() => {
+    closed = true;
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(closed).toBe(false);
+  finish();
+  expect((await delivery).status).toBe(200);
+  await closing;
+  expect(logged).toEqual([]);
+  expect(await valueAt("closing")).toBe("done");
+  // Once closed, it takes no new claim.
+  await expect(dedupe.claim("after", "t")).rejects.toThrow(/the dedupe is closed/);
 });
 
 test("a done mark that Redis does not answer goes to onError with its event; the delivery had its 200", async () => {
