@@ -82,7 +82,9 @@ export interface RedisWebhookDedupeOptions {
   connectTimeoutMs?: number;
   /**
    * How long one command may take to be answered. Past it the delivery gets 503 (claim), or its
-   * claim is left to expire (release, done).
+   * claim is left to expire (release, done). A claim given up on this way is released at once on
+   * the same connection, so that Redis, should it apply the claim late (after a stall), removes it
+   * right after: the service's retry is handled rather than answered 503 for a whole lease.
    * @default 1_000
    * @example 250
    */
@@ -92,9 +94,12 @@ export interface RedisWebhookDedupeOptions {
 /** A {@link WebhookDedupe} in Redis, which every process given the same server shares. */
 export interface RedisWebhookDedupe extends WebhookDedupe {
   /**
-   * Sends the done marks still queued (see `flushMs`), waits for the commands under way, and closes
-   * the connection it opened from `url`; a client of your own is left open. Call it before the
-   * process exits, so that no handled event's mark is lost.
+   * Takes no more claims, waits for the handlers still running (until their leases end at the
+   * latest, when their claims have ended anyway) so that each is marked done or released when it
+   * ends (a claim of your own, made with `claim`, ends with `done` or `release`), sends
+   * the done marks still queued (see `flushMs`), waits for the commands under way, and closes the
+   * connection it opened from `url`; a client of your own is left open. Call it before the process
+   * exits, so that no handled event's mark is lost.
    */
   close(): Promise<void>;
 }
@@ -166,19 +171,28 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
     const redis = await open();
     if (redis.isReady) return redis;
     if (down !== undefined) throw notConnected(down);
-    let settle: (error?: unknown) => void = () => {};
+    await within(readyOf(redis), connectTimeoutMs, `${owner}: no connection to Redis within ${connectTimeoutMs} ms`);
+    return redis;
+  }
+
+  // One wait for the connection, shared by every delivery that arrives while it is being made:
+  // a pair of listeners each would pass the client's limit of ten and print a warning.
+  let connecting: { redis: OwnClient; ready: Promise<void> } | undefined;
+  function readyOf(redis: OwnClient): Promise<void> {
+    if (connecting?.redis === redis) return connecting.ready;
     const ready = new Promise<void>((resolve, reject) => {
-      settle = (error?: unknown) => (error === undefined ? resolve() : reject(notConnected(error)));
+      const settle = (error?: unknown) => {
+        redis.off("ready", settle);
+        redis.off("error", settle);
+        if (connecting?.ready === ready) connecting = undefined;
+        if (error === undefined) resolve();
+        else reject(notConnected(error));
+      };
       redis.on("ready", settle);
       redis.on("error", settle);
     });
-    try {
-      await within(ready, connectTimeoutMs, `${owner}: no connection to Redis within ${connectTimeoutMs} ms`);
-    } finally {
-      redis.off("ready", settle);
-      redis.off("error", settle);
-    }
-    return redis;
+    connecting = { redis, ready };
+    return ready;
   }
 
   const shas = new Map<string, string>();
@@ -242,7 +256,6 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
 
   /** Sends one command, with the queued marks ahead of it in the same write. */
   function command<T>(args: readonly string[], script?: string): Promise<T> {
-    if (closed) return Promise.reject(closedError());
     return track(
       connected().then((redis) => {
         sendQueued(redis);
@@ -251,26 +264,88 @@ export function redisWebhookDedupe(options: RedisWebhookDedupeOptions): RedisWeb
     );
   }
 
+  /**
+   * Releases `token`'s claim on `key`, whose answer this dedupe gave up waiting for. Redis may
+   * still apply that claim (it was stalled, or busy with a long script): it would then hold the
+   * key for a whole lease with no handler running, and every retry would get 503. The release
+   * goes out at once on the same connection, so Redis applies it after the claim, whenever that
+   * is; it removes this token's claim only. It is sent whole (EVAL), since a script missing from
+   * the server's cache would otherwise answer NOSCRIPT to a release nobody waits for. When it
+   * cannot be written (the connection was lost), it goes ahead of the next command instead.
+   */
+  function abandon(redis: RedisWebhookDedupeClient, key: string, token: string) {
+    const args = ["EVAL", RELEASE, "1", prefix + key, token];
+    const ignore = () => {};
+    track(
+      send(redis, args).catch((error: unknown) => {
+        // A release that timed out was written, and Redis applies it in its turn.
+        if ((error as Error)?.message === late || closed) return;
+        queued.push({ args, resolve: ignore, reject: ignore });
+        timer ??= setTimeout(() => void track(flush()), flushMs);
+      }),
+    );
+  }
+
+  // Tokens whose claim this dedupe holds while their handler runs (claimed, not yet done or
+  // released), with when their lease ends: close() waits for them, so that a handler still
+  // running is marked when it ends.
+  const held = new Map<string, number>();
+  let noneHeld: (() => void) | undefined;
+  function end(token: string) {
+    if (held.delete(token) && !held.size) noneHeld?.();
+  }
+
   return {
-    async claim(key, token): Promise<WebhookClaim> {
-      const answer = String(await command(["1", prefix + key, token, String(leaseMs)], CLAIM));
-      if (answer !== "claimed" && answer !== "done" && answer !== "busy") throw new Error(`${owner}: unexpected answer ${answer}`);
-      return answer;
-    },
-    done(key) {
+    claim(key, token): Promise<WebhookClaim> {
       if (closed) return Promise.reject(closedError());
+      // Tracked to the end, so that close() sees a claim answered while it waits as held.
+      return track(
+        connected().then(async (redis) => {
+          sendQueued(redis);
+          let answer: string;
+          try {
+            answer = String(await send(redis, ["1", prefix + key, token, String(leaseMs)], CLAIM));
+          } catch (error) {
+            abandon(redis, key, token);
+            throw error;
+          }
+          if (answer !== "claimed" && answer !== "done" && answer !== "busy") throw new Error(`${owner}: unexpected answer ${answer}`);
+          if (answer === "claimed") held.set(token, performance.now() + leaseMs);
+          return answer;
+        }),
+      );
+    },
+    done(key, token) {
+      if (closed && !held.has(token)) return Promise.reject(closedError());
       return new Promise<void>((resolve, reject) => {
         queued.push({ args: ["SET", prefix + key, "done", "PX", String(keepMs)], resolve, reject });
+        // After the push: close() sends the queued marks once no handler is left.
+        end(token);
         timer ??= setTimeout(() => void track(flush()), flushMs);
       });
     },
     async release(key, token) {
+      if (closed && !held.has(token)) throw closedError();
       // At once, not queued: a handler that throws is rare, and a release sent now lets the
       // service's retry be handled even if this process dies before its next claim.
-      await command(["1", prefix + key, token], RELEASE);
+      const sent = command(["1", prefix + key, token], RELEASE);
+      end(token);
+      await sent;
     },
     close() {
       closed ??= (async () => {
+        // Claims under way may yet be answered "claimed": their handlers run, and are waited for.
+        while (inFlight.size) await Promise.allSettled([...inFlight]);
+        // A handler still running ends with its done mark or release: wait for it, until its
+        // lease ends at the latest, when its claim has ended anyway.
+        const leaseEnds = Math.max(...held.values()) - performance.now();
+        if (leaseEnds > 0) {
+          const ended = new Promise<void>((resolve) => {
+            noneHeld = resolve;
+          });
+          await within(ended, Math.ceil(leaseEnds), "").catch(() => {});
+        }
+        held.clear();
         await flush();
         // A mark sent by the timer's flush joins inFlight while this waits: wait until none is left.
         while (inFlight.size) await Promise.allSettled([...inFlight]);

@@ -10,7 +10,10 @@ redis.call('SET', KEYS[1], 'claim:' .. ARGV[1], 'PX', ARGV[2])
 return 'claimed'
 `;
 
-/** KEYS[1] the event's key; ARGV token. Deletes the claim only if it is still this delivery's. */
+/**
+ * KEYS[1] the event's key; ARGV token. Deletes the claim only if it is still this delivery's. Also
+ * sent after a claim whose answer came too late, to undo it should Redis apply it late.
+ */
 export const RELEASE = `
 if redis.call('GET', KEYS[1]) == 'claim:' .. ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1

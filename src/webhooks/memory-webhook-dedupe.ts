@@ -16,8 +16,11 @@ export interface MemoryWebhookDedupeOptions {
    */
   keepMs?: number;
   /**
-   * The clock, in ms. Tests give a fake one.
-   * @default Date.now
+   * The clock that times leases and keeps, in ms; only differences between its readings count.
+   * Tests give a fake one. The default is monotonic: a step of the wall clock (NTP, a VM resumed
+   * from a snapshot) neither ends a lease early, which would let a retry run the handler while the
+   * first delivery still runs it, nor forgets a handled key.
+   * @default () => performance.now()
    * @example () => fakeClock.now
    */
   now?: () => number;
@@ -48,7 +51,7 @@ export interface MemoryWebhookDedupe extends WebhookDedupe {
 export function memoryWebhookDedupe(options: MemoryWebhookDedupeOptions = {}): MemoryWebhookDedupe {
   const leaseMs = checkDedupeMs("memoryWebhookDedupe", "leaseMs", options.leaseMs, DEFAULT_LEASE_MS);
   const keepMs = checkDedupeMs("memoryWebhookDedupe", "keepMs", options.keepMs, DEFAULT_KEEP_MS);
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => performance.now());
   // A Map iterates in insertion order and each write re-inserts its key, so expiries come nearly in
   // order: the sweep stops at the first live entry, which keeps each call's work small; an entry
   // left behind it goes at the latest when the entries before it expire.

@@ -5,18 +5,26 @@ import { WebhookPayloadError } from "./webhook-payload-error.js";
 
 /** Key fields of an event the spec does not know: the same delivery twice has the same envelope and data. */
 const unknownEventFields = ["webhook", "trigger", "data"] as const;
+/**
+ * The field that comes first in every key. The service's documentation names the key fields within
+ * one app; ids repeat across apps, and one receiver may serve several.
+ */
+const appField = "appId";
 
 /**
  * The idempotency key of an event: the same for every delivery of one event, and different for two
  * events wherever the payload tells them apart. The service sends no event ID and retries failed
  * deliveries; `createWebhookHandler({ dedupe })` keeps these keys so that each event is handled once.
  *
- * The key is built from the fields the service's documentation names for that event (for
- * `message_sent`: `webhook`, `trigger`, `data.message.id`), which the spec lists under each
- * event's `x-idempotency-key`. Where the documentation names none, the fields that identify the
- * event are used; for an event without a documented payload, and for an unknown one, that is the
- * whole of `data`. The result is the JSON array of those fields' values (objects with sorted keys,
- * a missing field as `null`), e.g. `["wh-1","message_sent","1"]`.
+ * The key starts with the event's `appId`, then the fields the service's documentation names for
+ * that event (for `message_sent`: `webhook`, `trigger`, `data.message.id`), which the spec lists
+ * under each event's `x-idempotency-key`. Where the documentation names none, the fields that
+ * identify the event are used; for an event without a documented payload, and for an unknown one,
+ * that is the whole of `data`. The result is the JSON array of those fields' values (objects with
+ * sorted keys, a missing field as `null`), e.g. `["app-1","wh-1","message_sent","1"]`. The app is
+ * part of every key because webhook ids and message ids repeat across apps: one receiver and one
+ * dedupe store shared by two apps (staging and production, one app per tenant) would otherwise take
+ * the second app's event for a repeat of the first's.
  *
  * Two events cannot be told apart when their payloads are equal in every key field. Who acted and
  * the members (with their scopes) are key fields, and the only time in group payloads counts whole
@@ -34,7 +42,7 @@ const unknownEventFields = ["webhook", "trigger", "data"] as const;
  *
  * // Your own record of handled events, e.g. a unique column of the table the handler writes to.
  * declare function insertOnce(table: string, key: string, row: object): Promise<boolean>;
- * const event = parseWebhookEvent('{"trigger":"message_sent","webhook":"wh-1","data":{"message":{"id":"1"}}}');
+ * const event = parseWebhookEvent('{"trigger":"message_sent","appId":"app-1","webhook":"wh-1","data":{"message":{"id":"1"}}}');
  * if (await insertOnce("chat_events", webhookEventKey(event), event)) console.log("new event");
  */
 export function webhookEventKey(event: ParsedWebhookEvent): string {
@@ -42,7 +50,7 @@ export function webhookEventKey(event: ParsedWebhookEvent): string {
   const fields: readonly string[] = Object.hasOwn(webhookEventKeyFields, trigger)
     ? webhookEventKeyFields[trigger as keyof typeof webhookEventKeyFields]
     : unknownEventFields;
-  return `[${fields.map((path) => canonicalJson(valueAt(event, path), path.split(".").length + 1)).join(",")}]`;
+  return `[${[appField, ...fields].map((path) => canonicalJson(valueAt(event, path), path.split(".").length + 1)).join(",")}]`;
 }
 
 function valueAt(root: unknown, path: string): unknown {

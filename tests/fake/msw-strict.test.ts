@@ -60,7 +60,7 @@ test("journey: a message sent through the SDK reaches a createWebhookHandler rec
   );
   await fake.webhooksSettled();
   expect(texts).toEqual(["Is the lamp still for sale?"]);
-  expect(keys).toEqual([`["orders","message_sent","${sent.data.id}"]`]);
+  expect(keys).toEqual([`["${fake.appId}","orders","message_sent","${sent.data.id}"]`]);
   expect(fake.webhookDeliveries).toEqual([expect.objectContaining({ trigger: "message_sent", state: "delivered", status: 200 })]);
 });
 

@@ -1,6 +1,10 @@
 // redisWebhookDedupe against a real redis-server this file starts on a free port: two receivers
 // (two dedupes, as two processes would have) share the keys, a crashed claim ends with its lease,
 // and a Redis that is not there or stops answering makes the delivery 503 with no handler run.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { build } from "esbuild";
 import { createClient } from "redis";
 import { type RedisWebhookDedupe, redisWebhookDedupe } from "../../src/redis/index";
 import { webhookEvents } from "../../src/testing/index";
@@ -26,6 +30,7 @@ function dedupeAt(options: Partial<Parameters<typeof redisWebhookDedupe>[0]> = {
   return dedupe;
 }
 const sent = webhookEvents.message_sent;
+const run = promisify(execFile);
 beforeEach(() => {
   prefixes++;
 });
@@ -54,6 +59,21 @@ test("two receivers sharing one Redis handle an event once; the retry after a fa
   expect((await b(deliver(sent))).status).toBe(200);
   expect((await a(deliver(sent))).status).toBe(200);
   expect(handled).toEqual([sent.data.message.id]);
+});
+
+test("two receivers sharing one Redis handle both of two events that differ only in appId", async () => {
+  const handled: string[] = [];
+  const receiver = () =>
+    createWebhookHandler({
+      ...credentials,
+      dedupe: dedupeAt(),
+      on: { message_sent: (event) => void handled.push(`${event.appId}/${event.data.message.id}`) },
+    });
+  const [a, b] = [receiver(), receiver()];
+  // Webhook ids and message ids repeat across apps: staging and production both have "1".
+  expect((await a(deliver({ ...sent, appId: "staging" }))).status).toBe(200);
+  expect((await b(deliver({ ...sent, appId: "production" }))).status).toBe(200);
+  expect(handled).toEqual([`staging/${sent.data.message.id}`, `production/${sent.data.message.id}`]);
 });
 
 test("while one receiver handles an event, the other answers 503; a claim whose process died ends with its lease", async () => {
@@ -95,6 +115,7 @@ test("a client of one's own is used as is and left open", async () => {
   try {
     const dedupe = redisWebhookDedupe({ client, prefix: `own${prefixes}:` });
     expect(await dedupe.claim("k", "t")).toBe("claimed");
+    await dedupe.release("k", "t");
     await dedupe.close();
     expect(client.isReady).toBe(true);
   } finally {
@@ -126,6 +147,7 @@ test("when Redis stops answering, the delivery gets 503 within the command timeo
     let runs = 0;
     const dedupe = dedupeAt({ url: frozen.url, commandTimeoutMs: 300 });
     await dedupe.claim("warm-up", "t");
+    await dedupe.release("warm-up", "t");
     frozen.signal("SIGSTOP");
     const handler = createWebhookHandler({
       ...credentials,
@@ -200,6 +222,7 @@ test("a repeat to the same process right after its event was handled finds it do
 test("queued done marks are sent once flushMs has passed with no further delivery; till then another process answers 503", async () => {
   const [a, b] = [dedupeAt({ flushMs: 25 }), dedupeAt({ flushMs: 25 })];
   await a.claim("warm-up", "t");
+  await a.release("warm-up", "t");
   let runs = 0;
   const on = { message_sent: () => void runs++ };
   const [first, second] = [
@@ -233,6 +256,101 @@ test("close() sends the queued done marks before it closes the connection", asyn
   for (const id of ["c-1", "c-2", "c-3"]) expect(await valueAt(id)).toBe("done");
 });
 
+test("a claim Redis applies after the delivery gave up on it is released, so the retry after the stall is handled", async () => {
+  const dedupe = dedupeAt({ commandTimeoutMs: 300, leaseMs: 120_000 });
+  await dedupe.claim("warm-up", "t");
+  await dedupe.release("warm-up", "t");
+  const logged: unknown[] = [];
+  let runs = 0;
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe,
+    onError: (error) => logged.push(error),
+    on: { message_sent: () => void runs++ },
+  });
+  const probe = await createClient({ url: redis.url }).connect();
+  try {
+    // Redis holds every client's commands, five times the command timeout, then runs them in order:
+    // the delivery's claim is applied after the delivery was answered 503.
+    await probe.sendCommand(["CLIENT", "PAUSE", "1500", "ALL"]);
+    expect((await handler(deliver(event("stalled")))).status).toBe(503);
+    expect(String((logged[0] as Error).message)).toMatch(/no answer from Redis within 300 ms/);
+    // The probe's own command waits out the pause.
+    await probe.ping();
+    expect((await handler(deliver(event("stalled")))).status).toBe(200);
+    expect(runs).toBe(1);
+  } finally {
+    probe.destroy();
+  }
+});
+
+test("a release of a claim given up on that cannot be written goes out ahead of the next command", async () => {
+  const written: string[][] = [];
+  let connected = false;
+  const client = {
+    isReady: true,
+    async sendCommand<T>(args: readonly string[]): Promise<T> {
+      written.push([...args]);
+      if (!connected) throw new Error("Socket closed unexpectedly");
+      return "claimed" as T;
+    },
+  };
+  const dedupe = redisWebhookDedupe({ client, prefix: "p:", ...noFlushTimer });
+  // The connection is lost with the claim on it: Redis may or may not have applied it.
+  await expect(dedupe.claim("k", "lost")).rejects.toThrow(/Socket closed/);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(written.map((args) => args.slice(0, 1).concat(args.slice(-3)))).toEqual([
+    ["EVALSHA", "p:k", "lost", "120000"],
+    ["EVAL", "1", "p:k", "lost"],
+  ]);
+  connected = true;
+  expect(await dedupe.claim("k2", "next")).toBe("claimed");
+  expect(written.slice(2).map((args) => [args[0], ...args.slice(-2)])).toEqual([
+    ["EVAL", "p:k", "lost"],
+    ["EVALSHA", "next", "120000"],
+  ]);
+  await dedupe.release("k2", "next");
+  await dedupe.close();
+});
+
+test("close() called while a handler runs waits for it, and its event is marked done when it ends", async () => {
+  const dedupe = dedupeAt(noFlushTimer);
+  const logged: unknown[] = [];
+  let finish: () => void = () => {};
+  let started: () => void = () => {};
+  const running = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe,
+    onError: (error) => logged.push(error),
+    on: {
+      message_sent: () => {
+        started();
+        return new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      },
+    },
+  });
+  const delivery = handler(deliver(event("closing")));
+  await running;
+  let closed = false;
+  const closing = dedupe.close().then(() => {
+    closed = true;
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(closed).toBe(false);
+  finish();
+  expect((await delivery).status).toBe(200);
+  await closing;
+  expect(logged).toEqual([]);
+  expect(await valueAt("closing")).toBe("done");
+  // Once closed, it takes no new claim.
+  await expect(dedupe.claim("after", "t")).rejects.toThrow(/the dedupe is closed/);
+});
+
 test("a done mark that Redis does not answer goes to onError with its event; the delivery had its 200", async () => {
   const frozen = await startRedis();
   try {
@@ -256,6 +374,25 @@ test("a done mark that Redis does not answer goes to onError with its event; the
     await Promise.all(dedupes.splice(0).map((dedupe) => dedupe.close()));
     await frozen.stop();
   }
+});
+
+test("twenty deliveries that arrive while the connection is being made wait on it without a MaxListenersExceededWarning", async () => {
+  // In a process of its own, whose process.on("warning") hears what Node emits.
+  const child = join(__dirname, "../../.tmp/rate-limits/dedupe-connect-warnings-child.cjs");
+  await build({
+    entryPoints: [join(__dirname, "fixtures/dedupe-connect-warnings-child.ts")],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    packages: "external",
+    outfile: child,
+    logLevel: "silent",
+  });
+  const { stdout } = await run(process.execPath, [child], { env: { ...process.env, REDIS_URL: redis.url, COUNT: "20" }, timeout: 30_000 });
+  const { statuses, runs, warnings } = JSON.parse(stdout) as { statuses: number[]; runs: number; warnings: string[] };
+  expect(statuses).toEqual(Array(20).fill(200));
+  expect(runs).toBe(20);
+  expect(warnings).toEqual([]);
 });
 
 test("flushMs must be a positive whole number less than leaseMs", () => {

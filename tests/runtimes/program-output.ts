@@ -5,7 +5,7 @@ const EXPECTED: (string | RegExp)[] = [
   /send-thread-message \(404\): error ERR_\w+/,
   "fake: user packed-1 read back",
   /fake: chatFakeHandlers (serves through msw|asks for msw)/,
-  'webhooks: message_sent 200 ["<webhookID>","message_sent","1"]',
+  'webhooks: message_sent 200 ["<appId>","<webhookID>","message_sent","1"]',
   "webhooks: wrong password 401",
   "helpers: 1 created, 2 tokens",
   "helpers: added packed-2",

@@ -5,7 +5,7 @@ import { missingProgramOutput } from "../../runtimes/program-output";
 const complete = [
   "send-thread-message: reply",
   "send-thread-message (404): error ERR_UID_NOT_FOUND",
-  'webhooks: message_sent 200 ["<webhookID>","message_sent","1"]',
+  'webhooks: message_sent 200 ["<appId>","<webhookID>","message_sent","1"]',
   "webhooks: wrong password 401",
   "fake: user packed-1 read back",
   "fake: chatFakeHandlers asks for msw",

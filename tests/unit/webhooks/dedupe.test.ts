@@ -29,6 +29,22 @@ test("a repeated delivery of a handled event gets 200 and does not run the handl
   expect(handled).toEqual([sent.data.message.id]);
 });
 
+test("two apps' events that differ only in appId are both handled by one receiver sharing one store", async () => {
+  const handled: string[] = [];
+  const handler = createWebhookHandler({
+    ...credentials,
+    dedupe: memoryWebhookDedupe(),
+    on: { message_sent: (event) => void handled.push(`${event.appId}/${event.data.message.id}`) },
+  });
+  // Webhook ids and message ids repeat across apps: staging and production both have "1".
+  const staging = { ...sent, appId: "staging" };
+  const production = { ...sent, appId: "production" };
+  expect((await handler(deliver(staging))).status).toBe(200);
+  expect((await handler(deliver(production))).status).toBe(200);
+  expect((await handler(deliver(production))).status).toBe(200);
+  expect(handled).toEqual([`staging/${sent.data.message.id}`, `production/${sent.data.message.id}`]);
+});
+
 test("a handler that throws once is run again on the retry, and its event is handled once in the end", async () => {
   let attempts = 0;
   const stored: string[] = [];
@@ -103,6 +119,41 @@ test("a handled key is kept for keepMs and then forgotten; the default outlasts 
   time.at.now += 5 * 60_000;
   expect(await dedupe.claim("k", "c")).toBe("claimed");
   expect(dedupe.size).toBe(1);
+});
+
+test("a forward step of the wall clock during a handler neither ends its lease nor lets a retry run the handler again", async () => {
+  // Only the wall clock moves: the monotonic clock (performance, hrtime) and the event loop stay real.
+  // Installed before the store is made, so that whatever clock it reads is the one that steps.
+  jest.useFakeTimers({ doNotFake: ["performance", "hrtime", "nextTick", "setImmediate", "queueMicrotask", "setTimeout", "clearTimeout"] });
+  try {
+    let finish: () => void = () => {};
+    let runs = 0;
+    const handler = createWebhookHandler({
+      ...credentials,
+      dedupe: memoryWebhookDedupe(),
+      on: {
+        // The first run holds until the test lets it finish; any further run would end at once.
+        message_sent: () => {
+          if (++runs > 1) return;
+          return new Promise<void>((resolve) => {
+            finish = resolve;
+          });
+        },
+      },
+    });
+    const first = handler(deliver(sent));
+    await new Promise((resolve) => setImmediate(resolve));
+    jest.setSystemTime(Date.now() + 60 * 60_000); // NTP or a resumed VM steps the clock an hour ahead
+    expect((await handler(deliver(sent))).status).toBe(503);
+    finish();
+    expect((await first).status).toBe(200);
+    // The wall clock steps again: the handled key is still kept.
+    jest.setSystemTime(Date.now() + 60 * 60_000);
+    expect((await handler(deliver(sent))).status).toBe(200);
+    expect(runs).toBe(1);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 test("a release by a delivery whose lease was taken over leaves the new claim alone", async () => {

@@ -77,25 +77,25 @@ test.each(cases)("$name: the fixture parses from its JSON text, narrows on its t
 });
 
 test.each(cases)(
-  "$name: the idempotency key follows the spec's x-idempotency-key, ignores key order and every other field",
+  "$name: the idempotency key is the app and the spec's x-idempotency-key, and ignores key order and every other field",
   ({ name, keyFields }) => {
     expect(webhookEventKeyFields[name as keyof typeof webhookEventKeyFields]).toEqual(keyFields);
     const fixture = webhookEvents[name as keyof typeof webhookEvents];
     const key = webhookEventKey(parseWebhookEvent(JSON.stringify(fixture)));
     expect(webhookEventKey(parseWebhookEvent(JSON.stringify(reversedKeys(fixture))))).toBe(key);
-    // Each key field changes the key; a field outside the key does not.
-    for (const field of keyFields) {
+    // The app and each key field change the key; a field outside the key does not.
+    for (const field of ["appId", ...keyFields]) {
       const changed = withField(fixture, field, at(fixture, field) === "other" ? "other-2" : "other");
       expect(webhookEventKey(parseWebhookEvent(changed))).not.toBe(key);
     }
-    const untouched = withField(fixture, "appId", "another-app");
+    const untouched = withField(fixture, "region", "another-region");
     expect(webhookEventKey(parseWebhookEvent(untouched))).toBe(key);
   },
 );
 
-test("message_sent's key is its webhook, trigger and message ID, as the service's documentation defines it", () => {
+test("message_sent's key is its app, then its webhook, trigger and message ID as the service's documentation defines it", () => {
   const event = parseWebhookEvent(JSON.stringify(webhookEvents.message_sent));
-  expect(webhookEventKey(event)).toBe('["<webhookID>","message_sent","1"]');
+  expect(webhookEventKey(event)).toBe('["<appId>","<webhookID>","message_sent","1"]');
   if (event.trigger === "message_sent") expect(event.data.message.data.text).toBe("hi");
   else throw new Error("message_sent did not narrow");
 });

@@ -41,7 +41,7 @@ test("a delivery by the test kit is handled and answered 200; wrong credentials 
   const refused = await deliverWebhook(url, webhookEvents.message_sent, { ...credentials, password: "guess" });
   expect(refused.status).toBe(401);
   expect(refused.headers.get("www-authenticate")).toMatch(/^Basic /);
-  expect(keys).toEqual(['["<webhookID>","message_sent","1"]']);
+  expect(keys).toEqual(['["<appId>","<webhookID>","message_sent","1"]']);
 });
 
 test("a GET gets 405 and a malformed body 400", async () => {
@@ -104,5 +104,5 @@ test("a body that a JSON parser already read (as express.json() leaves it) is us
     }),
   );
   expect((await deliverWebhook(url, webhookEvents.message_sent, credentials)).status).toBe(200);
-  expect(keys).toEqual(['["<webhookID>","message_sent","1"]']);
+  expect(keys).toEqual(['["<appId>","<webhookID>","message_sent","1"]']);
 });
