@@ -1,6 +1,7 @@
 // redisWebhookDedupe against a real redis-server this file starts on a free port: two receivers
-// (two dedupes, as two processes would have) share the keys, a crashed claim ends with its lease,
-// and a Redis that is not there or stops answering makes the delivery 503 with no handler run.
+// (two dedupes, as two processes would have) share the keys, and a Redis that is not there or
+// stops answering makes the delivery 503 with no handler run. The store's rules (claims, leases,
+// releases, keeps) are the table that webhook-dedupe.test.ts runs against it and the memory store.
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -74,40 +75,6 @@ test("two receivers sharing one Redis handle both of two events that differ only
   expect((await a(deliver({ ...sent, appId: "staging" }))).status).toBe(200);
   expect((await b(deliver({ ...sent, appId: "production" }))).status).toBe(200);
   expect(handled).toEqual([`staging/${sent.data.message.id}`, `production/${sent.data.message.id}`]);
-});
-
-test("while one receiver handles an event, the other answers 503; a claim whose process died ends with its lease", async () => {
-  const a = dedupeAt({ leaseMs: 300 });
-  const b = dedupeAt({ leaseMs: 300 });
-  const key = webhookEventKey(sent);
-  expect(await a.claim(key, "dead")).toBe("claimed");
-  expect(await b.claim(key, "other")).toBe("busy");
-  // Wait on Redis's own expiry of the lease, however long the machine takes.
-  const probe = await createClient({ url: redis.url }).connect();
-  try {
-    while ((await probe.exists(`test${prefixes}:${key}`)) === 1) await new Promise((resolve) => setTimeout(resolve, 50));
-  } finally {
-    probe.destroy();
-  }
-  expect(await b.claim(key, "other")).toBe("claimed");
-  await a.release(key, "dead"); // too late: the claim is another's now
-  expect(await a.claim(key, "third")).toBe("busy");
-  await b.done(key, "other");
-  expect(await a.claim(key, "fourth")).toBe("done");
-});
-
-test("a handled key is kept for keepMs", async () => {
-  const dedupe = dedupeAt({ keepMs: 120_000 });
-  await dedupe.claim("k", "t");
-  await dedupe.done("k", "t");
-  const probe = await createClient({ url: redis.url }).connect();
-  try {
-    const ttl = await probe.pTTL(`test${prefixes}:k`);
-    expect(ttl).toBeGreaterThan(100_000);
-    expect(ttl).toBeLessThanOrEqual(120_000);
-  } finally {
-    probe.destroy();
-  }
 });
 
 test("a client of one's own is used as is and left open", async () => {
