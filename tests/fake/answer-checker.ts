@@ -67,8 +67,13 @@ export interface AnswerChecker {
   checked(): number;
 }
 
-/** `send` answers each request: `fetch` over HTTP by default, or a fake's `handle` in process. */
-export function answerChecker(send: (input: Request, init?: RequestInit) => Promise<Response> = fetch): AnswerChecker {
+/**
+ * `send` answers each request: the global `fetch` at the time of the request by default (MSW
+ * replaces it once its server listens), or a fake's `handle` in process.
+ */
+export function answerChecker(
+  send: (input: Request, init?: RequestInit) => Promise<Response> = (input, init) => fetch(input, init),
+): AnswerChecker {
   const problems: string[] = [];
   let checked = 0;
   const check = async (method: string, url: string, status: number, body: unknown) => {
