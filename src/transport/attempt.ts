@@ -100,11 +100,6 @@ export async function runAttempt(
   callerSignal: AbortSignal | null | undefined,
   budgetMs: number,
 ): Promise<AttemptResult> {
-  const turn = turnOfEventLoop();
-  if (turn) {
-    await turn;
-    if (callerSignal?.aborted) throw callerSignal.reason;
-  }
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onCallerAbort: (() => void) | undefined;
@@ -115,6 +110,8 @@ export async function runAttempt(
   }
   const signal = controller?.signal;
   try {
+    // Within the attempt's watch: a caller's abort meanwhile aborts the request it then sends.
+    await turnOfEventLoop();
     let response = await plan.send(signal);
     if (plan.redirect === "follow" && isRedirect(response)) response = await followSameOrigin(plan, response, signal);
     // Reading the body here makes a reset mid-body a failure of this attempt, which can be
