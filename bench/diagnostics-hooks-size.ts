@@ -14,14 +14,18 @@ type Edit = [from: RegExp | string, to: string];
 const UNHOOKED: Record<string, Edit[]> = {
   "src/client/client.ts": [
     [/^import \{[^}]*\} from "\.\.\/diagnostics\/trace-call\.js";\n/m, ""],
-    [/\(callChannel\?\.hasSubscribers \|\| attemptChannel\?\.hasSubscribers \? traceCall : sendCall\)\(config/, "sendCall(config"],
+    [
+      /callChannel\?\.hasSubscribers \|\| attemptChannel\?\.hasSubscribers\s*\? traceCall\(sendCall, config, method, path, init, boundUid\)\s*: /,
+      "",
+    ],
   ],
   "src/client/send-call.ts": [
     [/\n\s*trace\?: CallTrace,/, ""],
-    [/\n\s*\.\.\.trace,/, ""],
-    [/\n\s*id: Math\.random\(\)\.toString\(36\)\.slice\(2, 11\),/, ""],
-    ["id: call.id!,", "id: Math.random().toString(36).slice(2, 11),"],
+    ["const user = trace ? trace.user() : actingUser(", "const user = actingUser("],
+    [/\n\s*id: trace\?\.id \?\? newCallId\(\),/, ""],
+    [/\n\s*attempt: trace\?\.attempt,/, ""],
   ],
+  "src/client/middleware.ts": [["id: call.id!,", "id: Math.random().toString(36).slice(2, 11),"]],
   "src/transport/transport.ts": [
     ["(call.attempt ?? runAttempt)(", "runAttempt("],
     ["callId: call.id,\n", ""],

@@ -7,7 +7,7 @@ import { createChatClient } from "../src/index.js";
 import { ChatConfigError } from "../src/errors/chat-config-error.js";
 import { RateLimitError } from "../src/errors/chat-api-error.js";
 import { RateLimitStoreError } from "../src/errors/rate-limit-store-error.js";
-import { REQUEST_DEFAULTS } from "../src/client/request-options.js";
+import { REQUEST_DEFAULTS } from "../src/transport/request-options.js";
 import { MemoryRateLimitStore } from "../src/rate-limits/memory-rate-limit-store.js";
 import { createRateLimitGovernor } from "../src/rate-limits/rate-limit-governor.js";
 import type { RateLimits } from "../src/rate-limits/rate-limit-options.js";

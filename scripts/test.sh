@@ -19,6 +19,7 @@ scripts/lint-spec.sh
 # The spec was linted just above; the freshness check regenerates without linting it again.
 scripts/check-generated.sh --skip-lint
 node scripts/check-line-length.mjs
+node scripts/check-request-path.mjs
 node scripts/check-breaking.mjs
 # The type check takes longer than the checks above; Jest's workers start beside it rather than
 # after it, so no core waits.

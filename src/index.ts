@@ -4,8 +4,8 @@ export { createAuthOnlyClient } from "./client/auth-only-client.js";
 export type { AuthOnlyClient, AuthOnlyClientOptions } from "./client/auth-only-client.js";
 export type { SdkClient } from "./client/client-types.js";
 export type { ChatClientOptions, CallsClientOptions, ManagementClientOptions, CommonClientOptions } from "./client/client-options.js";
-export type { RequestOptions } from "./client/request-options.js";
-export type { Logger } from "./client/logger.js";
+export type { RequestOptions } from "./transport/request-options.js";
+export type { Logger } from "./transport/logger.js";
 export type { CallDiagnostics, AttemptDiagnostics, CallDescription, Outcome } from "./diagnostics/diagnostics-types.js";
 export { chatBaseUrl, callsBaseUrl, REGIONS } from "./safety/base-url.js";
 export type { Region, AppLocation } from "./safety/base-url.js";
@@ -16,8 +16,8 @@ export type { UnlistedTrigger } from "./client/unlisted-trigger.js";
 export { paginate } from "./pagination/paginate.js";
 export type { PaginateOptions, CursorPaginateOptions, ListOptions, PagedPath, CursorPath, PagedItem } from "./pagination/paginate.js";
 export type { CursorDirection } from "./pagination/cursor-pager.js";
-export { rateLimit } from "./transport/rate-limit.js";
-export type { RateLimit } from "./transport/rate-limit.js";
+export { rateLimit } from "./rate-limits/rate-limit.js";
+export type { RateLimit } from "./rate-limits/rate-limit.js";
 export type {
   RateLimits,
   RateLimitRule,

@@ -2,7 +2,7 @@ import { createFinalURL, createQuerySerializer, defaultBodySerializer } from "op
 import type { CallInit, CallParams } from "../safety/input-checks.js";
 import type { ClientConfig } from "./client-config.js";
 import { CALL_OPTIONS } from "./call-settings.js";
-import { headerEntries } from "./header-entries.js";
+import { headerEntries } from "../safety/header-entries.js";
 import { mergeHeaders, type PlainHeaders } from "./merge-headers.js";
 
 /** One call's request, built once: what `fetch(url, init)` takes, and a `Request` only when something needs one. */

@@ -1,7 +1,7 @@
 import { checkHeaders, type CallInit } from "../safety/input-checks.js";
 import type { ClientConfig } from "./client-config.js";
-import type { Logger } from "./logger.js";
-import { resolveRequestOptions, NUMBER_OPTIONS, type RequestOptions, type ResolvedRequestOptions } from "./request-options.js";
+import type { Logger } from "../transport/logger.js";
+import { resolveRequestOptions, NUMBER_OPTIONS, type RequestOptions, type ResolvedRequestOptions } from "../transport/request-options.js";
 
 /** The SDK's own options of one call (retries, timeouts, logger, User-Agent), which never reach fetch. */
 export const CALL_OPTIONS = [...NUMBER_OPTIONS, "idempotent", "logger", "userAgent"];

@@ -6,7 +6,7 @@ import { type Governor, governorFor } from "../rate-limits/governor.js";
 import { mergeHeaders, type PlainHeaders } from "./merge-headers.js";
 import type { CallSettings } from "./call-settings.js";
 import { setsToNull } from "./build-request.js";
-import { REQUEST_DEFAULTS, resolveRequestOptions } from "./request-options.js";
+import { REQUEST_DEFAULTS, resolveRequestOptions } from "../transport/request-options.js";
 import { defaultUserAgent } from "./user-agent.js";
 
 /** Whether an auth-only client may send `method` to `path` (relative to its base URL), checked on the final request. */

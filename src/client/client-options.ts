@@ -1,7 +1,7 @@
 import type { BodySerializer, PathSerializer, QuerySerializer, QuerySerializerOptions } from "openapi-fetch";
 import type { RateLimits } from "../rate-limits/rate-limit-options.js";
 import type { Region } from "../safety/base-url.js";
-import type { RequestOptions } from "./request-options.js";
+import type { RequestOptions } from "../transport/request-options.js";
 
 /** What every client accepts, whichever API it talks to. */
 export interface CommonClientOptions extends RequestOptions {

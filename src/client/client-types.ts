@@ -1,5 +1,5 @@
 import type { FetchResponse, MaybeOptionalInit, Middleware } from "openapi-fetch";
-import type { RequestOptions } from "./request-options.js";
+import type { RequestOptions } from "../transport/request-options.js";
 
 // openapi-fetch's method types, with this SDK's per-call options (maxRetries, timeoutMs, ...)
 // type-checked instead of falling into its `[key: string]: unknown` escape hatch.

@@ -2,7 +2,7 @@ import type { Middleware } from "openapi-fetch";
 import { ChatConfigError } from "../errors/chat-config-error.js";
 import { type AppLocation, callsBaseUrl, chatBaseUrl } from "../safety/base-url.js";
 import { type CallInit, checkCredential, checkOnBehalfOf } from "../safety/input-checks.js";
-import { actingUser } from "./acting-user.js";
+import { actingUser } from "../safety/acting-user.js";
 import { type AllowsRequest, type ClientConfig, clientConfig } from "./client-config.js";
 import type { CallsClientOptions, ChatClientOptions, ManagementClientOptions } from "./client-options.js";
 import type { SdkClient } from "./client-types.js";
@@ -61,7 +61,9 @@ function facade(config: ClientConfig, boundUid?: string): Record<string, unknown
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
   // The call's single entry: traced only while something subscribes to the diagnostics channels.
   const call = (method: string, path: string, init?: CallInit) =>
-    (callChannel?.hasSubscribers || attemptChannel?.hasSubscribers ? traceCall : sendCall)(config, method, path, init, boundUid);
+    callChannel?.hasSubscribers || attemptChannel?.hasSubscribers
+      ? traceCall(sendCall, config, method, path, init, boundUid)
+      : sendCall(config, method, path, init, boundUid);
   const client: Record<string, unknown> = {
     request: (method: string, path: string, init?: CallInit) =>
       call(typeof method === "string" ? method.toUpperCase() : method, path, init),

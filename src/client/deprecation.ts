@@ -1,5 +1,5 @@
 import { deprecatedOperations } from "../../generated/deprecated-operations.js";
-import type { Logger } from "./logger.js";
+import type { Logger } from "../transport/logger.js";
 
 /** The manifest fields that deprecation warnings use. */
 export interface ManifestEntry {

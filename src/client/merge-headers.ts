@@ -1,4 +1,4 @@
-import { headerEntries } from "./header-entries.js";
+import { headerEntries } from "../safety/header-entries.js";
 
 /** Headers as a plain object keyed by lower-case name, which fetch takes as it is. */
 export type PlainHeaders = Record<string, string>;

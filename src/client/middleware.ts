@@ -1,4 +1,10 @@
 import type { Middleware } from "openapi-fetch";
+import type { CallInit, CallParams } from "../safety/input-checks.js";
+import { transport, type TransportCall } from "../transport/transport.js";
+import { type BuiltRequest, requestOf } from "./build-request.js";
+import type { ClientConfig } from "./client-config.js";
+import { checkFinalRequest } from "./final-request.js";
+import { type CallResult, readable, readBody, readResult } from "./read-result.js";
 
 /** What every hook of one call's middleware receives besides the request, as openapi-fetch passes it. */
 export interface MiddlewareContext {
@@ -101,4 +107,88 @@ export async function runOnResponse(
     response = result;
   }
   return response;
+}
+
+/**
+ * What goes on the wire once onRequest ran. The call's own request is sent as built, with
+ * `fetch(url, init)` as without middleware, and with the headers of its Request when a hook
+ * read it (a hook may set one in place and return nothing or the same Request). A Request
+ * that a hook returned instead carries its own body; the built one was serialized once.
+ */
+async function outgoingAfter(config: ClientConfig, built: BuiltRequest, own: Lazy<Request>, request: Request, call: TransportCall) {
+  const made = own.value;
+  // `request` is `own` itself while no hook read it.
+  if (request !== (own as unknown) && request !== made) {
+    checkFinalRequest(config, request, call);
+    return { ...built, body: request.body && (await request.clone().arrayBuffer()), request };
+  }
+  // Its URL and method are the built ones, which a hook cannot change: only the headers can be.
+  if (!made) return built;
+  // An injected fetch takes a Request anyway, and a form's type must name the boundary of the Blob
+  // the transport sends: both get a copy of the Request the hooks saw, with what they set on it.
+  if (call.fetch || built.body instanceof FormData) return { ...built, request: made };
+  return { ...built, init: { ...built.init, headers: made.headers } };
+}
+
+/**
+ * Sends a call through its middleware, as openapi-fetch's core loop does: the onRequest hooks,
+ * then the transport unless a hook answered, then onError on a failed send and onResponse, and
+ * the result read from the answer the hooks leave. `call.id` ties the hooks of one call together.
+ */
+export async function sendThroughMiddleware(
+  middleware: readonly Middleware[],
+  config: ClientConfig,
+  path: string,
+  params: CallParams,
+  init: CallInit | undefined,
+  built: BuiltRequest,
+  call: TransportCall,
+): Promise<CallResult> {
+  // A stream can be read once; a hook may read the Request after it was sent, so the bytes are what both get.
+  if (built.body instanceof ReadableStream) built.body = built.init.body = await new Response(built.body).arrayBuffer();
+  const context: MiddlewareContext = {
+    schemaPath: path,
+    params,
+    options: Object.freeze({
+      baseUrl: config.baseUrl,
+      fetch: call.fetch ?? fetch,
+      parseAs: call.parseAs,
+      querySerializer: init?.querySerializer ?? config.querySerializer,
+      bodySerializer: init?.bodySerializer ?? config.bodySerializer,
+      pathSerializer: init?.pathSerializer ?? config.pathSerializer,
+    }),
+    // As openapi-fetch makes it: an id that ties one call's hooks together (the call's own).
+    id: call.id!,
+  };
+  const callRequest: Lazy<Request> = () => (callRequest.value ??= built.request ?? requestOf(built.url, built.init));
+  let request: Request | Lazy<Request>;
+  let response: Response | (() => Response) | undefined;
+  ({ request, response } = await runOnRequest(middleware, callRequest, context));
+  let result: CallResult | undefined;
+  if (!response) {
+    try {
+      const delivered = await transport(
+        await outgoingAfter(config, built, callRequest, request as Request, call),
+        call,
+        config.governor,
+        params,
+      );
+      // The service's own answer is checked and parsed before middleware sees it, as it is without middleware.
+      result = readResult(call, delivered.response, delivered.body);
+      // The transport read the body: onResponse hooks get a copy they can read again, made when the
+      // first one runs, which is then the result's response.
+      response = () => (result!.response = readable(delivered.response, delivered.body));
+    } catch (error) {
+      response = await runOnError(middleware, request, error, context);
+    }
+    response = await runOnResponse(middleware, request, response, context);
+  }
+  // No onResponse hook ran: the answer parsed above.
+  if (typeof response === "function") return result!;
+  if (response === result?.response) {
+    // A hook that read its body without a clone left nothing to read: the same TypeError as in openapi-fetch.
+    if (response.bodyUsed) await readBody(call, response);
+    return result;
+  }
+  return readResult(call, response, await readBody(call, response), false);
 }

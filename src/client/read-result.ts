@@ -1,7 +1,7 @@
 import { withCall } from "../errors/call-record.js";
 import type { RedactedCall } from "../errors/chat-api-error.js";
 import { ChatInvalidResponseError } from "../errors/chat-invalid-response-error.js";
-import { redactText, redactValue } from "../safety/redact.js";
+import { redactText, redactValue } from "../errors/redact.js";
 import { decoder, type ParseAs, readsText } from "../transport/attempt.js";
 
 /** The result of every call, as openapi-fetch shapes it: `data` for a 2xx, `error` otherwise. */

@@ -1,5 +1,6 @@
-import type { Permit } from "../rate-limits/governor.js";
-import type { AttemptPlan, AttemptResult } from "../transport/attempt.js";
+import type { CallInit } from "../safety/input-checks.js";
+import type { AttemptResult } from "../transport/attempt.js";
+import type { TracedAttempt } from "../transport/transport.js";
 
 /** Who made a call and where it went, as every message of the call and its attempts carries it. */
 export interface CallDescription {
@@ -90,16 +91,41 @@ export interface AttemptDiagnostics extends CallDescription, Outcome {
   error?: unknown;
 }
 
-/** What the transport asks of a traced call: each attempt runs through it. */
+/**
+ * What a traced call hands to sendCall: its id, the attempt runner the transport runs each attempt
+ * through, and the user the call acts as, which the trace worked out once to describe the call.
+ */
 export interface CallTrace {
   /** The call's id. */
   id: string;
-  /** Runs attempt `n` as `runAttempt` does, after `permit` gave it room. */
-  attempt(
-    plan: AttemptPlan,
-    signal: AbortSignal | null | undefined,
-    budgetMs: number,
-    n: number,
-    permit: Permit | undefined,
-  ): Promise<AttemptResult>;
+  /** Runs attempt `n` under the attempt channel. */
+  attempt: TracedAttempt;
+  /** The user the call acts as, as `actingUser` decided it (undefined for the app); throws what it threw. */
+  user(): string | undefined;
 }
+
+/** What describing a traced call reads of its client's config. */
+export interface TracedConfig {
+  baseUrl: string;
+  secrets: readonly string[];
+  credentialNames: readonly string[];
+}
+
+/** A call's answer, as a traced call reads how it ended. */
+export interface CallAnswer {
+  response: Response;
+  error?: unknown;
+}
+
+/**
+ * The one way a call is sent (sendCall), which the client's entry passes in: the diagnostics
+ * import nothing of the client, which sits above them on the request path.
+ */
+export type SendCall<C extends TracedConfig, R extends CallAnswer> = (
+  config: C,
+  method: string,
+  path: string,
+  init: CallInit | undefined,
+  boundUid: string | undefined,
+  trace?: CallTrace,
+) => Promise<R>;

@@ -1,20 +1,16 @@
 // Loaded by trace-call.ts on the first call made while something subscribes to the call channel, as
 // a module of its own: the operation table and everything that describes a call stay out of the
-// bundle of an application that traces nothing. sendCall comes from the caller, so that it is not
-// bundled twice.
+// bundle of an application that traces nothing. sendCall comes from the client's entry with each
+// call, as runAttempt from trace-call.ts: neither is bundled twice, and nothing here imports the client.
 import { operations } from "../../generated/manifest.js";
-import type { ClientConfig } from "../client/client-config.js";
-import type { sendCall } from "../client/send-call.js";
-import type { CallResult } from "../client/read-result.js";
-import { ON_BEHALF_OF, actingUser } from "../client/acting-user.js";
+import { ON_BEHALF_OF, actingUser } from "../safety/acting-user.js";
 import type { CallInit } from "../safety/input-checks.js";
 import type { AttemptPlan, AttemptResult, runAttempt } from "../transport/attempt.js";
 import type { Permit } from "../rate-limits/governor.js";
-import type { AttemptDiagnostics, CallDiagnostics, CallTrace, Outcome } from "./diagnostics-types.js";
+import { newCallId } from "./call-id.js";
+import { ATTEMPT_CHANNEL, CALL_CHANNEL } from "./channel-names.js";
+import type { AttemptDiagnostics, CallAnswer, CallDiagnostics, CallTrace, Outcome, SendCall, TracedConfig } from "./diagnostics-types.js";
 import { diagnosticsChannel } from "./diagnostics-channel.js";
-
-/** sendCall, with the trace its transport runs each attempt through. */
-export type Send = typeof sendCall;
 
 type RunAttempt = typeof runAttempt;
 
@@ -29,12 +25,12 @@ for (const op of operations) {
 const SECRET_PARAMS = new Set(["apiKey", "authToken", "pushToken"]);
 /** Path parameters that name users (a conversation id is made of two UIDs). */
 const USER_PARAMS = new Set(["uid", "conversationId"]);
-const callChannel = diagnosticsChannel!.tracingChannel<unknown, CallDiagnostics>("chat-rest-sdk:call");
-const attemptChannel = diagnosticsChannel!.tracingChannel<unknown, AttemptDiagnostics>("chat-rest-sdk:attempt");
+const callChannel = diagnosticsChannel!.tracingChannel<unknown, CallDiagnostics>(CALL_CHANNEL);
+const attemptChannel = diagnosticsChannel!.tracingChannel<unknown, AttemptDiagnostics>(ATTEMPT_CHANNEL);
 
 // Worked out once per client: a URL is parsed once, not on every call.
-const servers = new WeakMap<ClientConfig, { serverAddress: string; serverPort: number }>();
-function serverOf(config: ClientConfig) {
+const servers = new WeakMap<TracedConfig, { serverAddress: string; serverPort: number }>();
+function serverOf(config: TracedConfig) {
   let server = servers.get(config);
   if (!server) {
     const { hostname, port, protocol } = new URL(config.baseUrl);
@@ -102,7 +98,7 @@ function describePath(method: string, path: string, init: CallInit | undefined):
 }
 
 /** The call's URL without its query; `withUsers` leaves UIDs as they are. Credentials are always masked. */
-function urlOf(config: ClientConfig, { template, values }: Described, withUsers: boolean): string {
+function urlOf(config: TracedConfig, { template, values }: Described, withUsers: boolean): string {
   const parts = templates.get(template) ?? [template];
   let url = config.baseUrl + parts[0];
   for (let i = 1; i < parts.length; i += 2) {
@@ -118,23 +114,13 @@ function urlOf(config: ClientConfig, { template, values }: Described, withUsers:
   return url;
 }
 
-/** The user a call acts as (boundUid is already the client's); undefined for input the call will refuse. */
-function actingUserOf(init: CallInit | undefined, boundUid: string | undefined): string | undefined {
-  try {
-    return actingUser({ as: boundUid, call: init });
-  } catch {
-    return undefined;
-  }
-}
-
-function describe(config: ClientConfig, method: string, path: string, init: CallInit | undefined, boundUid: string | undefined) {
-  const uid = actingUserOf(init, boundUid);
+function describe(config: TracedConfig, method: string, path: string, init: CallInit | undefined, uid: string | undefined) {
   const { serverAddress, serverPort } = serverOf(config);
   const described = typeof path === "string" ? describePath(method, path, init) : { template: "", values: undefined };
   // Every field set here, in one shape, so that filling them in later changes no object's shape.
   const description: CallDiagnostics = {
-    // As the client makes one for its log lines: nine base-36 characters.
-    callId: Math.random().toString(36).slice(2, 11),
+    // The call's one id: sendCall takes it from the trace for its log lines and middleware hooks.
+    callId: newCallId(),
     operationId: OPERATION_IDS.get(described.template)?.get(method),
     method,
     path: described.template,
@@ -180,7 +166,7 @@ function answered(outcome: Outcome, response: Response, body: unknown): void {
 /** Runs one attempt under the attempt channel, its message filled in with how it ended. */
 function traceAttempt(
   call: CallDiagnostics,
-  config: ClientConfig,
+  config: TracedConfig,
   runAttempt: RunAttempt,
   plan: AttemptPlan,
   signal: AbortSignal | null | undefined,
@@ -249,16 +235,16 @@ async function sendAttempt(
 }
 
 /** Sends a call, its message filled in with how it ended before the channel's asyncEnd. */
-async function sendTraced(
+async function sendTraced<C extends TracedConfig, R extends CallAnswer>(
   call: CallDiagnostics,
-  send: Send,
-  config: ClientConfig,
+  send: SendCall<C, R>,
+  config: C,
   method: string,
   path: string,
   init: CallInit | undefined,
   boundUid: string | undefined,
   trace: CallTrace,
-): Promise<CallResult> {
+): Promise<R> {
   try {
     const result = await send(config, method, path, init, boundUid, trace);
     answered(call, result.response, result.error);
@@ -273,15 +259,35 @@ async function sendTraced(
 
 /**
  * Runs a call under the call channel: its message is published before its input is checked, so
- * that a call refused before sending is seen too, and filled in with how it ended.
+ * that a call refused before sending is seen too, and filled in with how it ended. The user it
+ * acts as is worked out once, here: the message names it, and sendCall takes it from the trace,
+ * with the refusal to fail with when its sources are bad.
  */
 export const tracedCall =
-  (runAttempt: RunAttempt, send: Send) =>
-  (config: ClientConfig, method: string, path: string, init: CallInit | undefined, boundUid: string | undefined): Promise<CallResult> => {
-    const call = describe(config, method, path, init, boundUid);
+  (runAttempt: RunAttempt) =>
+  <C extends TracedConfig, R extends CallAnswer>(
+    send: SendCall<C, R>,
+    config: C,
+    method: string,
+    path: string,
+    init: CallInit | undefined,
+    boundUid: string | undefined,
+  ): Promise<R> => {
+    let uid: string | undefined;
+    let refusal: unknown;
+    try {
+      uid = actingUser({ as: boundUid, call: init });
+    } catch (error) {
+      refusal = error;
+    }
+    const call = describe(config, method, path, init, uid);
     const trace: CallTrace = {
       id: call.callId,
       attempt: (plan, signal, budgetMs, n, permit) => traceAttempt(call, config, runAttempt, plan, signal, budgetMs, n, permit),
+      user() {
+        if (refusal !== undefined) throw refusal;
+        return uid;
+      },
     };
-    return callChannel.tracePromise(sendTraced, call, undefined, call, send, config, method, path, init, boundUid, trace);
+    return callChannel.tracePromise(sendTraced<C, R>, call, undefined, call, send, config, method, path, init, boundUid, trace);
   };

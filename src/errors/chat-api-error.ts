@@ -1,5 +1,5 @@
-import { redactText, redactValue } from "../safety/redact.js";
-import { mayHaveBeenProcessed, retryAfterSeconds } from "../transport/retry-policy.js";
+import { redactText, redactValue } from "./redact.js";
+import { mayHaveBeenProcessed, retryAfterSeconds } from "./retry-policy.js";
 import { ChatError } from "./chat-error.js";
 
 /** What the SDK knows about the call that failed; never the credentials. */

@@ -1,5 +1,5 @@
 import { ChatApiError, ChatConfigError, ChatConnectionError, ChatTimeoutError, isChatError, RateLimitError } from "chat-rest-sdk";
-import { redactText } from "../safety/redact.js";
+import { redactText } from "../errors/redact.js";
 
 /** What a tool call answers, as MCP's `CallToolResult`: text content, flagged as an error when it is one. */
 export interface ToolResult {

@@ -17,6 +17,7 @@ import {
 import { ChatConfigError } from "chat-rest-sdk";
 import type { TracingChannel } from "node:diagnostics_channel";
 import { SDK_VERSION } from "../client/user-agent.js";
+import { ATTEMPT_CHANNEL, CALL_CHANNEL, WEBHOOK_CHANNEL } from "../diagnostics/channel-names.js";
 import type { AttemptDiagnostics, CallDiagnostics } from "../diagnostics/diagnostics-types.js";
 import type { WebhookDiagnostics } from "../webhooks/webhook-diagnostics.js";
 
@@ -193,7 +194,7 @@ function subscribeCalls(channels: Channels, tracer: Tracer, captureUserIds: bool
     call[STARTED] = { span, within, startedAt: 0 };
     return within;
   };
-  return subscribeActive(channels.tracingChannel<unknown, CallDiagnostics>("chat-rest-sdk:call"), open, {
+  return subscribeActive(channels.tracingChannel<unknown, CallDiagnostics>(CALL_CHANNEL), open, {
     // A call that fails ends at its error event, which comes before asyncEnd (or alone, for a
     // function that throws rather than rejects); a call that resolves publishes no error event, so
     // the handler costs it nothing, as an end handler would. finish() ends a span once.
@@ -261,7 +262,7 @@ function subscribeAttempts(
     attempt[STARTED] = { span, within, startedAt: performance.now() };
     return within;
   };
-  return subscribeActive(channels.tracingChannel<unknown, AttemptDiagnostics>("chat-rest-sdk:attempt"), open, {
+  return subscribeActive(channels.tracingChannel<unknown, AttemptDiagnostics>(ATTEMPT_CHANNEL), open, {
     error: finish,
     asyncEnd: finish,
   });
@@ -300,7 +301,7 @@ function subscribeWebhooks(channels: Channels, tracer: Tracer) {
     deliveries.set(delivery, span);
     return trace.setSpan(parent, span);
   };
-  return subscribeActive(channels.tracingChannel<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook"), open, {
+  return subscribeActive(channels.tracingChannel<unknown, WebhookDiagnostics>(WEBHOOK_CHANNEL), open, {
     error: finish,
     asyncEnd: finish,
   });

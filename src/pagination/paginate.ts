@@ -6,7 +6,7 @@ import { pageNumberPager } from "./page-number-pager.js";
 import type { FetchResult } from "../errors/unwrap.js";
 import type { Pager } from "./pager.js";
 import type { ChatPaths } from "../client/paths.js";
-import type { RequestOptions } from "../client/request-options.js";
+import type { RequestOptions } from "../transport/request-options.js";
 import { unwrap } from "../errors/unwrap.js";
 
 interface PageShape {

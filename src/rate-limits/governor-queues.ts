@@ -1,4 +1,4 @@
-import { unwatch, watch } from "../transport/abort-watch.js";
+import { unwatch, watch } from "./abort-watch.js";
 import type { GovernedCall, GovernedSlot, Permit } from "./governor.js";
 import type { RateLimitTake } from "./rate-limit-options.js";
 

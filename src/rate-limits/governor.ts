@@ -1,4 +1,3 @@
-import type { ResolvedRequestOptions } from "../client/request-options.js";
 import { ChatConfigError } from "../errors/chat-config-error.js";
 import { RateLimitError } from "../errors/chat-api-error.js";
 import { RateLimitStoreError } from "../errors/rate-limit-store-error.js";
@@ -25,7 +24,8 @@ export interface GovernedCall {
   method: string;
   path: string;
   params?: CallParams | undefined;
-  options: ResolvedRequestOptions;
+  /** The call's resolved `timeoutMs` and `deadlineMs` (0 for none), which bound its wait for room. */
+  options: { readonly timeoutMs: number; readonly deadlineMs: number };
 }
 
 /** Keeps a client's calls under its `rateLimits`; the transport asks it before every attempt. */

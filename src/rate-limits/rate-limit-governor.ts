@@ -6,7 +6,7 @@
 import type { ChatConfigError } from "../errors/chat-config-error.js";
 import type { RateLimitError, RateLimitRefusal } from "../errors/chat-api-error.js";
 import type { RateLimitStoreError } from "../errors/rate-limit-store-error.js";
-import { unwatch, watch } from "../transport/abort-watch.js";
+import { unwatch, watch } from "./abort-watch.js";
 import { checkClientRateLimits } from "./check-rate-limits.js";
 import type { GovernedCall, GovernedSlot, Governor, Permit } from "./governor.js";
 import { createQueues, type GovernorClock, isPromise, timerMs, type Waiter } from "./governor-queues.js";

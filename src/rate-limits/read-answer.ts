@@ -1,5 +1,5 @@
-import { rateLimitHeader } from "../transport/rate-limit.js";
-import { believableWaitMs, resetWaitMs, retryAfterSeconds } from "../transport/retry-policy.js";
+import { rateLimitHeader } from "./rate-limit.js";
+import { believableWaitMs, resetWaitMs, retryAfterSeconds } from "../errors/retry-policy.js";
 import type { GovernedSlot } from "./governor.js";
 import type { RateLimitStore } from "./rate-limit-options.js";
 

@@ -1,4 +1,4 @@
-import { headerEntries } from "../client/header-entries.js";
+import { headerEntries } from "./header-entries.js";
 import { ChatConfigError } from "../errors/chat-config-error.js";
 
 // Every check of caller input, in the order a call meets them: first what a client is built

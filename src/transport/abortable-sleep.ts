@@ -1,4 +1,4 @@
-import { unwatch, watch } from "./abort-watch.js";
+import { unwatch, watch } from "../rate-limits/abort-watch.js";
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function abortableSleep(ms: number, signal?: AbortSignal | null): Promise<void> {

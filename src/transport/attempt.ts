@@ -1,8 +1,8 @@
 import { ChatError } from "../errors/chat-error.js";
-import { unwatch, watch } from "./abort-watch.js";
+import { unwatch, watch } from "../rate-limits/abort-watch.js";
 import { classifyNetworkFailure } from "./network-failure.js";
 import { turnOfEventLoop } from "./turn-of-event-loop.js";
-import type { AttemptOutcome } from "./retry-policy.js";
+import type { AttemptOutcome } from "../errors/retry-policy.js";
 
 /** How the answer's body is wanted: "json" checks and parses a 2xx, the others leave it to the caller. */
 export type ParseAs = "json" | "text" | "blob" | "arrayBuffer" | "stream";

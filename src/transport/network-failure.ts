@@ -1,4 +1,4 @@
-import type { AttemptOutcome } from "./retry-policy.js";
+import type { AttemptOutcome } from "../errors/retry-policy.js";
 
 // undici wraps the socket error: TypeError("fetch failed") with `cause.code`; other runtimes
 // put the code on the error itself. Walk the chain and read the first code found.

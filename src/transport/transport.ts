@@ -1,15 +1,14 @@
 import type { FailedCall } from "../errors/chat-api-error.js";
 import { ChatConnectionError, ChatTimeoutError } from "../errors/chat-connection-error.js";
 import { ChatInvalidResponseError } from "../errors/chat-invalid-response-error.js";
-import type { Logger } from "../client/logger.js";
-import { REDACTED, redactValue } from "../safety/redact.js";
-import type { ResolvedRequestOptions } from "../client/request-options.js";
+import type { Logger } from "./logger.js";
+import { REDACTED, redactValue } from "../errors/redact.js";
+import type { ResolvedRequestOptions } from "./request-options.js";
 import { abortableSleep } from "./abortable-sleep.js";
-import { runAttempt, type AttemptPlan, type ParseAs } from "./attempt.js";
+import { runAttempt, type AttemptPlan, type AttemptResult, type ParseAs } from "./attempt.js";
 import { multipartBlob } from "./multipart-blob.js";
 import type { Governor, Permit } from "../rate-limits/governor.js";
 import type { CallParams } from "../safety/input-checks.js";
-import type { CallTrace } from "../diagnostics/diagnostics-types.js";
 import {
   type AttemptOutcome,
   attemptMayHaveReachedService,
@@ -17,7 +16,7 @@ import {
   MAX_SERVICE_WAIT_MS,
   mayHaveBeenProcessed,
   retryWaitMs,
-} from "./retry-policy.js";
+} from "../errors/retry-policy.js";
 
 /** A fetch the caller injected; like openapi-fetch, it gets a Request and the client's `requestInitExt`. */
 export type InjectedFetch = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -33,6 +32,18 @@ export interface Outgoing {
   request?: Request | undefined;
 }
 
+/**
+ * Runs attempt `n` as `runAttempt` does, after `permit` gave it room: what the transport asks of a
+ * traced call, whose attempts run under the attempt channel.
+ */
+export type TracedAttempt = (
+  plan: AttemptPlan,
+  signal: AbortSignal | null | undefined,
+  budgetMs: number,
+  n: number,
+  permit: Permit | undefined,
+) => Promise<AttemptResult>;
+
 /** What the transport needs to know about one call, besides the request itself. */
 export interface TransportCall extends FailedCall {
   options: ResolvedRequestOptions;
@@ -44,7 +55,7 @@ export interface TransportCall extends FailedCall {
   /** The call's id, shared by its attempts: in its log lines, its middleware hooks and its trace. */
   id?: string | undefined;
   /** Runs each attempt under the attempt channel, when the call is traced. */
-  attempt?: CallTrace["attempt"] | undefined;
+  attempt?: TracedAttempt | undefined;
 }
 
 /**

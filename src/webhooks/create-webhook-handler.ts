@@ -9,6 +9,7 @@ import type { ParsedWebhookEvent, UnknownWebhookEvent, WebhookEventOf, WebhookTr
 import { WebhookPayloadError } from "./webhook-payload-error.js";
 import type { WebhookDiagnostics } from "./webhook-diagnostics.js";
 import { diagnosticsChannel } from "../diagnostics/diagnostics-channel.js";
+import { WEBHOOK_CHANNEL } from "../diagnostics/channel-names.js";
 
 /**
  * One function per trigger you handle; a misspelt trigger does not compile. The legacy
@@ -120,7 +121,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     throw new ChatConfigError(`bodyTimeoutMs must be a positive integer of at most 2147483647; it is ${String(bodyTimeoutMs)}.`);
   }
   const credentials = { username, password };
-  const channel = diagnosticsChannel?.tracingChannel?.<unknown, WebhookDiagnostics>("chat-rest-sdk:webhook");
+  const channel = diagnosticsChannel?.tracingChannel?.<unknown, WebhookDiagnostics>(WEBHOOK_CHANNEL);
   // A delivery's claim token: unique across processes by the random part, cheap per delivery by the count.
   // The random part is drawn at the first delivery, not here: Cloudflare Workers refuse random values
   // in a module's global scope, where `export default { fetch: handler }` creates the handler.

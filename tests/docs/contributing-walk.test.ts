@@ -35,13 +35,13 @@ test("the guide's onBehalfOf walk names acting-user.ts, and only it and input-ch
   const readers = sources(".")
     .filter(({ code }) => code.includes("onbehalfof"))
     .map(({ path }) => path);
-  expect(readers.sort()).toEqual(["src/client/acting-user.ts", "src/safety/input-checks.ts"]);
+  expect(readers.sort()).toEqual(["src/safety/acting-user.ts", "src/safety/input-checks.ts"]);
 });
 
 test("the guide's timeoutMs walk names every client, transport and rate-limit module that reads the option", () => {
   const text = paragraph("timeoutMs");
   // Where the option is declared, typed and given its default; not where it is read.
-  const declaring = new Set(["src/client/request-options.ts", "src/client/client-types.ts", "src/rate-limits/rate-limit-options.ts"]);
+  const declaring = new Set(["src/transport/request-options.ts", "src/client/client-types.ts", "src/rate-limits/rate-limit-options.ts"]);
   const readers = sources("client", "transport", "rate-limits")
     .filter(({ path, code }) => !declaring.has(path) && /\btimeoutMs\b/.test(code))
     .map(({ path }) => path.split("/").pop()!);

@@ -2,6 +2,7 @@
 // memory; the last test searches every span name, attribute and event attribute, and every metric
 // point's attributes, for the credentials, the auth tokens and the UIDs the journeys used.
 import diagnosticsChannel from "node:diagnostics_channel";
+import { ATTEMPT_CHANNEL } from "../../src/diagnostics/channel-names";
 import type { AttemptDiagnostics } from "../../src/index";
 import { instrumentChat } from "../../src/otel/index";
 import { type Recording, recordTelemetry, useOtelContext } from "../unit/otel/otel-harness";
@@ -12,7 +13,7 @@ let telemetry: Recording;
 let stop: () => void;
 // Every UID and token the service named (a receiver may be a group, so only senders), and the acting users.
 const secrets = new Set<string>();
-const attempts = diagnosticsChannel.tracingChannel<unknown, AttemptDiagnostics>("chat-rest-sdk:attempt");
+const attempts = diagnosticsChannel.tracingChannel<unknown, AttemptDiagnostics>(ATTEMPT_CHANNEL);
 const harvest = {
   start: (attempt: AttemptDiagnostics) => {
     const uid = attempt.userIds().onBehalfOf;

@@ -1,6 +1,6 @@
 // The governor on a clock of the test's own: time moves only when a case moves it, so every
 // wait is exact and nothing depends on the machine's speed.
-import { REQUEST_DEFAULTS } from "../../src/client/request-options";
+import { REQUEST_DEFAULTS } from "../../src/transport/request-options";
 import { ChatConfigError } from "../../src/errors/chat-config-error";
 import { RateLimitError } from "../../src/errors/chat-api-error";
 import { RateLimitStoreError } from "../../src/errors/rate-limit-store-error";

@@ -2,7 +2,7 @@
 // limits are those a client takes (`"service"` or an object); the operations' classes and
 // per-user rules come from the spec, as the client's governor reads them.
 // No ".js" in imports under src/testing: see ../start-mock-server.ts.
-import { actingUserOfRequest, userKey } from "../../client/acting-user";
+import { actingUserOfRequest, userKey } from "../../safety/acting-user";
 import { coreOperations, perUserOperations } from "../../../generated/rate-limit-classes";
 import type { RateLimitRule, RateLimits } from "../../rate-limits/rate-limit-options";
 import { checkRateLimits } from "../../rate-limits/check-rate-limits";

@@ -1,7 +1,7 @@
 // No ".js" in imports under src/testing: see ../start-mock-server.ts.
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { ON_BEHALF_OF } from "../../client/acting-user";
+import { ON_BEHALF_OF } from "../../safety/acting-user";
 import { clientUrl } from "../client-url";
 import { bundledSpec } from "../prism-process";
 import type { FakeCredentials } from "./credentials";

@@ -50,7 +50,7 @@ describe("every public option documents @default and @example", () => {
     ],
     ["client/client-options.ts", "ManagementClientOptions", ["key", "secret"]],
     [
-      "client/request-options.ts",
+      "transport/request-options.ts",
       "RequestOptions",
       ["maxRetries", "timeoutMs", "deadlineMs", "maxResponseBytes", "idempotent", "logger", "userAgent"],
     ],

@@ -1,6 +1,7 @@
 // With nothing subscribed, a call builds no message and loads nothing of the tracing code: the
 // module that describes a traced call is replaced here by one that counts how often it is used.
 import diagnosticsChannel from "node:diagnostics_channel";
+import { ATTEMPT_CHANNEL } from "../../../src/diagnostics/channel-names";
 import { createChatClient } from "../../../src/index";
 
 const mockUsed: string[] = [];
@@ -25,7 +26,7 @@ test("calls made while nothing subscribes neither load nor run the tracing code;
   for (let i = 0; i < 3; i++) await chat.GET("/users");
   expect(mockUsed).toEqual([]);
 
-  const channel = diagnosticsChannel.tracingChannel("chat-rest-sdk:attempt");
+  const channel = diagnosticsChannel.tracingChannel(ATTEMPT_CHANNEL);
   const seen: number[] = [];
   const handlers = { asyncEnd: (message: unknown) => void seen.push((message as { status: number }).status) };
   channel.subscribe(handlers as never);

@@ -3,7 +3,7 @@
 import { inspect } from "node:util";
 import { ChatApiError, ChatConfigError, createChatClient, createManagementClient, unwrap } from "../../../src/index";
 import { checkCredential } from "../../../src/safety/input-checks";
-import { redactError, redactValue } from "../../../src/safety/redact";
+import { redactError, redactValue } from "../../../src/errors/redact";
 import { json, withServer } from "../../harness/fault-server";
 
 // Everything an error can expose: message, stack, own fields, and the cause chain.

@@ -11,6 +11,7 @@ const root = join(__dirname, "..", "..", "..");
 const script = `
 import { createChatClient } from "./src/index";
 import { diagnosticsChannel } from "./src/diagnostics/diagnostics-channel";
+import { ATTEMPT_CHANNEL, CALL_CHANNEL } from "./src/diagnostics/channel-names";
 
 const CALLS = 200_000;
 const body = '{"data":{"uid":"ana","name":"Ana"}}';
@@ -40,8 +41,8 @@ async function grows(call: (i: number) => Promise<unknown>) {
   result.withSignal = await grows((i) => chat.GET("/users/{uid}", { params: { path: { uid: "u" + (i % 10) } }, signal }));
   // A subscriber to the call and attempt channels, and paths filled in by the caller: each call names another path.
   const noop = { start() {}, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
-  diagnosticsChannel!.tracingChannel("chat-rest-sdk:call").subscribe(noop);
-  diagnosticsChannel!.tracingChannel("chat-rest-sdk:attempt").subscribe(noop);
+  diagnosticsChannel!.tracingChannel(CALL_CHANNEL).subscribe(noop);
+  diagnosticsChannel!.tracingChannel(ATTEMPT_CHANNEL).subscribe(noop);
   result.tracedFilledPaths = await grows((i) => chat.request("GET", "/users/u" + i));
   console.log(JSON.stringify(result));
 })();

@@ -1,5 +1,5 @@
 import { createChatClient, type Logger } from "../../../src/index";
-import { HONOURS_RETRY_AFTER, retryAfterSeconds, retryWaitMs } from "../../../src/transport/retry-policy";
+import { HONOURS_RETRY_AFTER, retryAfterSeconds, retryWaitMs } from "../../../src/errors/retry-policy";
 import { json, withServer } from "../../harness/fault-server";
 
 const now = Date.parse("2026-11-22T10:00:00Z");

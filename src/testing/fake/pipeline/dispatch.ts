@@ -1,5 +1,5 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
-import { actingUserOfRequest, userKey } from "../../../client/acting-user";
+import { actingUserOfRequest, userKey } from "../../../safety/acting-user";
 import { badField, FakeError } from "../fake-error";
 import type { FakeOperation, FakeSpec } from "../fake-spec";
 import { HANDLERS } from "../handlers";

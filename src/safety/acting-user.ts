@@ -1,5 +1,5 @@
 import { ChatConfigError } from "../errors/chat-config-error.js";
-import { onBehalfOfIn } from "../safety/input-checks.js";
+import { onBehalfOfIn } from "./input-checks.js";
 
 // The one place that decides which user a call acts as. The header that is sent (checkCall puts
 // the answer into params.header), the governor's per-user key and the fake's limiter and

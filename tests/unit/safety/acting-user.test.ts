@@ -1,4 +1,4 @@
-import { type ActingUserSources, actingUser, actingUserOfRequest, userKey } from "../../../src/client/acting-user";
+import { type ActingUserSources, actingUser, actingUserOfRequest, userKey } from "../../../src/safety/acting-user";
 import { ChatConfigError } from "../../../src/index";
 
 // Every source of onBehalfOf, and the one user a call then acts as. The nearest source wins:
