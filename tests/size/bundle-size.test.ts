@@ -1,7 +1,7 @@
 import { measureBundle, measureSynthetic, SIZE_TARGETS } from "./bundle-size";
 
 // What an application's bundle gets from the SDK: src/index.ts with openapi-fetch bundled in,
-// min + gzip, against SIZE_TARGETS.sdk (12.9 kB; bundle-size.ts says what raised it from 12.5 kB).
+// min + gzip, against SIZE_TARGETS.sdk (13 kB; bundle-size.ts says what raised it from 12.5 kB).
 // The SDK builds every request itself with openapi-fetch's serializers, so openapi-fetch's createClient is not in the bundle.
 const SDK_BUDGET = SIZE_TARGETS.sdk;
 

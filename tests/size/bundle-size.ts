@@ -17,9 +17,12 @@ const root = typeof __dirname === "string" ? join(__dirname, "../..") : process.
  * need in the main bundle), one module deciding the acting user from every source (about 100
  * bytes between them), the diagnostics channels' hooks (167 bytes against the same sources with
  * the hooks taken out, as bench section 18 measures it with bench/diagnostics-hooks-size.ts), and
- * `mayHaveReachedService` on every error with the rate-limit `onWait` hook (about 100 bytes).
+ * `mayHaveReachedService` on every error with the rate-limit `onWait` hook (about 100 bytes); then
+ * 13 000 for the turn of the event loop every 1,024 attempts that keeps Node's fetch from holding
+ * memory after calls answered at once (83 bytes), and the acting user decided once for a traced
+ * call with the channel names and the call id in modules of their own (58 bytes).
  */
-export const SIZE_TARGETS = { sdk: 12_900, operations: 300 } as const;
+export const SIZE_TARGETS = { sdk: 13_000, operations: 300 } as const;
 
 export interface BundleSize {
   minified: number;
