@@ -26,7 +26,13 @@ esbuild() { node_modules/.bin/esbuild "$1" --bundle --platform=node --target=es2
 errors_chunk=src/errors/errors-chunk.ts
 shared_errors=()
 for source in src/errors/*.ts; do
-  if [ "$source" != "$errors_chunk" ]; then shared_errors+=("--external:*/errors/$(basename "$source" .ts).js"); fi
+  [ "$source" = "$errors_chunk" ] && continue
+  shared_errors+=("--external:*/errors/$(basename "$source" .ts).js")
+  # A module of src/errors/ that the chunk leaves out would be imported from it, and be missing there.
+  if ! grep -q "from \"./$(basename "$source" .ts).js\"" "$errors_chunk"; then
+    echo "build: $errors_chunk must export everything of $source, which the bundles import from dist/errors." >&2
+    exit 1
+  fi
 done
 bundle() { esbuild "$@" "${shared_errors[@]}"; }
 esbuild "$errors_chunk" --format=esm --outfile=dist/errors.mjs

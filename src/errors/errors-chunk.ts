@@ -10,4 +10,6 @@ export * from "./chat-error.js";
 export * from "./chat-invalid-response-error.js";
 export * from "./guards.js";
 export * from "./rate-limit-store-error.js";
+export * from "./redact.js";
+export * from "./retry-policy.js";
 export * from "./unwrap.js";
