@@ -18,3 +18,5 @@ export { ImportUsersError } from "./import-users-error.js";
 export type { ImportUsersOptions, ImportUsersResult, ImportProgress, ImportFailure, ProgressTimers } from "./import-users.js";
 export type { HelperFailure } from "./helper-failure.js";
 export type { UserInput, GroupInput, OnExists } from "./check-input.js";
+export { sendMessageOnce } from "./send-message-once.js";
+export type { SendMessageOnceOptions, SentOnce } from "./send-message-once.js";
