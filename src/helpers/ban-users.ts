@@ -15,7 +15,7 @@ import { convergeInput } from "./converge-input.js";
  *
  * @example
  * const { changed, failed } = await banUsers(chat, "marketplace-lobby", ["spammer-9"]);
- * if (failed.length) console.warn(failed);
+ * console.log(`${changed.length} banned`, failed);
  */
 export async function banUsers(
   client: ChatClient | BoundChatClient,

@@ -18,6 +18,7 @@ const BATCH = 25;
  *
  * @example
  * const { changed, failed } = await deactivateUsers(chat, ["buyer-42", "buyer-43"]);
+ * console.log(`${changed.length} deactivated`, failed);
  */
 export async function deactivateUsers(chat: ChatClient, uids: readonly string[], options?: ConvergeOptions): Promise<ConvergeResult> {
   const where = "deactivateUsers:";

@@ -32,6 +32,7 @@ const checkMessageId = (where: string, value: unknown): string => {
  *
  * @example
  * const { changed, unchanged, failed } = await deleteMessages(chat.as("seller-7"), ["1842", "1843"]);
+ * console.log(`${changed.length} deleted, ${unchanged.length} gone already`, failed);
  */
 export async function deleteMessages(
   client: ChatClient | BoundChatClient,

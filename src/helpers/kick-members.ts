@@ -17,6 +17,7 @@ import { convergeInput } from "./converge-input.js";
  *
  * @example
  * const { changed, unchanged, failed } = await kickMembers(chat, "order-1042", ["courier-3", "buyer-42"]);
+ * console.log(`${changed.length} kicked, ${unchanged.length} were not members`);
  * for (const { uid, error } of failed) console.warn(`${uid}: ${error.code} ${error.message}`);
  */
 export async function kickMembers(

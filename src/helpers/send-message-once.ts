@@ -185,7 +185,8 @@ async function findByMuid(
   // at the first slice; `fromTimestamp` bounds the walk back.
   const list = paginate(chat, "/messages", { params: { header }, query, limit: LOOKUP_LIMIT, direction: "backward" });
   for await (const message of list) {
-    if (message.muid !== body.muid) continue;
+    // Action and call messages carry no muid.
+    if (!("muid" in message) || message.muid !== body.muid) continue;
     if (receiver !== undefined && message.receiver?.toLowerCase() !== receiver) continue;
     if (parentId !== undefined && (message as { parentId?: string }).parentId !== parentId) continue;
     return message;

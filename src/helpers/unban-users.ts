@@ -14,6 +14,7 @@ import { convergeInput } from "./converge-input.js";
  *
  * @example
  * const { changed, unchanged } = await unbanUsers(chat, "marketplace-lobby", ["buyer-42"]);
+ * console.log(`${changed.length} unbanned, ${unchanged.length} were not banned`);
  */
 export async function unbanUsers(
   client: ChatClient | BoundChatClient,
