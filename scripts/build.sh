@@ -9,6 +9,7 @@
 #   dist/redis.{mjs,cjs,d.mts,d.cts}    chat-rest-sdk/redis
 #   dist/mcp.{mjs,cjs,d.mts,d.cts}      chat-rest-sdk/mcp (and the chat-rest-mcp command)
 #   dist/otel.{mjs,cjs,d.mts,d.cts}     chat-rest-sdk/otel
+#   dist/cli.cjs                        no entry point: the chat-rest command (bin/chat-rest.js)
 #   dist/rate-limit-governor.{mjs,cjs}  no entry point: what a client with `rateLimits` loads
 #   dist/traced-call.{mjs,cjs}          no entry point: what a client loads once something subscribes to its diagnostics channels
 set -euo pipefail
@@ -59,6 +60,8 @@ bundle src/helpers/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist
 # into it, and its libraries (@modelcontextprotocol/sdk, ajv) are optional peers, imported on first use.
 bundle src/mcp/index.ts --format=esm --external:chat-rest-sdk --outfile=dist/mcp.mjs
 bundle src/mcp/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/mcp.cjs
+# The chat-rest command: the helpers bundled in, the core imported by the package's name, as the helpers do.
+bundle src/cli/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/cli.cjs
 
 # One self-contained declaration file per entry point, then a CJS copy of each. A copy is correct
 # only while the file imports no relative path (whose extension would differ), so that is checked.
