@@ -43,42 +43,39 @@ const PROGRESS_INTERVAL_MS = 1000;
 
 /**
  * Runs an import: each record of the input once, at most `concurrency` at a time, with a
- * checkpoint each time the records done without a gap grow by `checkpointEvery`, and once at the
- * end. A record done out of order (a later one finishing first) waits in memory until the ones
- * before it are done; only then is it in a checkpoint, so a resumed job redoes at most the records
- * that were in flight or done past the last checkpoint, and never one before it. On resume the
- * records before the checkpoint's `next` are read from the input and skipped, unsent.
+ * checkpoint each time `checkpointEvery` more records are done, and once at the end. A checkpoint
+ * names how many records were taken (`next`) and which of those were still in flight (`pending`,
+ * as distances back from `next`): a resumed job skips the records before `next` but those, and
+ * sends them again. So a crash repeats at most the records done since the last checkpoint and
+ * those in flight, and a slow record (a retry waiting) holds nothing up.
  *
  * `state` is filled as the job goes, so the caller can read the counts when it rejects.
  */
 export async function runImportJob<T, F>(plan: ImportJobPlan<T, F>, state: ImportJobState<F>): Promise<void> {
   const resumed = plan.resumeFrom;
-  const settled: Record<string, number> = Object.fromEntries([...plan.outcomes, "failed"].map((name) => [name, 0]));
-  if (resumed) for (const name of Object.keys(settled)) settled[name] = resumed.counts[name] ?? 0;
-  state.counts = { ...settled };
-  state.done = resumed?.next ?? 0;
-  let next = state.done;
-  let lastCheckpoint = next;
-  // Records done past `next`, with what they counted toward, until the gap before them closes.
-  const ahead = new Map<number, readonly string[]>();
+  const redo = new Set((resumed?.pending ?? []).map((behind) => resumed!.next - behind));
+  state.counts = Object.fromEntries([...plan.outcomes, "failed"].map((name) => [name, resumed?.counts[name] ?? 0]));
+  state.done = (resumed?.next ?? 0) - redo.size;
+  let taken = resumed?.next ?? 0;
+  let sinceCheckpoint = 0;
+  const inFlight = new Set<number>(redo);
 
   const checkpoint = (complete: boolean) => {
     if (!plan.onCheckpoint || state.sinkError) return;
-    lastCheckpoint = next;
+    sinceCheckpoint = 0;
+    const pending = [...inFlight].map((index) => taken - index).sort((a, b) => a - b);
     try {
-      plan.onCheckpoint({ job: plan.job, version: 1, next, counts: { ...settled }, complete });
+      plan.onCheckpoint({
+        job: plan.job,
+        version: 1,
+        next: taken,
+        counts: { ...state.counts },
+        ...(pending.length ? { pending } : {}),
+        complete,
+      });
     } catch (error) {
       state.sinkError = { error };
     }
-  };
-  const settle = (index: number, counted: readonly string[]) => {
-    ahead.set(index, counted);
-    while (ahead.has(next)) {
-      for (const name of ahead.get(next)!) settled[name]!++;
-      ahead.delete(next);
-      next++;
-    }
-    if (next - lastCheckpoint >= plan.checkpointEvery) checkpoint(false);
   };
   const report = () => {
     if (!plan.report || state.sinkError) return;
@@ -90,7 +87,9 @@ export async function runImportJob<T, F>(plan: ImportJobPlan<T, F>, state: Impor
   };
 
   const doOne = async (record: T, index: number) => {
-    if (index < (resumed?.next ?? 0)) return;
+    if (index < (resumed?.next ?? 0) && !redo.has(index)) return;
+    taken = Math.max(taken, index + 1);
+    inFlight.add(index);
     const outcome = await plan.run(record, index);
     let counted: readonly string[];
     if ("failure" in outcome) {
@@ -104,7 +103,8 @@ export async function runImportJob<T, F>(plan: ImportJobPlan<T, F>, state: Impor
     } else counted = outcome;
     for (const name of counted) state.counts[name]!++;
     state.done++;
-    settle(index, counted);
+    inFlight.delete(index);
+    if (++sinceCheckpoint >= plan.checkpointEvery) checkpoint(false);
   };
 
   const timer = plan.report ? plan.timers.setInterval(report, PROGRESS_INTERVAL_MS) : undefined;

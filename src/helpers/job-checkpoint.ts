@@ -11,11 +11,17 @@ export interface JobCheckpoint {
   /** The layout of the value. */
   version: 1;
   /**
-   * The input records before this position are done, every one: a resumed job reads them from the
-   * input again but sends nothing for them. For an export, the number of items written.
+   * The input records before this position were taken, and are done but those in `pending`: a
+   * resumed job reads them from the input again but sends nothing for them. For an export, the
+   * number of lines written.
    */
   next: number;
-  /** How the records before `next` ended, by outcome (`created`, `existing`, `failed`, ...). */
+  /**
+   * The records before `next` that were still in flight, as distances back from `next` (so `1` is
+   * the record at `next - 1`): a resumed import sends them again. Left out when there were none.
+   */
+  pending?: number[];
+  /** How the records done ended, by outcome (`created`, `existing`, `failed`, ...). */
   counts: Record<string, number>;
   /** Where an export's list goes on from (its page, or the cursor of its last message). */
   position?: Record<string, string | number>;
@@ -40,5 +46,11 @@ export function checkCheckpoint(where: string, job: string, value: unknown): Job
   const counts = checkpoint.counts;
   if (typeof counts !== "object" || counts === null || Object.values(counts).some((n) => !Number.isSafeInteger(n) || n < 0))
     fail("counts must be an object of whole numbers");
+  const pending = checkpoint.pending;
+  if (
+    pending !== undefined &&
+    (!Array.isArray(pending) || pending.some((n) => !Number.isSafeInteger(n) || n < 1 || n > (checkpoint.next as number)))
+  )
+    fail("pending must be a list of distances back from next");
   return checkpoint as JobCheckpoint;
 }
