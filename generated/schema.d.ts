@@ -4708,6 +4708,11 @@ export interface components {
              */
             receiver?: string;
             /**
+             * @description ID the sender picks for the reply, used to match it with the sender's local copy.
+             * @example 4f0b2d8e-7a61-4c3e-9d25-6e1a8c7b3f40
+             */
+            muid?: string;
+            /**
              * @description Whether `receiver` names a user or a group.
              * @enum {string}
              */

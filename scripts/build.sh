@@ -9,6 +9,7 @@
 #   dist/redis.{mjs,cjs,d.mts,d.cts}    chat-rest-sdk/redis
 #   dist/mcp.{mjs,cjs,d.mts,d.cts}      chat-rest-sdk/mcp (and the chat-rest-mcp command)
 #   dist/otel.{mjs,cjs,d.mts,d.cts}     chat-rest-sdk/otel
+#   dist/cli.cjs                        no entry point: the chat-rest command (bin/chat-rest.js)
 #   dist/rate-limit-governor.{mjs,cjs}  no entry point: what a client with `rateLimits` loads
 #   dist/traced-call.{mjs,cjs}          no entry point: what a client loads once something subscribes to its diagnostics channels
 #   dist/errors.{mjs,cjs}               no entry point: the error classes, which every other bundle imports
@@ -77,6 +78,8 @@ bundle src/helpers/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist
 # into it, and its libraries (@modelcontextprotocol/sdk, ajv) are optional peers, imported on first use.
 bundle src/mcp/index.ts --format=esm --external:chat-rest-sdk --outfile=dist/mcp.mjs
 bundle src/mcp/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/mcp.cjs
+# The chat-rest command: the helpers bundled in, the core imported by the package's name, as the helpers do.
+bundle src/cli/index.ts --format=cjs --external:chat-rest-sdk --outfile=dist/cli.cjs
 for file in dist/*.mjs dist/*.cjs; do
   format=${file##*.}
   [ "$file" = "dist/errors.$format" ] && continue

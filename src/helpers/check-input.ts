@@ -156,3 +156,8 @@ export function checkArray(where: string, value: unknown): unknown[] {
   if (!Array.isArray(value)) fail(where, `must be an array, got ${show(value)}`);
   return value as unknown[];
 }
+
+/** An AbortSignal, or nothing. */
+export function checkSignal(where: string, value: unknown): void {
+  if (value !== undefined && !(value instanceof AbortSignal)) fail(where, `must be an AbortSignal, got ${show(value)}`);
+}

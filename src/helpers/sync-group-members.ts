@@ -1,4 +1,5 @@
 import { type ChatClient, type components, isChatApiError, paginate, unwrap } from "chat-rest-sdk";
+import { NOT_A_MEMBER } from "./already-codes.js";
 import { checkArray, checkClient, checkCount, checkFlag, checkId, checkOptions } from "./check-input.js";
 import { forEachLimited } from "./for-each-limited.js";
 import { failureOf, type HelperFailure } from "./helper-failure.js";
@@ -24,13 +25,6 @@ const RANK: Record<GroupScope, number> = { admin: 3, moderator: 2, participant: 
 const ADD_BATCH = 25;
 /** The answer to an add of a user who is a member already: another worker added them since the read. */
 const ALREADY_JOINED = "ERR_ALREADY_JOINED";
-/**
- * The answers to a kick of a user who is not a member: another worker kicked them (or the user
- * was deleted) since the read. The service's guides name the last two; the service answers a
- * member it cannot find in the group as an unknown UID.
- */
-const NOT_A_MEMBER = new Set(["ERR_UID_NOT_FOUND", "ERR_NOT_A_MEMBER", "ERR_GROUP_NOT_JOINED"]);
-
 /** Options of {@link syncGroupMembers}. */
 export interface SyncGroupMembersOptions {
   /**

@@ -16,11 +16,12 @@ function run(args: string[]): Promise<{ code: number | null; output: string }> {
   });
 }
 
-test("is declared in package.json beside chat-rest-mock and chat-rest-mcp, and executable", () => {
+test("is declared in package.json beside chat-rest-mock, chat-rest-mcp and chat-rest, and executable", () => {
   expect(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin).toEqual({
     "chat-rest-mock": "bin/chat-rest-mock.js",
     "chat-rest-fake": "bin/chat-rest-fake.js",
     "chat-rest-mcp": "bin/chat-rest-mcp.js",
+    "chat-rest": "bin/chat-rest.js",
   });
   expect(readFileSync(bin, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
   expect(() => accessSync(bin, constants.X_OK)).not.toThrow();

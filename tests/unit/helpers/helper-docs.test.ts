@@ -15,7 +15,33 @@ const OPTIONS: Record<string, string[]> = {
   IssueAuthTokenOptions: ["force"],
   EnsureGroupOptions: ["onExists"],
   SyncGroupMembersOptions: ["removeOthers", "dryRun", "concurrency"],
-  ImportUsersOptions: ["concurrency", "onExists", "onProgress", "timers"],
+  ImportUsersOptions: [
+    "concurrency",
+    "onExists",
+    "onProgress",
+    "timers",
+    "onCheckpoint",
+    "resumeFrom",
+    "checkpointEvery",
+    "total",
+    "signal",
+    "onFailure",
+  ],
+  SendMessageOnceOptions: ["parentId", "onBehalfOf", "since", "maxAttempts", "retryDelayMs"],
+  ConvergeOptions: ["concurrency", "maxAttempts", "retryDelayMs"],
+  DeleteMessagesOptions: ["permanent"],
+  ImportGroupsOptions: [
+    "concurrency",
+    "onProgress",
+    "onCheckpoint",
+    "resumeFrom",
+    "checkpointEvery",
+    "total",
+    "signal",
+    "onFailure",
+    "timers",
+  ],
+  ExportOptions: ["onCheckpoint", "resumeFrom", "checkpointEvery", "onProgress", "total", "signal", "pageSize"],
 };
 
 test.each(Object.entries(OPTIONS))("every member of %s documents @default and @example", (name, members) => {
@@ -34,7 +60,7 @@ test("every helper has an @example, and each is one of the examples tsc compiles
   const compiled = readFileSync(join(root, "tests", "types", "helpers-examples.test-d.ts"), "utf8");
   const examples = new Map<string, string>();
   for (const { text } of sources) {
-    for (const [, doc, name] of text.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*?)\*\/\s*export async function (\w+)/g)) {
+    for (const [, doc, name] of text.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*?)\*\/\s*export (?:async )?function\*? (\w+)/g)) {
       const example = /@example\n([\s\S]*)$/.exec(doc!)?.[1];
       if (example) examples.set(name!, example.replace(/^\s*\* ?/gm, "").trimEnd());
     }

@@ -38,7 +38,7 @@ function countingClient(rateLimits?: RateLimits) {
 test("an import through a client with rateLimits creates every user and meets no 429, 8 at a time", async () => {
   const { chat, statuses } = countingClient({ ...FIVE_A_SECOND, store: memoryRateLimitStore() });
   const result = await importUsers(chat, customers, { concurrency: 8 });
-  expect(result).toEqual({ created: 12, existing: 0, updated: 0, failed: [] });
+  expect(result).toEqual({ created: 12, existing: 0, updated: 0, failed: [], stopped: false });
   expect(statuses).toEqual(customers.map(() => 200));
   expect(fake.state.users.size).toBe(12);
 });

@@ -62,6 +62,7 @@ test("an array is imported: new users created, existing ones counted, each bad r
         },
       },
     ],
+    stopped: false,
   });
   expect([...fake.state.users.keys()].sort()).toEqual(["c-1", "c-2", "c-3", "c-4", "c-5"]);
   expect(fake.state.users.get("c-2")?.name).toBe("Already here");
@@ -84,7 +85,7 @@ test('onExists "update" changes the fields that differ and counts those users as
     ],
   });
   const result = await importUsers(client.chat, customers(3), { onExists: "update" });
-  expect(result).toEqual({ created: 1, existing: 2, updated: 1, failed: [] });
+  expect(result).toEqual({ created: 1, existing: 2, updated: 1, failed: [], stopped: false });
   expect(fake.state.users.get("c-1")).toMatchObject({ name: "Customer 1", avatar: "https://cdn.example.org/1.png" });
   expect(client.requests.filter((request) => request.startsWith("PUT "))).toEqual(["PUT /users/c-1"]);
 });
@@ -102,7 +103,7 @@ test("an async generator is read only as fast as requests finish: never more tha
     }
   }
   const result = await importUsers(client.chat, stream(), { concurrency: 4 });
-  expect(result).toEqual({ created: 60, existing: 0, updated: 0, failed: [] });
+  expect(result).toEqual({ created: 60, existing: 0, updated: 0, failed: [], stopped: false });
   expect(pulled).toBe(60);
   expect(mostAhead).toBeLessThanOrEqual(4);
   expect(client.maxInFlight()).toBe(4);
@@ -138,7 +139,7 @@ test("onProgress is called on each tick of its one-second timer and once at the 
   expect(reports).toHaveLength(2);
   expect(reports[0]!.done).toBeGreaterThanOrEqual(4);
   expect(reports[0]!.done).toBeLessThanOrEqual(6);
-  expect(reports[1]).toEqual({ done: 10, created: 8, existing: 1, updated: 0, failed: 1 });
+  expect(reports[1]).toEqual({ done: 10, created: 8, existing: 1, updated: 0, failed: 1, rate: expect.any(Number) });
   expect(result.failed.map((failure) => failure.index)).toEqual([8]);
 });
 
@@ -195,7 +196,7 @@ test("an input that fails midway still gets its final onProgress call, with the 
   }).catch((e: unknown) => e)) as ImportUsersError;
   expect(error).toBeInstanceOf(ImportUsersError);
   expect(clock.cleared).toEqual(["timer-1"]);
-  expect(reports).toEqual([{ done: 51, created: 49, existing: 1, updated: 0, failed: 1 }]);
+  expect(reports).toEqual([{ done: 51, created: 49, existing: 1, updated: 0, failed: 1, rate: expect.any(Number) }]);
   expect(error.done).toBe(51);
   expect(error.result).toMatchObject({ created: 49, existing: 1, updated: 0, failed: [{ index: 50, uid: "bad uid" }] });
 });
