@@ -35,10 +35,8 @@ async function* pagedFrom<T>(
  * export reads a snapshot of nothing, so run it when the app is quiet for an exact copy.
  *
  * @example
- * const out = createWriteStream("users.ndjson");
- * const onProgress = ({ done, rate }: JobProgress) => console.log(`${done} users, ${rate}/s`);
- * for await (const line of exportUsers(chat, { onProgress })) out.write(line);
- * out.end();
+ * const onProgress = ({ done, rate }: JobProgress) => console.error(`${done} users, ${rate}/s`);
+ * for await (const line of exportUsers(chat, { onProgress })) process.stdout.write(line);
  */
 export function exportUsers(chat: ChatClient, options?: ExportOptions): AsyncGenerator<string, void, undefined> {
   checkClient("exportUsers: chat", chat);
