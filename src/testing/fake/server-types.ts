@@ -2,15 +2,15 @@
 // No ".js" in imports under src/testing: see ../start-mock-server.ts.
 import type { RateLimits } from "../../rate-limits/rate-limit-options";
 import type { AuthToken, Group, User } from "../../types";
-import type { FakeCredentials } from "./credentials";
-import type { Membership, StoredMessage } from "./fake-store";
-import type { FailNextOptions, FakeFaults } from "./faults";
-import type { FiredTrigger } from "./fired-triggers";
-import type { FakeSeed, Seeded } from "./seed";
-import type { FakeSnapshot } from "./snapshot";
+import type { FakeCredentials } from "./pipeline/credentials";
+import type { Membership, StoredMessage } from "./state/fake-store";
+import type { FailNextOptions, FakeFaults } from "./faults/faults";
+import type { FiredTrigger } from "./deliveries/fired-triggers";
+import type { FakeSeed, Seeded } from "./state/seed";
+import type { FakeSnapshot } from "./state/snapshot";
 import type { FakeClockControl } from "./time/fake-clock";
-import type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "./wait-for-delivery";
-import type { FakeWebhookDelivery } from "./webhook-deliveries";
+import type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "./deliveries/wait-for-delivery";
+import type { FakeWebhookDelivery } from "./deliveries/webhook-deliveries";
 
 /** Options of {@link startFakeServer}. */
 export interface FakeServerOptions {

@@ -1,13 +1,13 @@
 // connectFake: the controls of a fake that runs in another process (started in Jest's
 // globalSetup, or by `chat-rest-fake`), reached over its control routes with its control token.
-import type { FakeCredentials } from "../credentials";
-import type { FaultRule } from "../faults";
-import type { FiredTrigger } from "../fired-triggers";
-import type { FakeSeed, Seeded } from "../seed";
-import type { FakeSnapshot } from "../snapshot";
-import type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "../wait-for-delivery";
-import type { FakeWebhookDelivery } from "../webhook-deliveries";
-import type { FailNextOptions } from "../faults";
+import type { FakeCredentials } from "../pipeline/credentials";
+import type { FaultRule } from "../faults/faults";
+import type { FiredTrigger } from "../deliveries/fired-triggers";
+import type { FakeSeed, Seeded } from "../state/seed";
+import type { FakeSnapshot } from "../state/snapshot";
+import type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "../deliveries/wait-for-delivery";
+import type { FakeWebhookDelivery } from "../deliveries/webhook-deliveries";
+import type { FailNextOptions } from "../faults/faults";
 import { CONTROL_PREFIX, CONTROL_TOKEN_HEADER } from "./control-routes";
 
 /** A fault rule as the control routes take it: every field but `where`, which is a function. */

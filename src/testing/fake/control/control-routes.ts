@@ -4,12 +4,12 @@
 // methods. A rule's `where` is a function, so it cannot be sent; the other fields can.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { timingSafeEqual } from "node:crypto";
-import type { FaultHandle, FaultRule } from "../faults";
+import type { FaultHandle, FaultRule } from "../faults/faults";
 import type { FakeClock } from "../time/fake-clock";
 import type { FakeControls } from "./fake-controls";
-import type { DeliveryMatch } from "../wait-for-delivery";
-import type { FiredTrigger } from "../fired-triggers";
-import type { FakeCredentials } from "../credentials";
+import type { DeliveryMatch } from "../deliveries/wait-for-delivery";
+import type { FiredTrigger } from "../deliveries/fired-triggers";
+import type { FakeCredentials } from "../pipeline/credentials";
 
 /** The path prefix of the control routes: no path of the service starts with it. */
 export const CONTROL_PREFIX = "/__fake";

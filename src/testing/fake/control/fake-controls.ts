@@ -1,15 +1,15 @@
 // The controls of a test, in one place: the FakeServer's methods and the HTTP control routes
 // (./control-routes.ts) both call these, so the fake behaves the same driven from the test's own
 // process or from another one.
-import type { FakeStore } from "../fake-store";
-import type { FaultHandle, FaultRule, Faults } from "../faults";
-import type { FakeRateLimiter } from "../rate-limiter";
-import { type FakeSeed, type SeedCheck, type Seeded, seedStore } from "../seed";
-import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "../snapshot";
+import type { FakeStore } from "../state/fake-store";
+import type { FaultHandle, FaultRule, Faults } from "../faults/faults";
+import type { FakeRateLimiter } from "../pipeline/rate-limiter";
+import { type FakeSeed, type SeedCheck, type Seeded, seedStore } from "../state/seed";
+import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "../state/snapshot";
 import type { FakeClock } from "../time/fake-clock";
-import type { DeliveryMatch, DeliveryWaits, FakeDelivery, WaitForDeliveryOptions } from "../wait-for-delivery";
-import type { FakeWebhookDelivery, WebhookDeliveries } from "../webhook-deliveries";
-import type { FiredTrigger } from "../fired-triggers";
+import type { DeliveryMatch, DeliveryWaits, FakeDelivery, WaitForDeliveryOptions } from "../deliveries/wait-for-delivery";
+import type { FakeWebhookDelivery, WebhookDeliveries } from "../deliveries/webhook-deliveries";
+import type { FiredTrigger } from "../deliveries/fired-triggers";
 
 export interface ControlParts {
   store: FakeStore;

@@ -1,9 +1,9 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { answerControl, type ControlRouteParts, isControlPath } from "../control/control-routes";
-import type { FakeSpec } from "../fake-spec";
-import { sendFaulted } from "../fault-fronts";
-import { readNodeBody } from "../request-body";
+import type { FakeSpec } from "../spec/fake-spec";
+import { sendFaulted } from "../faults/fault-fronts";
+import { readNodeBody } from "../pipeline/request-body";
 import { FAILED, httpDate, RATE_HEADERS, serialized } from "../pipeline/answer";
 import type { FakeContext, Incoming } from "../pipeline/context";
 import { answerRequest } from "../pipeline/pipeline";

@@ -1,9 +1,9 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import type { IncomingMessage } from "node:http";
-import type { FakeSpec } from "../fake-spec";
-import { faultedResponse } from "../fault-fronts";
-import type { FaultDrop } from "../faults";
-import { readFetchBody } from "../request-body";
+import type { FakeSpec } from "../spec/fake-spec";
+import { faultedResponse } from "../faults/fault-fronts";
+import type { FaultDrop } from "../faults/faults";
+import { readFetchBody } from "../pipeline/request-body";
 import { type Answer, FAILED, httpDate, RATE_HEADERS, serialized } from "../pipeline/answer";
 import type { FakeContext, Incoming } from "../pipeline/context";
 import { answerRequest } from "../pipeline/pipeline";

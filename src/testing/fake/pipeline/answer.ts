@@ -1,6 +1,6 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
-import type { FakeError } from "../fake-error";
-import type { FakeOperation } from "../fake-spec";
+import type { FakeError } from "./fake-error";
+import type { FakeOperation } from "../spec/fake-spec";
 import type { FakeClock } from "../time/fake-clock";
 
 /** What the pipeline gives a front to write: a status, a JSON body and its own headers. */

@@ -1,10 +1,10 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import type { IncomingMessage } from "node:http";
-import type { FakeCredentials } from "../credentials";
-import type { FakeError } from "../fake-error";
-import type { FakeStore } from "../fake-store";
-import type { FaultDrop, Faults } from "../faults";
-import type { FakeRateLimiter } from "../rate-limiter";
+import type { FakeCredentials } from "./credentials";
+import type { FakeError } from "./fake-error";
+import type { FakeStore } from "../state/fake-store";
+import type { FaultDrop, Faults } from "../faults/faults";
+import type { FakeRateLimiter } from "./rate-limiter";
 
 /** A request as the fake reads it, from either front: the HTTP server or `handle`. */
 export interface Incoming {

@@ -1,10 +1,10 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import { actingUserOfRequest, userKey } from "../../../client/acting-user";
-import { badField, FakeError } from "../fake-error";
-import type { FakeOperation, FakeSpec } from "../fake-spec";
-import { HANDLERS } from "../handlers";
-import { formFields, parseJsonBody } from "../request-body";
-import { requestViolations } from "../request-violations";
+import { badField, FakeError } from "./fake-error";
+import type { FakeOperation, FakeSpec } from "../spec/fake-spec";
+import { HANDLERS } from "../model/handlers";
+import { formFields, parseJsonBody } from "./request-body";
+import { requestViolations } from "../spec/request-violations";
 import { authorize } from "../rules/authorize";
 import { type Answer, FENCED } from "./answer";
 import type { FakeContext, Incoming } from "./context";

@@ -1,5 +1,5 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
-import type { FakeOperation, FakeSpec } from "../fake-spec";
+import type { FakeOperation, FakeSpec } from "../spec/fake-spec";
 import { type Answer, CLOSED, FAILED, FENCED } from "./answer";
 import type { FakeContext, Incoming } from "./context";
 

@@ -1,8 +1,8 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
-import { apiOfHost, checkAppHost } from "../app-host";
-import { checkCredentials } from "../credentials";
-import { FakeError } from "../fake-error";
-import type { FakeOperation, FakeSpec } from "../fake-spec";
+import { apiOfHost, checkAppHost } from "./app-host";
+import { checkCredentials } from "./credentials";
+import { FakeError } from "./fake-error";
+import type { FakeOperation, FakeSpec } from "../spec/fake-spec";
 import { type Answer, errorAnswer } from "./answer";
 import type { FakeContext, Incoming } from "./context";
 import { dispatch } from "./dispatch";

@@ -1,8 +1,8 @@
 // Internal: roles, the features restricted for each, the permissions of roles and of group
 // scopes, and the app's API keys: each stored, with the service's 404 for one that does not exist.
 import { randomBytes } from "node:crypto";
-import { FakeError } from "./fake-error";
-import { type FakeStore, nowSeconds } from "./fake-store";
+import { FakeError } from "../pipeline/fake-error";
+import { type FakeStore, nowSeconds } from "../state/fake-store";
 import { requireGroup } from "./groups";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";

@@ -1,10 +1,10 @@
 // Internal: the webhooks that fire. A listener of the store's changes POSTs each event, as the
 // service does, to every enabled webhook with the event's trigger attached, and keeps a bounded
 // record of what it sent for the test to read.
-import type { WebhookEventOf } from "../../webhooks/webhook-event";
-import type { FakeStore } from "./fake-store";
+import type { WebhookEventOf } from "../../../webhooks/webhook-event";
+import type { FakeStore } from "../state/fake-store";
 import type { FiredTrigger } from "./fired-triggers";
-import type { StoredWebhook } from "./webhooks";
+import type { StoredWebhook } from "../model/webhooks";
 
 /** What a delivery records of its attempts, whatever its event. */
 export interface FakeDeliveryAttempts {

@@ -1,15 +1,15 @@
 // Internal: groups, their members and banned users, with the service's rules: GUIDs in lower
 // case, one outcome per UID when members are added, the owner an admin member, `membersCount`
 // counted from the members.
-import type { Group, GroupMember } from "../../types";
+import type { Group, GroupMember } from "../../../types";
 import { storeAction, userParty } from "./action-messages";
-import { badField, FakeError, guidNotFound, uidNotFound } from "./fake-error";
-import { APP_SENDER, type FakeStore, type Membership, nowSeconds, type Scope } from "./fake-store";
-import type { FiredTrigger } from "./fired-triggers";
+import { badField, FakeError, guidNotFound, uidNotFound } from "../pipeline/fake-error";
+import { APP_SENDER, type FakeStore, type Membership, nowSeconds, type Scope } from "../state/fake-store";
+import type { FiredTrigger } from "../deliveries/fired-triggers";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
 import { pick } from "./pick";
-import { targetRefusal } from "./rules/authorize";
+import { targetRefusal } from "../rules/authorize";
 import { entitiesOf, entityOf, requireUser, userView } from "./users";
 
 /** The fields of a group that a request may set, besides its GUID and owner; a group stores no others. */

@@ -1,8 +1,8 @@
-// No ".js" in imports under src/testing: see ../start-mock-server.ts.
+// No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import type { FakeStore } from "./fake-store";
-import { groupView } from "./groups";
-import type { FakeState } from "./server-types";
-import { userView } from "./users";
+import { groupView } from "../model/groups";
+import type { FakeState } from "../server-types";
+import { userView } from "../model/users";
 
 /** The model's read-only copies behind `FakeServer.state`: made anew at each read, so a test cannot change the model through them. */
 export function copyState(store: FakeStore): FakeState {

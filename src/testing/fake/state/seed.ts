@@ -1,13 +1,13 @@
 // Internal: fills the fake's model through the same rules as the requests, so a seed cannot
 // hold what the service would refuse (a UID with a slash, a member who is not a user, a message
 // to an unknown group).
-import type { Message } from "../../types";
-import { badField } from "./fake-error";
+import type { Message } from "../../../types";
+import { badField } from "../pipeline/fake-error";
 import type { FakeStore, Scope } from "./fake-store";
-import { addMembers, createGroup, type FakeGroupSeed, requireGroup } from "./groups";
-import { type FakeMessageSeed, sendMessage } from "./messages";
-import { pick } from "./pick";
-import { createUser, type FakeUserSeed } from "./users";
+import { addMembers, createGroup, type FakeGroupSeed, requireGroup } from "../model/groups";
+import { type FakeMessageSeed, sendMessage } from "../model/messages";
+import { pick } from "../model/pick";
+import { createUser, type FakeUserSeed } from "../model/users";
 
 /** A member of {@link FakeSeed}: a user in a group, with a scope. */
 export interface FakeMemberSeed {

@@ -2,7 +2,7 @@
 // (`{appId}.api-{region}` and `{appId}.call-{region}`), so a client built with the wrong appId
 // reaches an app that is not the one its key belongs to.
 import { FakeError } from "./fake-error";
-import type { ServedApi } from "./fake-spec";
+import type { ServedApi } from "../spec/fake-spec";
 
 const APP_HOST = /^([a-z0-9-]+)\.(?:api|call)-[a-z0-9-]+\.cometchat\.io(?::\d+)?$/i;
 

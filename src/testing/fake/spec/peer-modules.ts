@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type Ajv from "ajv";
 import type addFormats from "ajv-formats";
 import type FindMyWay from "find-my-way";
-import { packageRoot } from "../prism-process";
+import { packageRoot } from "../../prism-process";
 
 /** The versions this package is tested with, for the install hint. */
 const PINNED = { ajv: "8.20.0", "ajv-formats": "2.1.1", "find-my-way": "9.10.1" } as const;

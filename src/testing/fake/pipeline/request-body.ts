@@ -1,7 +1,7 @@
 // Internal: a request's body as the fake reads it, from either front (node:http or `handle`),
 // within the limits the fake documents: its size, and for JSON how deep it nests.
 import type { IncomingMessage } from "node:http";
-import { jsonNestsDeeper } from "../../webhooks/nesting-depth";
+import { jsonNestsDeeper } from "../../../webhooks/nesting-depth";
 import { badField, type FakeError } from "./fake-error";
 
 /** Bodies above this are refused before parsing: the service takes JSON payloads of about 64 KB. */

@@ -1,8 +1,8 @@
 // Internal: reactions to messages: one per user and reaction, listed with cursors, and counted on
 // the message itself (`data.reactions`) as the service shows them.
-import type { StoredReaction } from "./domain-store";
-import { FakeError, messageNotFound } from "./fake-error";
-import { type FakeStore, nowSeconds, type StoredMessage } from "./fake-store";
+import type { StoredReaction } from "../state/domain-store";
+import { FakeError, messageNotFound } from "../pipeline/fake-error";
+import { type FakeStore, nowSeconds, type StoredMessage } from "../state/fake-store";
 import type { Handler, HandlerContext } from "./handler";
 import { requireUser, userView } from "./users";
 

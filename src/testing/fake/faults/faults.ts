@@ -2,7 +2,7 @@
 // a seeded random source, and counted. The pipeline asks `take` what to do with a request; the
 // fronts carry out a dropped or cut answer (node:http destroys the socket, handle() answers a
 // network error). failNext and delayNext are shortcuts for a status and a latency rule.
-import { randomSeed, seededRandom } from "./time/seeded-random";
+import { randomSeed, seededRandom } from "../time/seeded-random";
 
 /** What {@link FakeServer.failNext} answers instead of the operation. */
 export interface FailNextOptions {

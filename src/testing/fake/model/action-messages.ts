@@ -1,6 +1,6 @@
 // Internal: the action messages the service writes to record an event (an edit, a deletion, a
 // change of a group's members). They are stored with the messages, so the lists show them.
-import { type FakeStore, nowSeconds, type StoredMessage } from "./fake-store";
+import { type FakeStore, nowSeconds, type StoredMessage } from "../state/fake-store";
 import { entityOf, userView } from "./users";
 
 /** A party of an action message: a user as reads show them, or the app (`app_system`). */

@@ -1,8 +1,8 @@
 // Internal: the Management API's apps and their settings. The app the fake serves always exists;
 // the apps created through the Management API are kept beside it, each with its own settings.
 import { randomBytes } from "node:crypto";
-import { appNotFound, FakeError } from "./fake-error";
-import { type FakeStore, nowSeconds } from "./fake-store";
+import { appNotFound, FakeError } from "../pipeline/fake-error";
+import { type FakeStore, nowSeconds } from "../state/fake-store";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
 

@@ -1,6 +1,6 @@
 // Internal: the credential checks of the service, in front of every operation.
 import { FakeError } from "./fake-error";
-import type { FakeOperation } from "./fake-spec";
+import type { FakeOperation } from "../spec/fake-spec";
 
 export interface FakeCredentials {
   appId: string;

@@ -1,8 +1,8 @@
 // Internal: operations that store what they are sent and answer with it: create, read, change,
 // list and delete records by id, with the 404 and the 409 of the service's resources.
-import type { Records } from "./domain-store";
-import { badField, FakeError } from "./fake-error";
-import { type FakeStore, nowSeconds } from "./fake-store";
+import type { Records } from "../state/domain-store";
+import { badField, FakeError } from "../pipeline/fake-error";
+import { type FakeStore, nowSeconds } from "../state/fake-store";
 import type { Handler, HandlerContext } from "./handler";
 import { pick } from "./pick";
 

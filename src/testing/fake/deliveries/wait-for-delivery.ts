@@ -1,6 +1,6 @@
 // Internal: waiting for one webhook delivery of the fake, so a test does not poll
 // `webhookDeliveries` itself. The record of deliveries tells the waits of each change.
-import type { WebhookEventOf } from "../../webhooks/webhook-event";
+import type { WebhookEventOf } from "../../../webhooks/webhook-event";
 import { type FiredTrigger, isFiredTrigger } from "./fired-triggers";
 import type { FakeDeliveryAttempts, FakeWebhookDelivery, WebhookDeliveries } from "./webhook-deliveries";
 

@@ -1,10 +1,10 @@
 // Internal: the Management API's webhooks of the app the fake serves, and the triggers attached
 // to each; the deliveries read them (see webhook-deliveries.ts).
-import type { Webhook } from "../../types";
-import { isKnownTrigger } from "../../webhooks/known-triggers";
-import { appNotFound, badField, FakeError, triggerNotFound } from "./fake-error";
-import { type FakeStore, nowSeconds } from "./fake-store";
-import { FIRED_TRIGGERS, isFiredTrigger } from "./fired-triggers";
+import type { Webhook } from "../../../types";
+import { isKnownTrigger } from "../../../webhooks/known-triggers";
+import { appNotFound, badField, FakeError, triggerNotFound } from "../pipeline/fake-error";
+import { type FakeStore, nowSeconds } from "../state/fake-store";
+import { FIRED_TRIGGERS, isFiredTrigger } from "../deliveries/fired-triggers";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
 import { pick } from "./pick";

@@ -1,5 +1,5 @@
-// No ".js" in imports under src/testing: see ../start-mock-server.ts.
-import type { FakeServerOptions } from "./server-types";
+// No ".js" in imports under src/testing: see ../../start-mock-server.ts.
+import type { FakeServerOptions } from "../server-types";
 
 /** Throws a TypeError naming the first option of `startFakeServer` that is out of range or of the wrong type. */
 export function checkFakeServerOptions(options: FakeServerOptions): void {

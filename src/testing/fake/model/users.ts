@@ -1,8 +1,8 @@
 // Internal: users, their auth tokens, friends and blocked users, with the service's rules.
 import { randomBytes } from "node:crypto";
-import type { AuthToken, CreateUserRequest, User } from "../../types";
-import { FakeError, uidNotFound } from "./fake-error";
-import { APP_SENDER, type FakeStore, nowSeconds, type StoredUser } from "./fake-store";
+import type { AuthToken, CreateUserRequest, User } from "../../../types";
+import { FakeError, uidNotFound } from "../pipeline/fake-error";
+import { APP_SENDER, type FakeStore, nowSeconds, type StoredUser } from "../state/fake-store";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
 import { pick } from "./pick";

@@ -2,7 +2,7 @@
 // (`store.emit` takes only these names); the rest of the spec's triggers belong to parts of the
 // service the fake does not run (calls, campaigns, moderation, the SDK's own connection), and a
 // webhook cannot have them attached.
-import type { WebhookTrigger } from "../../webhooks/webhook-event";
+import type { WebhookTrigger } from "../../../webhooks/webhook-event";
 
 /** The triggers the fake fires, in the order the README lists them. */
 export const FIRED_TRIGGERS = [

@@ -1,6 +1,6 @@
 // Internal: messages to users and groups, edits, deletions, threads and the three cursor lists.
-import { badField, FakeError, groupNotJoined, messageActionNotAllowed, messageNotASender, messageNotFound } from "./fake-error";
-import { APP_SENDER, type FakeStore, nowSeconds, type StoredMessage } from "./fake-store";
+import { badField, FakeError, groupNotJoined, messageActionNotAllowed, messageNotASender, messageNotFound } from "../pipeline/fake-error";
+import { APP_SENDER, type FakeStore, nowSeconds, type StoredMessage } from "../state/fake-store";
 import type { Handler, HandlerContext } from "./handler";
 import { inListOrder, sliceOf, type CursorQuery } from "./paging";
 import { pick } from "./pick";

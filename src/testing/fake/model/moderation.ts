@@ -1,7 +1,7 @@
 // Internal: moderation rules, keyword lists and flag reasons, stored as sent; and flags on
 // messages, which name one of the reasons and gather per message for the moderators' list.
-import { FakeError, messageNotFound } from "./fake-error";
-import { type FakeStore, nowSeconds } from "./fake-store";
+import { FakeError, messageNotFound } from "../pipeline/fake-error";
+import { type FakeStore, nowSeconds } from "../state/fake-store";
 import type { Handler } from "./handler";
 import { createRecord, type RecordKind, recordHandlers, requireRecord, updateRecord } from "./records";
 import { requireUser } from "./users";

@@ -1,13 +1,13 @@
 // Internal: the service's rate limits, as the fake enforces them when `rateLimits` is set. The
 // limits are those a client takes (`"service"` or an object); the operations' classes and
 // per-user rules come from the spec, as the client's governor reads them.
-// No ".js" in imports under src/testing: see ../start-mock-server.ts.
-import { actingUserOfRequest, userKey } from "../../client/acting-user";
-import { coreOperations, perUserOperations } from "../../../generated/rate-limit-classes";
-import type { RateLimitRule, RateLimits } from "../../rate-limits/rate-limit-options";
-import { checkRateLimits } from "../../rate-limits/check-rate-limits";
-import { SlidingWindow } from "../../rate-limits/sliding-window";
-import type { FakeOperation } from "./fake-spec";
+// No ".js" in imports under src/testing: see ../../start-mock-server.ts.
+import { actingUserOfRequest, userKey } from "../../../client/acting-user";
+import { coreOperations, perUserOperations } from "../../../../generated/rate-limit-classes";
+import type { RateLimitRule, RateLimits } from "../../../rate-limits/rate-limit-options";
+import { checkRateLimits } from "../../../rate-limits/check-rate-limits";
+import { SlidingWindow } from "../../../rate-limits/sliding-window";
+import type { FakeOperation } from "../spec/fake-spec";
 
 /** The rate-limit headers of an answer, and the 429 to send instead when a limit has no room. */
 export interface RateLimited {

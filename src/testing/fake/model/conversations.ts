@@ -1,9 +1,9 @@
 // Internal: conversations, derived from the stored messages: one per pair of users and one per
 // group, seen by each user with their own unread count, receipts, reset point and tags.
-import type { Group, User } from "../../types";
-import type { ConversationMarks } from "./domain-store";
-import { FakeError, uidNotFound } from "./fake-error";
-import { type FakeStore, nowSeconds, type StoredMessage } from "./fake-store";
+import type { Group, User } from "../../../types";
+import type { ConversationMarks } from "../state/domain-store";
+import { FakeError, uidNotFound } from "../pipeline/fake-error";
+import { type FakeStore, nowSeconds, type StoredMessage } from "../state/fake-store";
 import { groupView, requireGroup } from "./groups";
 import type { Handler, HandlerContext } from "./handler";
 import { conversationId, countsAsUnread } from "./messages";

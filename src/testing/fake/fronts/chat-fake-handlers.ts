@@ -1,9 +1,9 @@
-// No ".js" in imports under src/testing: see ../start-mock-server.ts.
+// No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { packageRoot } from "../prism-process";
-import type { FakeServer } from "./server-types";
-import { DELIVERY_HEADER } from "./webhook-deliveries";
+import { packageRoot } from "../../prism-process";
+import type { FakeServer } from "../server-types";
+import { DELIVERY_HEADER } from "../deliveries/webhook-deliveries";
 
 /** The version of msw this package is tested with, for the install hint. */
 const MSW_VERSION = "2.15.0";

@@ -1,12 +1,12 @@
 // Internal: the fake's model of one app: its users, groups and messages, and the bound on how
 // many items it keeps.
-import type { AuthToken, Group, Message, User } from "../../types";
+import type { AuthToken, Group, Message, User } from "../../../types";
 import { DomainStore } from "./domain-store";
 import { JournaledMap, StoreJournal } from "./store-journal";
-import { FakeError } from "./fake-error";
-import type { FiredTrigger } from "./fired-triggers";
-import { FakeClock } from "./time/fake-clock";
-import type { StoredWebhook } from "./webhooks";
+import { FakeError } from "../pipeline/fake-error";
+import type { FiredTrigger } from "../deliveries/fired-triggers";
+import { FakeClock } from "../time/fake-clock";
+import type { StoredWebhook } from "../model/webhooks";
 
 export type Scope = "admin" | "moderator" | "participant";
 

@@ -1,9 +1,9 @@
 // Internal: a JSON-safe copy of the whole model (snapshot) and loading one back (restore), so a
 // suite seeds once and starts each test from the same state, or loads a state written to a file.
-import type { AuthToken, Group } from "../../types";
+import type { AuthToken, Group } from "../../../types";
 import type { ConversationMarks, StoredReaction } from "./domain-store";
 import type { FakeStore, Membership, StoredMessage, StoredUser } from "./fake-store";
-import type { StoredWebhook } from "./webhooks";
+import type { StoredWebhook } from "../model/webhooks";
 
 /** Names the layout below, so that a file of another kind, or of a later layout, is refused. */
 export const SNAPSHOT_FORMAT = "chat-rest-sdk/fake-state@1";

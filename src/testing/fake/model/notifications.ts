@@ -2,8 +2,8 @@
 // of each user, the providers that deliver them, and the push tokens of each session. Each is
 // stored as sent and answered back; the defaults, before anything is stored, are the service's
 // (the spec's examples of the settings and of the preferences).
-import { badField, FakeError, uidNotFound } from "./fake-error";
-import type { FakeStore } from "./fake-store";
+import { badField, FakeError, uidNotFound } from "../pipeline/fake-error";
+import type { FakeStore } from "../state/fake-store";
 import type { Handler, HandlerContext } from "./handler";
 import { pick } from "./pick";
 

@@ -1,5 +1,5 @@
 // Internal: what an operation of the fake's model receives and returns.
-import type { FakeStore } from "./fake-store";
+import type { FakeStore } from "../state/fake-store";
 
 export interface HandlerContext {
   store: FakeStore;

@@ -1,7 +1,7 @@
 // Internal: what the validator found wrong with a request, in the mock's shape: one entry of
 // `error.details` per parameter or field (`perPage`, `data.text`), so the SDK's BadErrorObject
 // names it the same way against the fake as against the mock.
-import { FakeError } from "./fake-error";
+import { FakeError } from "../pipeline/fake-error";
 import type { ErrorObject } from "ajv";
 import type { FakeOperation } from "./fake-spec";
 
