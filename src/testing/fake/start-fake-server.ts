@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { ON_BEHALF_OF } from "../../client/acting-user";
 import { clientUrl } from "../client-url";
 import { bundledSpec } from "../prism-process";
-import type { FakeCredentials } from "./pipeline/credentials";
+import type { FakeCredentials, FakeKeys } from "./pipeline/credentials";
 import { fakeSpec } from "./spec/fake-spec";
 import { FakeStore } from "./state/fake-store";
 import { Faults } from "./faults/faults";
@@ -49,8 +49,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   checkFakeServerOptions(options);
   if (options.state !== undefined) checkSnapshot(options.state, "startFakeServer: state");
   const spec = fakeSpec(options.spec ?? bundledSpec);
-  const credentials: FakeCredentials = {
-    appId: options.appId ?? options.state?.appId ?? random(8),
+  const keys: FakeKeys = {
     apiKey: options.apiKey ?? random(20),
     authOnlyKey: options.authOnlyKey ?? random(20),
     key: options.key ?? random(20),
@@ -58,10 +57,9 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   };
   const clock = new FakeClock();
   const store = new FakeStore(options.maxItems ?? 100_000, clock);
-  store.domain.homeAppId = credentials.appId;
-  store.appId = credentials.appId;
+  store.appId = options.appId ?? options.state?.appId ?? random(8);
+  const credentials: FakeCredentials = { appId: store.appId, ...keys };
   const deliveries = new WebhookDeliveries(store, {
-    appId: credentials.appId,
     region: options.region ?? "us",
     retryDelays: options.webhookRetryDelays ?? SERVICE_RETRY_DELAYS_MS,
   });
@@ -80,7 +78,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const fake: FakeContext = {
     store,
     faults,
-    credentials,
+    keys,
     holds: new Set(),
     closed: false,
     limiter: limits && new FakeRateLimiter(limits, () => clock.now()),

@@ -60,7 +60,6 @@ export const MAX_RESPONSE_PREFIX_BYTES = 1024;
 export const DELIVERY_HEADER = "x-chat-fake-delivery";
 
 export interface DeliveryOptions {
-  appId: string;
   region: string;
   /** Milliseconds before each retry of a webhook with `retryOnFailure`. */
   retryDelays: readonly number[];
@@ -116,7 +115,7 @@ export class WebhookDeliveries {
       const payload = {
         trigger,
         data: structuredClone(data),
-        appId: this.options.appId,
+        appId: this.store.appId,
         region: this.options.region,
         webhook: webhook.webhook.id,
       } as WebhookEventOf<FiredTrigger>;

@@ -19,7 +19,7 @@ const DEFAULT_SETTINGS: Record<string, boolean> = {
 const TRIAL_SECONDS = 14 * 24 * 3600;
 
 function homeApp(store: FakeStore): Record<string, unknown> {
-  return { id: store.domain.homeAppId, name: "Fake app", plan: "trial", state: "active", region: "us", createdAt: 0 };
+  return { id: store.appId, name: "Fake app", plan: "trial", state: "active", region: "us", createdAt: 0 };
 }
 
 /** The apps of the account: the fake's own, then those created, oldest first. */
@@ -28,7 +28,7 @@ function allApps(store: FakeStore): Record<string, unknown>[] {
 }
 
 export function requireApp(store: FakeStore, appId: string): Record<string, unknown> {
-  if (appId === store.domain.homeAppId) return homeApp(store);
+  if (appId === store.appId) return homeApp(store);
   const app = store.domain.apps.get(appId);
   if (!app) throw appNotFound(appId);
   return app;
@@ -61,7 +61,7 @@ export const appHandlers: Record<string, Handler> = {
     const appId = path.appId!;
     requireApp(store, appId);
     // The fake keeps serving its own app: deleting it would leave the Chat API without one.
-    if (appId === store.domain.homeAppId)
+    if (appId === store.appId)
       throw new FakeError(400, "ERR_BAD_REQUEST", `The app ${appId} is the one the fake serves; it cannot be deleted.`);
     store.domain.apps.delete(appId);
     store.domain.appSettings.delete(appId);

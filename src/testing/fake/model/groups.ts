@@ -4,13 +4,13 @@
 import type { Group, GroupMember } from "../../../types";
 import { storeAction, userParty } from "./action-messages";
 import { badField, FakeError, guidNotFound, uidNotFound } from "../pipeline/fake-error";
-import { APP_SENDER, type FakeStore, type Membership, nowSeconds, type Scope } from "../state/fake-store";
+import { type FakeStore, type Membership, nowSeconds, type Scope } from "../state/fake-store";
 import type { FiredTrigger } from "../deliveries/fired-triggers";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
 import { pick } from "./pick";
 import { targetRefusal } from "../rules/authorize";
-import { entitiesOf, entityOf, requireUser, userView } from "./users";
+import { APP_SENDER, entitiesOf, entityOf, requireUser, userView } from "./users";
 
 /** The fields of a group that a request may set, besides its GUID and owner; a group stores no others. */
 const GROUP_FIELDS = ["name", "type", "description", "icon", "metadata", "tags"] as const;

@@ -1,12 +1,12 @@
 // Internal: messages to users and groups, edits, deletions, threads and the three cursor lists.
 import { badField, FakeError, groupNotJoined, messageActionNotAllowed, messageNotASender, messageNotFound } from "../pipeline/fake-error";
-import { APP_SENDER, type FakeStore, nowSeconds, type StoredMessage } from "../state/fake-store";
+import { type FakeStore, nowSeconds, type StoredMessage } from "../state/fake-store";
 import type { Handler, HandlerContext } from "./handler";
 import { inListOrder, sliceOf, type CursorQuery } from "./paging";
 import { pick } from "./pick";
 import { groupView, requireGroup } from "./groups";
 import { storeAction, userParty } from "./action-messages";
-import { entityOf, requireUser } from "./users";
+import { APP_SENDER, entityOf, requireUser } from "./users";
 
 /** A message of {@link FakeSeed}. `sender` defaults to the app; `text` is a shortcut for `data.text`. */
 export interface FakeMessageSeed {

@@ -13,7 +13,7 @@ function nextRevisionId(store: FakeStore, id: string, stored: Record<string, unk
       .split("_")
       .pop() || 0,
   );
-  return `${store.domain.homeAppId}_${id}_${last + 1}`;
+  return `${store.appId}_${id}_${last + 1}`;
 }
 
 export const REASONS: RecordKind = {
@@ -54,7 +54,7 @@ const REVISIONS_LISTED = 10;
 
 /** The ids of one rule's revisions; a rule `a` must not claim those of a rule `a_1`. */
 function revisionIdsOf(store: FakeStore, ruleId: unknown): string[] {
-  const prefix = `${store.domain.homeAppId}_${ruleId}_`;
+  const prefix = `${store.appId}_${ruleId}_`;
   return [...store.domain.kind(RULE_REVISIONS).keys()].filter(
     (revisionId) => revisionId.startsWith(prefix) && /^\d+$/.test(revisionId.slice(prefix.length)),
   );
@@ -114,7 +114,7 @@ const KEYWORD_LISTS: RecordKind = {
       ...rest,
       ...(given ? { searchTerms: terms } : {}),
       ...(file === undefined ? {} : { isCSV: true }),
-      ...(stored ? {} : { isCSV: file !== undefined, active: true, appId: store.domain.homeAppId }),
+      ...(stored ? {} : { isCSV: file !== undefined, active: true, appId: store.appId }),
       ...(id ? { revisionId: nextRevisionId(store, id, stored) } : {}),
     };
   },
@@ -206,7 +206,7 @@ export const moderationHandlers: Record<string, Handler> = {
     }
     const data = [...byMessage].slice(0, limit).map(([id, reports]) => ({
       ...structuredClone(store.messages.get(id)!),
-      appId: store.domain.homeAppId,
+      appId: store.appId,
       flaggedCount: reports.length,
       flaggedBy: reports,
     }));

@@ -2,7 +2,10 @@
 import { randomBytes } from "node:crypto";
 import type { AuthToken, CreateUserRequest, User } from "../../../types";
 import { FakeError, uidNotFound } from "../pipeline/fake-error";
-import { APP_SENDER, type FakeStore, nowSeconds, type StoredUser } from "../state/fake-store";
+import { type FakeStore, nowSeconds, type StoredUser } from "../state/fake-store";
+
+/** The sender of what the app sends itself: messages without `onBehalfOf`, and groups created without an owner. */
+export const APP_SENDER = "app_system";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
 import { pick } from "./pick";

@@ -1,6 +1,6 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import type { IncomingMessage } from "node:http";
-import type { FakeCredentials } from "./credentials";
+import type { FakeKeys } from "./credentials";
 import type { FakeError } from "./fake-error";
 import type { FakeStore } from "../state/fake-store";
 import type { FaultDrop, Faults } from "../faults/faults";
@@ -26,7 +26,8 @@ export interface Incoming {
 export interface FakeContext {
   store: FakeStore;
   faults: Faults;
-  credentials: FakeCredentials;
+  /** The keys it accepts; the app it serves is `store.appId`. */
+  keys: FakeKeys;
   /** Ends the wait of each request held by `delayNext` or a latency fault; `close()`, `reset()` and `restore()` call them all. */
   holds: Set<() => void>;
   closed: boolean;

@@ -10,6 +10,9 @@ export interface FakeCredentials {
   secret: string;
 }
 
+/** The keys the fake accepts: its credentials but the app, which the store names (`store.appId`). */
+export type FakeKeys = Omit<FakeCredentials, "appId">;
+
 /** The only operations an `authOnly` key may call: creating users and their auth tokens. */
 const AUTH_ONLY_OPERATIONS = new Set(["create-user", "create-authtoken"]);
 
@@ -23,7 +26,7 @@ type Headers = Record<string, string | string[] | undefined>;
 export function checkCredentials(
   operation: FakeOperation,
   headers: Headers,
-  credentials: FakeCredentials,
+  credentials: FakeKeys,
   issued: ReadonlyMap<string, Record<string, unknown>>,
 ): void {
   if (operation.credentials === "management") {

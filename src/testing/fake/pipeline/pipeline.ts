@@ -15,7 +15,7 @@ import { faultStage } from "./fault-stage";
  */
 export async function answerRequest(spec: FakeSpec, req: Incoming, fake: FakeContext): Promise<Answer> {
   try {
-    checkAppHost(req.host, fake.credentials.appId);
+    checkAppHost(req.host, fake.store.appId);
   } catch (error) {
     return errorAnswer(error as FakeError, undefined);
   }
@@ -38,7 +38,7 @@ export async function answerRequest(spec: FakeSpec, req: Incoming, fake: FakeCon
   }
   const { operation } = found;
   try {
-    checkCredentials(operation, req.headers, fake.credentials, fake.store.domain.apiKeys);
+    checkCredentials(operation, req.headers, fake.keys, fake.store.domain.apiKeys);
   } catch (error) {
     if (error instanceof FakeError) return errorAnswer(error, operation);
     throw error;

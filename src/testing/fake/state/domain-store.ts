@@ -1,6 +1,7 @@
 // Internal: the parts of the fake's model around the core: what each user has read and received
 // of each conversation, reactions, flags, roles, API keys, notification and moderation records,
-// and the Management API's apps and their settings. FakeStore counts and resets it with the core.
+// and the Management API's apps and their settings. Each map is a row of ./collections.ts, which
+// counts, resets, snapshots and restores it with the core.
 import { JournaledMap, type StoreJournal } from "./store-journal";
 
 /** How far one user got in one conversation, and what they set on it. */
@@ -46,9 +47,6 @@ export class DomainStore {
   /** The last id given to a record; a snapshot carries it. */
   lastId = 0;
 
-  /** The app the fake serves, which always exists in the Management API. */
-  homeAppId = "";
-
   /** Every map records in `journal`, the store's, so a refused request's changes are put back. */
   constructor(journal: StoreJournal) {
     this.marks = new JournaledMap(journal);
@@ -80,31 +78,5 @@ export class DomainStore {
     let records = this.records.get(name);
     if (!records) this.records.set(name, (records = new Map()));
     return records;
-  }
-
-  reset(): void {
-    for (const map of [
-      this.marks,
-      this.reactions,
-      this.flags,
-      this.roles,
-      this.restricted,
-      this.permissions,
-      this.apiKeys,
-      this.apps,
-      this.appSettings,
-      this.records,
-    ])
-      map.clear();
-    this.lastId = 0;
-  }
-
-  /** One per conversation mark, reaction, flag, role, restriction, permission, key, app, setting and record. */
-  size(): number {
-    let size = this.flags.size + this.roles.size + this.apiKeys.size + this.apps.size;
-    for (const nested of [this.marks, this.restricted, this.permissions, this.appSettings, this.records])
-      for (const inner of nested.values()) size += inner.size;
-    for (const list of this.reactions.values()) size += list.length;
-    return size;
   }
 }

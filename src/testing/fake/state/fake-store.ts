@@ -6,6 +6,7 @@ import { JournaledMap, StoreJournal } from "./store-journal";
 import { FakeError } from "../pipeline/fake-error";
 import type { FiredTrigger } from "../deliveries/fired-triggers";
 import { FakeClock } from "../time/fake-clock";
+import { COLLECTIONS } from "./collections";
 import type { StoredWebhook } from "../model/webhooks";
 
 export type Scope = "admin" | "moderator" | "participant";
@@ -29,8 +30,6 @@ export interface Membership {
  */
 export type StoredMessage = Omit<Message, "category"> & { category: Message["category"] | "action" };
 
-/** The sender of what the app sends itself: messages without `onBehalfOf`, and groups created without an owner. */
-export const APP_SENDER = "app_system";
 
 /**
  * Told of each change the service reports by webhook: the trigger, and the `data` of the event as
@@ -61,7 +60,10 @@ export class FakeStore {
   readonly listeners: FakeEventListener[] = [];
   /** The Management API's webhooks of the served app, by ID, with their triggers. */
   readonly webhooks: Map<string, StoredWebhook> = new JournaledMap(this.journal);
-  /** The served app: the only one whose webhooks the Management API keeps. */
+  /**
+   * The app the fake serves: the only one whose webhooks the Management API keeps, which always
+   * exists there, and whose hosts the Chat and Calls APIs answer on. Named here alone.
+   */
   appId = "";
   /**
    * Items stored at the last count plus the room claimed since, or undefined when the store must be
@@ -118,24 +120,19 @@ export class FakeStore {
     return result;
   }
 
+  /** Empties every collection of the model ({@link COLLECTIONS}) and the id counters. */
   reset(): void {
     this.generation++;
-    for (const map of [this.users, this.authTokens, this.friends, this.blocks, this.groups, this.members, this.bans, this.messages])
-      map.clear();
-    this.domain.reset();
+    for (const collection of COLLECTIONS) collection.map(this).clear();
     this.lastMessageId = 0;
+    this.domain.lastId = 0;
     this.counted = undefined;
-
-    this.webhooks.clear();
   }
 
-  /** Everything stored, counted one per user, token, friendship, block, group, membership, ban and message, and the domain's records. */
+  /** Everything stored, as each collection of the model counts it ({@link COLLECTIONS}). */
   size(): number {
-    let size = this.users.size + this.groups.size + this.messages.size + this.domain.size();
-    for (const maps of [this.authTokens, this.friends, this.blocks, this.members, this.bans])
-      for (const inner of maps.values()) size += inner.size;
-    // A webhook and each trigger attached to it.
-    for (const webhook of this.webhooks.values()) size += 1 + webhook.triggers.size;
+    let size = 0;
+    for (const collection of COLLECTIONS) size += collection.count(collection.map(this));
     return size;
   }
 

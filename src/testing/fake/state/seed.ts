@@ -2,12 +2,11 @@
 // hold what the service would refuse (a UID with a slash, a member who is not a user, a message
 // to an unknown group).
 import type { Message } from "../../../types";
-import { badField } from "../pipeline/fake-error";
+import type { FakeGroupSeed } from "../model/groups";
+import type { FakeMessageSeed } from "../model/messages";
+import type { FakeUserSeed } from "../model/users";
+import { COLLECTIONS } from "./collections";
 import type { FakeStore, Scope } from "./fake-store";
-import { addMembers, createGroup, type FakeGroupSeed, requireGroup } from "../model/groups";
-import { type FakeMessageSeed, sendMessage } from "../model/messages";
-import { pick } from "../model/pick";
-import { createUser, type FakeUserSeed } from "../model/users";
 
 /** A member of {@link FakeSeed}: a user in a group, with a scope. */
 export interface FakeMemberSeed {
@@ -30,11 +29,6 @@ export interface Seeded {
   messages: Message[];
 }
 
-/** The fields of a message seed that are fields of `send-message`'s body. */
-const MESSAGE_FIELDS = ["receiver", "receiverType", "category", "type", "data", "tags", "muid"] as const;
-
-const LISTS = { admin: "admins", moderator: "moderators", participant: "participants" } as const;
-
 /**
  * Checks one item as the API checks the request that would store it (`create-user`,
  * `create-group`, `add-group-members`, `send-message`): throws the 400 the API would answer.
@@ -49,9 +43,6 @@ const list = <T>(value: T[] | undefined, name: string): T[] => {
   if (!Array.isArray(value)) throw new TypeError(`seed: ${name} must be an array.`);
   return value;
 };
-
-/** `name` of an item, for the error's message, whatever the item is. */
-const named = (item: unknown, name: string): string => String((item as Record<string, unknown> | null)?.[name]);
 
 /**
  * Stores `data` with the rules of the requests it stands for, each item checked first as the API
@@ -68,41 +59,10 @@ export function seedStore(store: FakeStore, data: FakeSeed, check: SeedCheck): S
       throw new Error(`seed: ${what}: ${(error as Error).message}`);
     }
   };
-  for (const user of list(data.users, "users"))
-    at(`user ${named(user, "uid")}`, () => {
-      const { status, ...body } = user;
-      check("create-user", { body });
-      if (status !== undefined && status !== "available" && status !== "offline")
-        throw badField("status", `must be "available" or "offline", got ${JSON.stringify(status)}`);
-      createUser(store, user);
-    });
-  for (const group of list(data.groups, "groups"))
-    at(`group ${named(group, "guid")}`, () => {
-      check("create-group", { body: group });
-      createGroup(store, group);
-    });
-  for (const member of list(data.members, "members"))
-    at(`member ${named(member, "uid")} of ${named(member, "guid")}`, () => {
-      const scope = LISTS[member.scope ?? "participant"];
-      if (!scope) throw badField("scope", `must be "admin", "moderator" or "participant", got ${JSON.stringify(member.scope)}`);
-      const lists = { [scope]: [member.uid] };
-      check("add-group-members", { path: { guid: member.guid }, body: lists });
-      const outcome = addMembers(store, requireGroup(store, member.guid), lists);
-      const failed = Object.values(Object.values(outcome)[0] ?? {})[0];
-      if (failed && !failed.success) throw new Error(failed.error.message);
-    });
   const messages: Message[] = [];
-  for (const message of list(data.messages, "messages"))
-    at(`message to ${named(message, "receiver")}`, () => {
-      // The body of the request that would send it: the seed's `text` is the body's `data.text`.
-      const body: Record<string, unknown> = pick(message, MESSAGE_FIELDS);
-      body.type ??= "text";
-      if (message.text !== undefined) body.data = { ...message.data, text: message.text };
-      check("send-message", { body, onBehalfOf: message.sender });
-      const { sentAt } = message;
-      if (sentAt !== undefined && !(Number.isInteger(sentAt) && sentAt >= 0))
-        throw badField("sentAt", `must be Unix seconds, a non-negative integer, got ${String(sentAt)}`);
-      messages.push(structuredClone(sendMessage(store, message)) as Message);
-    });
+  // Each collection that can be seeded, in the order of the list: users before the groups they
+  // own, groups before their members, members before the messages they send.
+  for (const { seed } of COLLECTIONS)
+    if (seed) for (const item of list<unknown>(data[seed.name], seed.name)) at(seed.label(item), () => seed.store(store, item, { check, messages }));
   return { messages };
 }
