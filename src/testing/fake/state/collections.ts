@@ -172,7 +172,8 @@ export const COLLECTIONS: readonly Collection[] = [
     ...nested("members", (store) => store.members, own),
     state: {
       name: "members",
-      copy: (store) => new Map([...store.members].map(([guid, members]) => [guid, new Map([...members].map(([uid, m]) => [uid, { ...m }]))])),
+      copy: (store) =>
+        new Map([...store.members].map(([guid, members]) => [guid, new Map([...members].map(([uid, m]) => [uid, { ...m }]))])),
     },
     seed: {
       name: "members",
@@ -228,7 +229,8 @@ export const COLLECTIONS: readonly Collection[] = [
     },
     snapshot: (map) => [...map.values()].map((webhook) => ({ ...webhook, triggers: [...webhook.triggers] })),
     restore: (map, list) => {
-      for (const webhook of list) map.set(webhook.webhook.id, { ...webhook, webhook: own(webhook.webhook), triggers: new Set(webhook.triggers) });
+      for (const webhook of list)
+        map.set(webhook.webhook.id, { ...webhook, webhook: own(webhook.webhook), triggers: new Set(webhook.triggers) });
     },
   }),
   nested("marks", (store) => store.domain.marks, own),

@@ -30,7 +30,6 @@ export interface Membership {
  */
 export type StoredMessage = Omit<Message, "category"> & { category: Message["category"] | "action" };
 
-
 /**
  * Told of each change the service reports by webhook: the trigger, and the `data` of the event as
  * the service sends it (see the webhook event schemas of the spec).

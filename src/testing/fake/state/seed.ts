@@ -63,6 +63,8 @@ export function seedStore(store: FakeStore, data: FakeSeed, check: SeedCheck): S
   // Each collection that can be seeded, in the order of the list: users before the groups they
   // own, groups before their members, members before the messages they send.
   for (const { seed } of COLLECTIONS)
-    if (seed) for (const item of list<unknown>(data[seed.name], seed.name)) at(seed.label(item), () => seed.store(store, item, { check, messages }));
+    if (seed)
+      for (const item of list<unknown>(data[seed.name], seed.name))
+        at(seed.label(item), () => seed.store(store, item, { check, messages }));
   return { messages };
 }

@@ -51,8 +51,6 @@ export interface FakeSnapshot {
   readonly model: Readonly<FakeSnapshotModel>;
 }
 
-
-
 /** The snapshots this module froze: restoring one needs no copy of it first. */
 const frozen = new WeakSet<object>();
 
@@ -67,7 +65,8 @@ function deepFreeze<T>(value: T): T {
 /** A frozen, JSON-safe copy of the model. */
 export function takeSnapshot(store: FakeStore): FakeSnapshot {
   const model = { lastMessageId: store.lastMessageId, lastRecordId: store.domain.lastId } as FakeSnapshotModel;
-  for (const collection of COLLECTIONS) (model as unknown as Record<string, unknown>)[collection.name] = collection.snapshot(collection.map(store));
+  for (const collection of COLLECTIONS)
+    (model as unknown as Record<string, unknown>)[collection.name] = collection.snapshot(collection.map(store));
   // One JSON round trip copies everything the model holds, and drops what JSON would (undefined fields).
   const snapshot: FakeSnapshot = deepFreeze({ format: SNAPSHOT_FORMAT, appId: store.appId, model: JSON.parse(JSON.stringify(model)) });
   frozen.add(snapshot);
