@@ -16,7 +16,7 @@ import { checkFakeServerOptions } from "./control/check-fake-server-options";
 import { copyState } from "./state/copy-state";
 import type { FakeServer, FakeServerOptions } from "./server-types";
 import { FakeClock } from "./time/fake-clock";
-import { FakeControls } from "./control/fake-controls";
+import { type ControlParts, localControls } from "./control/controls";
 import { DeliveryWaits } from "./deliveries/wait-for-delivery";
 import { SERVICE_RETRY_DELAYS_MS, WebhookDeliveries } from "./deliveries/webhook-deliveries";
 import { startHttpFront } from "./fronts/http";
@@ -83,13 +83,14 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     closed: false,
     limiter: limits && new FakeRateLimiter(limits, () => clock.now()),
   };
-  const controls = new FakeControls({ store, clock, faults, deliveries, waits, limiter: fake.limiter, holds: fake.holds, seedCheck });
+  const parts: ControlParts = { store, clock, faults, deliveries, waits, limiter: fake.limiter, fake, seedCheck, credentials };
   const controlToken = options.controlToken ?? random(20);
   const host = options.host ?? "127.0.0.1";
-  const server = await startHttpFront(spec, fake, { controls, clock, credentials, token: controlToken }, { port: options.port ?? 0, host });
-  const { port } = server.address() as AddressInfo;
+  const http = await startHttpFront(spec, fake, { parts, token: controlToken }, { port: options.port ?? 0, host });
+  const { port } = http.address() as AddressInfo;
   let closing: Promise<void> | undefined;
-  return {
+  // The controls of the table (./control/controls.ts), then what only the process that runs the fake has.
+  const server = {
     url: clientUrl(`http://${host}:${port}`),
     ...credentials,
     controlToken,
@@ -100,25 +101,14 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
         for (const release of fake.holds) release();
         deliveries.clear();
         waits.close();
-        server.close(() => done());
-        server.closeAllConnections();
+        http.close(() => done());
+        http.closeAllConnections();
       })),
-    reset: () => controls.reset(),
-    seed: (data) => controls.seed(data),
-    snapshot: () => controls.snapshot(),
-    restore: (snapshot) => controls.restore(snapshot),
     get state() {
       return copyState(store);
     },
     clock,
-    faults: { add: (rule) => controls.addFault(rule), clear: () => controls.clearFaults() },
-    failNext: (operationId, failure) => faults.failNext(operationId, failure),
-    delayNext: (operationId, ms) => faults.delayNext(operationId, ms),
-    get webhookDeliveries() {
-      return controls.deliveries();
-    },
-    webhooksSettled: () => controls.webhooksSettled(),
-    waitForDelivery: (match, waitOptions) => controls.waitForDelivery(match, waitOptions),
-    handle: (request) => handleInProcess(spec, request, fake),
+    handle: (request: Request) => handleInProcess(spec, request, fake),
   };
+  return Object.defineProperties(server, Object.getOwnPropertyDescriptors(localControls(parts))) as unknown as FakeServer;
 }

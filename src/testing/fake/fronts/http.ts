@@ -19,7 +19,7 @@ export async function startHttpFront(
   control: ControlRouteParts,
   { port, host }: { port: number; host: string },
 ): Promise<Server> {
-  const { clock } = control;
+  const { clock } = control.parts;
   const server = createServer((req, res) => {
     res.on("error", () => {});
     if (isControlPath(req.url ?? "")) {
