@@ -9,7 +9,10 @@ import { connectFake, type FakeServer, type RemoteFake, startFakeServer } from "
  * control added to `RemoteFake` and not here fails `tsc`), and the tests below check each against
  * the table and the three that serve it.
  */
-const REMOTE_CONTROLS: Record<Exclude<keyof RemoteFake, "url" | "appId" | "apiKey" | "authOnlyKey" | "key" | "secret">, readonly string[]> = {
+const REMOTE_CONTROLS: Record<
+  Exclude<keyof RemoteFake, "url" | "appId" | "apiKey" | "authOnlyKey" | "key" | "secret">,
+  readonly string[]
+> = {
   reset: [],
   seed: [],
   snapshot: [],

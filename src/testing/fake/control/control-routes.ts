@@ -39,7 +39,8 @@ function routeOf(method: string, path: string): { row: Control; id?: string } | 
     if (rowPath === path) return { row };
     const prefix = rowPath.endsWith("/:id") ? rowPath.slice(0, -3) : undefined;
     const id = prefix && path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
-    if (id && !id.includes("/") && !CONTROL_ROUTES.some((other) => other.route === `${method} ${path}`)) return { row, id: decodeURIComponent(id) };
+    if (id && !id.includes("/") && !CONTROL_ROUTES.some((other) => other.route === `${method} ${path}`))
+      return { row, id: decodeURIComponent(id) };
   }
   return undefined;
 }

@@ -69,7 +69,8 @@ const whereCannotBeSent =
   (name: string, hint = "") =>
   (input: any) => {
     const value = name === "waitForDelivery" ? input?.match : input;
-    if (value && typeof value === "object" && "where" in value) throw new TypeError(`${name}: where is a function and cannot be sent${hint}.`);
+    if (value && typeof value === "object" && "where" in value)
+      throw new TypeError(`${name}: where is a function and cannot be sent${hint}.`);
   };
 
 const clockState = ({ clock }: ControlParts) => ({ now: clock.now(), frozen: clock.frozen, pending: clock.pending });

@@ -1,7 +1,7 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
-import type { FakeOperation, FakeSpec } from "../spec/fake-spec";
-import { type Answer, CLOSED, FAILED, FENCED } from "./answer";
-import type { FakeContext, Incoming } from "./context";
+import { type Answer, CLOSED, FAILED, FENCED } from "../pipeline/answer";
+import type { FakeContext } from "../pipeline/context";
+import type { StageContext } from "../pipeline/stages";
 
 const GENERIC_CODES: Record<number, string> = { 429: "ERR_TOO_MANY_REQUESTS", 500: "ERR_INTERNAL_SERVER_ERROR" };
 
@@ -22,20 +22,16 @@ function hold(fake: FakeContext, ms: number): Promise<void> {
 /**
  * The faults stage: after the latency a fault adds, the answer it gives in place of the
  * operation's (its status, or the 500 of a reset before anything is applied), or `undefined` to
- * go on; a drop after applying is marked on `req` for the front.
+ * go on; an answer dropped or cut after applying carries its fault, for the front to carry out.
  */
-export async function faultStage(
-  spec: FakeSpec,
-  req: Incoming,
-  fake: FakeContext,
-  { operation, params }: { operation: FakeOperation; params: Record<string, string> },
-  url: URL,
-): Promise<Answer | undefined> {
+export async function faultStage(ctx: StageContext): Promise<Answer | undefined> {
+  const { fake, req, spec } = ctx;
+  const operation = ctx.operation!;
   const fault = fake.faults.take({
     operationId: operation.operationId,
     method: req.method,
-    path: url.pathname,
-    params,
+    path: ctx.url!.pathname,
+    params: ctx.params,
     headers: req.headers,
   });
   if (fault.delayMs) {
@@ -45,9 +41,10 @@ export async function faultStage(
     // request checks could give it another answer.
     if (fake.store.generation !== req.generation) return { status: 500, body: FENCED };
   }
-  // A dropped or cut answer is the front's to carry out; "reset" ends here, before anything is applied.
-  req.fault = fault.drop;
-  if (fault.drop === "reset") return { status: 500, body: FAILED };
+  // "reset" ends here, before anything is applied; a drop or a cut spoils whatever answer comes out.
+  const { drop } = fault;
+  if (drop === "reset") return { status: 500, body: FAILED, fault: drop };
+  if (drop) ctx.after.push((answer) => ({ ...answer, fault: drop }));
   const failure = fault.status;
   if (!failure) return undefined;
   const body = spec.example(operation, String(failure.status)) ?? {
