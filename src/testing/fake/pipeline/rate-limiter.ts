@@ -1,11 +1,13 @@
 // Internal: the service's rate limits, as the fake enforces them when `rateLimits` is set. The
-// limits are those a client takes (`"service"` or an object); the operations' classes and
-// per-user rules come from the spec, as the client's governor reads them.
+// limits are those a client takes (`"service"` or an object); which limits an operation counts
+// under is the client governor's own classifier (`slotClassifier`), so the fake and the governor
+// cannot disagree on an operation's class or its per-user rule.
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
-import { actingUserOfRequest, userKey } from "../../../client/acting-user";
-import { coreOperations, perUserOperations } from "../../../../generated/rate-limit-classes";
-import type { RateLimitRule, RateLimits } from "../../../rate-limits/rate-limit-options";
+import { actingUserOfRequest } from "../../../client/acting-user";
 import { checkRateLimits } from "../../../rate-limits/check-rate-limits";
+import type { GovernedSlot } from "../../../rate-limits/governor";
+import type { RateLimits } from "../../../rate-limits/rate-limit-options";
+import { slotClassifier } from "../../../rate-limits/rate-limit-slots";
 import { SlidingWindow } from "../../../rate-limits/sliding-window";
 import type { FakeOperation } from "../spec/fake-spec";
 
@@ -15,8 +17,14 @@ export interface RateLimited {
   refused?: { status: 429; body: unknown; headers: Record<string, string> } | undefined;
 }
 
-interface Rule extends RateLimitRule {
-  key: string;
+type Rule = GovernedSlot;
+
+/** The request's slots, as the governor gives them to a call: its user's (`onBehalfOf`, or the `uid` path parameter), then the app's. */
+export function fakeSlotClassifier(limits: RateLimits) {
+  // The fake serves one app: the keys need no app in them.
+  const slotsOf = slotClassifier(limits, "fake");
+  return (operation: FakeOperation, path: Record<string, string>, headers: Record<string, string | string[] | undefined>) =>
+    slotsOf(operation.method, operation.path, { path, header: { onBehalfOf: actingUserOfRequest(headers) } });
 }
 
 /** Checks the `rateLimits` option of `startFakeServer`: what a client takes; `store` and `maxWaitMs` are the client's and ignored. */
@@ -34,11 +42,14 @@ export function checkFakeRateLimits(value: unknown): RateLimits | undefined {
 export class FakeRateLimiter {
   private readonly logs = new Map<string, SlidingWindow>();
   private lastId = 0;
+  private readonly rulesOf: ReturnType<typeof fakeSlotClassifier>;
 
   constructor(
-    private readonly limits: RateLimits,
+    limits: RateLimits,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.rulesOf = fakeSlotClassifier(limits);
+  }
 
   reset(): void {
     this.logs.clear();
@@ -66,20 +77,6 @@ export class FakeRateLimiter {
     let log = this.logs.get(rule.key);
     if (!log) this.logs.set(rule.key, (log = new SlidingWindow(rule.windowMs)));
     return log;
-  }
-
-  private rulesOf(operation: FakeOperation, path: Record<string, string>, headers: Record<string, string | string[] | undefined>): Rule[] {
-    const { method, path: template } = operation;
-    const name = `${method.toUpperCase()} ${template}`;
-    const rules: Rule[] = [];
-    const perUser = perUserOperations[name];
-    const userRule = perUser && this.limits.perUser?.[perUser.rule];
-    const user = perUser?.user === "uid" ? path.uid : actingUserOfRequest(headers);
-    if (userRule && user) rules.push({ ...userRule, key: `${perUser.rule}:${userKey(user)}` });
-    const classRule = this.limits.app?.[coreOperations.includes(name) ? "core" : "standard"];
-    if (classRule) rules.push({ ...classRule, key: coreOperations.includes(name) ? "core" : "standard" });
-    if (this.limits.app?.all) rules.push({ ...this.limits.app.all, key: "all" });
-    return rules;
   }
 }
 
