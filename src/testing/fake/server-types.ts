@@ -2,6 +2,7 @@
 // No ".js" in imports under src/testing: see ../start-mock-server.ts.
 import type { RateLimits } from "../../rate-limits/rate-limit-options";
 import type { AuthToken, Group, User } from "../../types";
+import type { TableControls } from "./control/controls";
 import type { FakeCredentials } from "./pipeline/credentials";
 import type { Membership, StoredMessage } from "./state/fake-store";
 import type { FailNextOptions, FakeFaults } from "./faults/faults";
@@ -142,7 +143,7 @@ export interface FakeState {
 }
 
 /** A running fake: its URL, the credentials it accepts, its model and the controls of a test. */
-export interface FakeServer extends FakeCredentials {
+export interface FakeServer extends FakeCredentials, TableControls {
   /** Base URL to pass as `baseUrl` to `createChatClient`, `createCallsClient` and `createManagementClient`. */
   url: string;
   /**

@@ -9,7 +9,7 @@ import type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "../del
 import type { FakeWebhookDelivery } from "../deliveries/webhook-deliveries";
 import type { FailNextOptions } from "../faults/faults";
 import { CONTROL_PREFIX, CONTROL_TOKEN_HEADER } from "./control-routes";
-import { CONTROL_ROUTES, CONTROLS, type RemoteCall, setMember } from "./controls";
+import { CONTROL_ROUTES, CONTROLS, type RemoteCall, type RemoteOf, setMember, type TableControls } from "./controls";
 
 /** A fault rule as the control routes take it: every field but `where`, which is a function. */
 export type RemoteFaultRule = FaultRule extends infer R ? (R extends unknown ? Omit<R, "where"> : never) : never;
@@ -25,7 +25,7 @@ export interface RemoteFaultHandle {
 }
 
 /** A fake in another process, driven as the in-process one is; every control is async. */
-export interface RemoteFake extends FakeCredentials {
+export interface RemoteFake extends FakeCredentials, RemoteOf<TableControls> {
   /** Base URL for the clients' `baseUrl`. */
   url: string;
   reset(): Promise<void>;

@@ -31,6 +31,18 @@ export interface ControlParts {
   credentials: FakeCredentials;
 }
 
+/**
+ * The types of the controls whose rows declare them here, rather than on `FakeServer` and
+ * `RemoteFake` by hand: `FakeServer` has each as it is, `RemoteFake` each method async.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: rows add their members here.
+export interface TableControls {}
+
+/** A control as connectFake serves it: every method resolves with what the in-process one returns. */
+export type RemoteOf<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : RemoteOf<T[K]>;
+};
+
 /** Sends one control to a fake in another process: the route of `row`, with its input. */
 export type RemoteCall = (row: Control, input?: unknown) => Promise<any>;
 
