@@ -16,6 +16,7 @@ export type { FakeUserSeed } from "./fake/model/users.js";
 export type { FakeGroupSeed } from "./fake/model/groups.js";
 export type { FakeMessageSeed } from "./fake/model/messages.js";
 export type { FakeCredentials } from "./fake/pipeline/credentials.js";
+export type { FakeRequest, FakeRequestFilter } from "./fake/pipeline/stages.js";
 export { webhookEvents } from "./webhook-events.js";
 export type { WebhookEventName } from "./webhook-events.js";
 export { deliverWebhook } from "./deliver-webhook.js";

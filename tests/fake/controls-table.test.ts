@@ -24,6 +24,7 @@ const REMOTE_CONTROLS: Record<
   webhookDeliveries: [],
   webhooksSettled: [],
   waitForDelivery: [],
+  requests: ["list", "tooMany", "clear"],
 };
 const NAMES = Object.entries(REMOTE_CONTROLS).flatMap(([name, members]) => (members.length ? members.map((m) => `${name}.${m}`) : [name]));
 

@@ -11,6 +11,7 @@ import type { FaultHandle, FaultRule, Faults } from "../faults/faults";
 import type { FakeContext } from "../pipeline/context";
 import type { FakeCredentials } from "../pipeline/credentials";
 import type { FakeRateLimiter } from "../pipeline/rate-limiter";
+import { type FakeRequest, type FakeRequestFilter, requestLogOf } from "../pipeline/stages";
 import type { FakeStore } from "../state/fake-store";
 import { type FakeSeed, type SeedCheck, seedStore } from "../state/seed";
 import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "../state/snapshot";
@@ -35,8 +36,25 @@ export interface ControlParts {
  * The types of the controls whose rows declare them here, rather than on `FakeServer` and
  * `RemoteFake` by hand: `FakeServer` has each as it is, `RemoteFake` each method async.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: rows add their members here.
-export interface TableControls {}
+export interface TableControls {
+  /**
+   * The requests the fake answered, oldest first (the last 10,000): each one's method, path
+   * template, operationId, app, acting user, status, the fault that spoiled its answer if any, and
+   * when it arrived on the fake's clock. `reset()` and `restore()` empty it.
+   * @example
+   * await chat.GET("/users");
+   * expect(fake.requests.list({ operationId: "list-users" })).toHaveLength(1);
+   * expect(fake.requests.tooMany()).toEqual([]);
+   */
+  readonly requests: {
+    /** The requests logged, those of an operation or a status when asked. */
+    list(filter?: FakeRequestFilter): FakeRequest[];
+    /** The requests answered 429. */
+    tooMany(): FakeRequest[];
+    /** Empties the log. */
+    clear(): void;
+  };
+}
 
 /** A control as connectFake serves it: every method resolves with what the in-process one returns. */
 export type RemoteOf<T> = {
@@ -193,6 +211,31 @@ export const CONTROLS: readonly Control[] = [
     input: (match: DeliveryMatch<FiredTrigger>, options?: WaitForDeliveryOptions) => ({ match, options }),
     sendable: whereCannotBeSent("waitForDelivery", "; match on trigger and webhook"),
     run: ({ waits }, input) => waits.wait(input?.match ?? {}, input?.options),
+  },
+  {
+    name: "requests.list",
+    route: "GET /requests",
+    run: ({ fake }, filter?: { operationId?: string; status?: number | string }) => {
+      const status = filter?.status === undefined ? undefined : Number(filter.status);
+      return requestLogOf(fake)
+        .filter((request) => filter?.operationId === undefined || request.operationId === filter.operationId)
+        .filter((request) => status === undefined || request.status === status)
+        .map((request) => ({ ...request }));
+    },
+  },
+  {
+    name: "requests.tooMany",
+    route: "GET /requests/429",
+    run: ({ fake }) =>
+      requestLogOf(fake)
+        .filter((request) => request.status === 429)
+        .map((request) => ({ ...request })),
+  },
+  {
+    name: "requests.clear",
+    route: "DELETE /requests",
+    run: ({ fake }) => void requestLogOf(fake).splice(0),
+    onReset: ({ fake }) => void requestLogOf(fake).splice(0),
   },
 ];
 

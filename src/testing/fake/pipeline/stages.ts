@@ -32,7 +32,7 @@ export interface StageContext {
   query?: Record<string, unknown>;
   /** Set by `actor`: the user the request acts as, if any. */
   actor?: string | undefined;
-  /** Changes to the answer, whichever stage gives it, applied in the order added. */
+  /** Changes to the answer, whichever stage gives it, the last added first: an earlier stage sees what the later ones made of it. */
   after: ((answer: Answer) => Answer)[];
 }
 
@@ -42,6 +42,41 @@ export interface Stage {
   run(ctx: StageContext): Answer | undefined | Promise<Answer | undefined>;
 }
 
+/** One request as `fake.requests` lists it. */
+export interface FakeRequest {
+  method: string;
+  /** The path as the spec writes it (`/users/{uid}`), or the path sent when no operation serves it. */
+  path: string;
+  /** The operation, or undefined when no operation serves the path. */
+  operationId: string | undefined;
+  /** The app whose host the request was sent to, or the app the fake serves (on loopback). */
+  appId: string;
+  /** The user the request acts as (`onBehalfOf`), if any. */
+  onBehalfOf: string | undefined;
+  status: number;
+  /** The fault that spoiled the answer, if one did: `reset`, `drop` or `truncate`. */
+  fault: string | undefined;
+  /** When the request arrived, in milliseconds on the fake's clock. */
+  at: number;
+}
+
+/** Which requests `fake.requests.list` gives: those of an operation, of a status, or both. */
+export interface FakeRequestFilter {
+  operationId?: string;
+  status?: number;
+}
+
+/** The requests each fake answered, oldest first: the last 10,000. */
+const LOGS = new WeakMap<FakeContext, FakeRequest[]>();
+const MAX_LOGGED = 10_000;
+
+/** The request log of a fake, created at its first request. */
+export function requestLogOf(fake: FakeContext): FakeRequest[] {
+  let log = LOGS.get(fake);
+  if (!log) LOGS.set(fake, (log = []));
+  return log;
+}
+
 /** The stages after `route` read what it found. */
 const routed = (ctx: StageContext) => ({ operation: ctx.operation!, params: ctx.params, url: ctx.url! });
 
@@ -49,6 +84,30 @@ const API_NAMES = { chat: "Chat API", calls: "Calls API", management: "Managemen
 
 /** Every stage, in the order a request meets them. */
 export const STAGES: readonly Stage[] = [
+  {
+    // Every request, whatever answers it: logged once its answer (and its fault) is known.
+    name: "log",
+    run: (ctx) => {
+      const at = ctx.fake.store.clock.now();
+      ctx.after.push((answer) => {
+        const log = requestLogOf(ctx.fake);
+        const host = /^([a-z0-9-]+)\.(?:api|call)-/i.exec(ctx.req.host ?? "")?.[1];
+        log.push({
+          method: ctx.req.method,
+          path: ctx.operation?.path ?? ctx.url?.pathname ?? ctx.req.url,
+          operationId: ctx.operation?.operationId,
+          appId: host ?? ctx.fake.store.appId,
+          onBehalfOf: actingUserOfRequest(ctx.req.headers),
+          status: answer.status,
+          fault: answer.fault,
+          at,
+        });
+        if (log.length > MAX_LOGGED) log.splice(0, log.length - MAX_LOGGED);
+        return answer;
+      });
+      return undefined;
+    },
+  },
   {
     // A Chat or Calls host of another app is refused before anything else.
     name: "host",
@@ -183,6 +242,6 @@ export async function answerRequest(spec: FakeSpec, req: Incoming, fake: FakeCon
   }
   // Every operation answers something: the dispatch stage always does.
   let answered = answer ?? { status: 500, body: {} };
-  for (const change of ctx.after) answered = change(answered);
+  for (const change of [...ctx.after].reverse()) answered = change(answered);
   return answered;
 }
