@@ -8,7 +8,10 @@ import { STAGES } from "../../src/testing/fake/pipeline/stages";
 const readme = readFileSync(join(__dirname, "..", "..", "src", "testing", "fake", "README.md"), "utf8");
 
 test("the stages are those the README lists, in its order", () => {
-  const line = readme.split("## The order of the checks")[1]!.split("\n").find((text) => text.startsWith("`log`"));
+  const line = readme
+    .split("## The order of the checks")[1]!
+    .split("\n")
+    .find((text) => text.startsWith("`log`"));
   const documented = [...(line ?? "").matchAll(/`([^`]+)`/g)].map((match) => match[1]);
   expect(STAGES.map((stage) => stage.name)).toEqual(documented);
 });
