@@ -1,7 +1,7 @@
 // `node scripts/write-fake-operations.mjs <bundled spec> <README>`: writes, between the README's
 // fake-operations markers, which operations the stateful fake answers from the spec's examples.
 // The operations it keeps state for are the keys of its handler tables
-// (src/testing/fake/handlers.ts), read by bundling that module with esbuild: never a list kept by hand.
+// (src/testing/fake/model/handlers.ts), read by bundling that module with esbuild: never a list kept by hand.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -18,7 +18,7 @@ const MARKERS = ["<!-- fake-operations:start -->", "<!-- fake-operations:end -->
 async function modeledOperations() {
   const root = join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "..");
   const out = await build({
-    entryPoints: [join(root, "src/testing/fake/handlers.ts")],
+    entryPoints: [join(root, "src/testing/fake/model/handlers.ts")],
     bundle: true,
     platform: "node",
     format: "cjs",

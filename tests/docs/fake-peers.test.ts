@@ -1,12 +1,12 @@
 // The fake needs optional peers that a user installs: what startFakeServer's JSDoc and the README
-// tell them to install must be what the fake loads (src/testing/fake/peer-modules.ts), at the
+// tell them to install must be what the fake loads (src/testing/fake/spec/peer-modules.ts), at the
 // versions this repository tests with.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = join(__dirname, "..", "..");
 const read = (file: string) => readFileSync(join(root, file), "utf8");
-const loader = read("src/testing/fake/peer-modules.ts");
+const loader = read("src/testing/fake/spec/peer-modules.ts");
 const pinned = Object.fromEntries(
   [.../const PINNED = \{([^}]*)\}/.exec(loader)![1]!.matchAll(/"?([\w-]+)"?: "([\d.]+)"/g)].map(([, name, version]) => [name!, version!]),
 );

@@ -6,7 +6,7 @@
 import { createCallsClient, createChatClient, createManagementClient } from "../../src/index";
 import type { FakeServer } from "../../src/testing/index";
 import { bundledSpec } from "../../src/testing/prism-process";
-import { fakeSpec } from "../../src/testing/fake/fake-spec";
+import { fakeSpec } from "../../src/testing/fake/spec/fake-spec";
 import { responseValidator } from "../harness/response-validator";
 import { type Json, type JsonObject, loadSpec, type OpenApiDocument, resolve } from "../harness/spec";
 

@@ -1,11 +1,11 @@
 // The state each operation of the rest of the domain changes, and its documented error: the
 // records kept as sent (moderation, roles, API keys, notification providers), conversations and
 // receipts, reactions, permissions and apps. Every answer is checked against the spec.
-import { FakeStore } from "../../src/testing/fake/fake-store";
-import { conversationHandlers } from "../../src/testing/fake/conversations";
-import type { HandlerContext } from "../../src/testing/fake/handler";
-import { reactionHandlers } from "../../src/testing/fake/reactions";
-import { seedStore } from "../../src/testing/fake/seed";
+import { FakeStore } from "../../src/testing/fake/state/fake-store";
+import { conversationHandlers } from "../../src/testing/fake/model/conversations";
+import type { HandlerContext } from "../../src/testing/fake/model/handler";
+import { reactionHandlers } from "../../src/testing/fake/model/reactions";
+import { seedStore } from "../../src/testing/fake/state/seed";
 import type { FakeServer } from "../../src/testing/index";
 import { answerChecker } from "./answer-checker";
 import { useCheckedFake } from "./checked-fake";

@@ -1,7 +1,7 @@
 // Every operation of the spec works against the fake from the start: the ones it models answer
 // from its state, every other one from the spec's examples, as the mock does. Each gets its
 // valid request from the contract harness (built from the spec's examples).
-import { MODELED_OPERATIONS } from "../../src/testing/fake/handlers";
+import { MODELED_OPERATIONS } from "../../src/testing/fake/model/handlers";
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { sendRaw } from "../harness/send-raw";
 import { loadSpec, operationsOf } from "../harness/spec";

@@ -2,8 +2,8 @@
 // one by one, a group created with its members, friends) leaves the model as it was, and so does
 // any refused write, whatever it had changed before it failed; the changes it would have reported
 // by webhook are not reported.
-import { FakeStore } from "../../src/testing/fake/fake-store";
-import { JournaledMap } from "../../src/testing/fake/store-journal";
+import { FakeStore } from "../../src/testing/fake/state/fake-store";
+import { JournaledMap } from "../../src/testing/fake/state/store-journal";
 import { answerChecker } from "./answer-checker";
 import { useFakeStarter } from "./checked-fake";
 

@@ -1,9 +1,9 @@
 // The cap on stored items is kept with a running count: a write does not walk the whole store,
 // so writes cost the same in a large store as in a small one; and the cap still holds exactly,
 // through deletions and resets.
-import { FakeStore } from "../../src/testing/fake/fake-store";
-import { createGroup } from "../../src/testing/fake/groups";
-import { createUser } from "../../src/testing/fake/users";
+import { FakeStore } from "../../src/testing/fake/state/fake-store";
+import { createGroup } from "../../src/testing/fake/model/groups";
+import { createUser } from "../../src/testing/fake/model/users";
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 
 /** A store whose full count (the walk over every nested map) is counted each time it runs. */

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BadRequestError, unlistedTrigger, unwrap } from "../../src/index";
-import { FIRED_TRIGGERS } from "../../src/testing/fake/fired-triggers";
+import { FIRED_TRIGGERS } from "../../src/testing/fake/deliveries/fired-triggers";
 import type { FakeServer } from "../../src/testing/index";
 import { answerChecker } from "./answer-checker";
 import { type FakeClients, useCheckedFake } from "./checked-fake";

@@ -2,15 +2,16 @@
 // No ".js" in imports under src/testing: see ../start-mock-server.ts.
 import type { RateLimits } from "../../rate-limits/rate-limit-options";
 import type { AuthToken, Group, User } from "../../types";
-import type { FakeCredentials } from "./credentials";
-import type { Membership, StoredMessage } from "./fake-store";
-import type { FailNextOptions, FakeFaults } from "./faults";
-import type { FiredTrigger } from "./fired-triggers";
-import type { FakeSeed, Seeded } from "./seed";
-import type { FakeSnapshot } from "./snapshot";
+import type { TableControls } from "./control/controls";
+import type { FakeCredentials } from "./pipeline/credentials";
+import type { Membership, StoredMessage } from "./state/fake-store";
+import type { FailNextOptions, FakeFaults } from "./faults/faults";
+import type { FiredTrigger } from "./deliveries/fired-triggers";
+import type { FakeSeed, Seeded } from "./state/seed";
+import type { FakeSnapshot } from "./state/snapshot";
 import type { FakeClockControl } from "./time/fake-clock";
-import type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "./wait-for-delivery";
-import type { FakeWebhookDelivery } from "./webhook-deliveries";
+import type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "./deliveries/wait-for-delivery";
+import type { FakeWebhookDelivery } from "./deliveries/webhook-deliveries";
 
 /** Options of {@link startFakeServer}. */
 export interface FakeServerOptions {
@@ -142,7 +143,7 @@ export interface FakeState {
 }
 
 /** A running fake: its URL, the credentials it accepts, its model and the controls of a test. */
-export interface FakeServer extends FakeCredentials {
+export interface FakeServer extends FakeCredentials, TableControls {
   /** Base URL to pass as `baseUrl` to `createChatClient`, `createCallsClient` and `createManagementClient`. */
   url: string;
   /**

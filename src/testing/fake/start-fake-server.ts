@@ -4,21 +4,21 @@ import type { AddressInfo } from "node:net";
 import { ON_BEHALF_OF } from "../../safety/acting-user";
 import { clientUrl } from "../client-url";
 import { bundledSpec } from "../prism-process";
-import type { FakeCredentials } from "./credentials";
-import { fakeSpec } from "./fake-spec";
-import { FakeStore } from "./fake-store";
-import { Faults } from "./faults";
-import { checkFakeRateLimits, FakeRateLimiter } from "./rate-limiter";
-import { requestViolations } from "./request-violations";
-import type { SeedCheck } from "./seed";
-import { checkSnapshot, restoreSnapshot } from "./snapshot";
-import { checkFakeServerOptions } from "./check-fake-server-options";
-import { copyState } from "./copy-state";
+import type { FakeCredentials, FakeKeys } from "./pipeline/credentials";
+import { fakeSpec } from "./spec/fake-spec";
+import { FakeStore } from "./state/fake-store";
+import { Faults } from "./faults/faults";
+import { checkFakeRateLimits, FakeRateLimiter } from "./pipeline/rate-limiter";
+import { requestViolations } from "./spec/request-violations";
+import type { SeedCheck } from "./state/seed";
+import { checkSnapshot, restoreSnapshot } from "./state/snapshot";
+import { checkFakeServerOptions } from "./control/check-fake-server-options";
+import { copyState } from "./state/copy-state";
 import type { FakeServer, FakeServerOptions } from "./server-types";
 import { FakeClock } from "./time/fake-clock";
-import { FakeControls } from "./control/fake-controls";
-import { DeliveryWaits } from "./wait-for-delivery";
-import { SERVICE_RETRY_DELAYS_MS, WebhookDeliveries } from "./webhook-deliveries";
+import { type ControlParts, localControls } from "./control/controls";
+import { DeliveryWaits } from "./deliveries/wait-for-delivery";
+import { SERVICE_RETRY_DELAYS_MS, WebhookDeliveries } from "./deliveries/webhook-deliveries";
 import { startHttpFront } from "./fronts/http";
 import { handleInProcess } from "./fronts/in-process";
 import type { FakeContext } from "./pipeline/context";
@@ -49,8 +49,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   checkFakeServerOptions(options);
   if (options.state !== undefined) checkSnapshot(options.state, "startFakeServer: state");
   const spec = fakeSpec(options.spec ?? bundledSpec);
-  const credentials: FakeCredentials = {
-    appId: options.appId ?? options.state?.appId ?? random(8),
+  const keys: FakeKeys = {
     apiKey: options.apiKey ?? random(20),
     authOnlyKey: options.authOnlyKey ?? random(20),
     key: options.key ?? random(20),
@@ -58,10 +57,9 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   };
   const clock = new FakeClock();
   const store = new FakeStore(options.maxItems ?? 100_000, clock);
-  store.domain.homeAppId = credentials.appId;
-  store.appId = credentials.appId;
+  store.appId = options.appId ?? options.state?.appId ?? random(8);
+  const credentials: FakeCredentials = { appId: store.appId, ...keys };
   const deliveries = new WebhookDeliveries(store, {
-    appId: credentials.appId,
     region: options.region ?? "us",
     retryDelays: options.webhookRetryDelays ?? SERVICE_RETRY_DELAYS_MS,
   });
@@ -80,18 +78,19 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const fake: FakeContext = {
     store,
     faults,
-    credentials,
+    keys,
     holds: new Set(),
     closed: false,
     limiter: limits && new FakeRateLimiter(limits, () => clock.now()),
   };
-  const controls = new FakeControls({ store, clock, faults, deliveries, waits, limiter: fake.limiter, holds: fake.holds, seedCheck });
+  const parts: ControlParts = { store, clock, faults, deliveries, waits, limiter: fake.limiter, fake, seedCheck, credentials };
   const controlToken = options.controlToken ?? random(20);
   const host = options.host ?? "127.0.0.1";
-  const server = await startHttpFront(spec, fake, { controls, clock, credentials, token: controlToken }, { port: options.port ?? 0, host });
-  const { port } = server.address() as AddressInfo;
+  const http = await startHttpFront(spec, fake, { parts, token: controlToken }, { port: options.port ?? 0, host });
+  const { port } = http.address() as AddressInfo;
   let closing: Promise<void> | undefined;
-  return {
+  // The controls of the table (./control/controls.ts), then what only the process that runs the fake has.
+  const server = {
     url: clientUrl(`http://${host}:${port}`),
     ...credentials,
     controlToken,
@@ -102,25 +101,14 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
         for (const release of fake.holds) release();
         deliveries.clear();
         waits.close();
-        server.close(() => done());
-        server.closeAllConnections();
+        http.close(() => done());
+        http.closeAllConnections();
       })),
-    reset: () => controls.reset(),
-    seed: (data) => controls.seed(data),
-    snapshot: () => controls.snapshot(),
-    restore: (snapshot) => controls.restore(snapshot),
     get state() {
       return copyState(store);
     },
     clock,
-    faults: { add: (rule) => controls.addFault(rule), clear: () => controls.clearFaults() },
-    failNext: (operationId, failure) => faults.failNext(operationId, failure),
-    delayNext: (operationId, ms) => faults.delayNext(operationId, ms),
-    get webhookDeliveries() {
-      return controls.deliveries();
-    },
-    webhooksSettled: () => controls.webhooksSettled(),
-    waitForDelivery: (match, waitOptions) => controls.waitForDelivery(match, waitOptions),
-    handle: (request) => handleInProcess(spec, request, fake),
+    handle: (request: Request) => handleInProcess(spec, request, fake),
   };
+  return Object.defineProperties(server, Object.getOwnPropertyDescriptors(localControls(parts))) as unknown as FakeServer;
 }

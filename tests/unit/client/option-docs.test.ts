@@ -74,11 +74,11 @@ describe("every public option documents @default and @example", () => {
         "controlToken",
       ],
     ],
-    ["testing/fake/faults.ts", "FailNextOptions", ["status", "retryAfter", "times"]],
-    ["testing/fake/faults.ts", "FaultRuleBase", ["operationId", "probability", "times", "seed", "where"]],
+    ["testing/fake/faults/faults.ts", "FailNextOptions", ["status", "retryAfter", "times"]],
+    ["testing/fake/faults/faults.ts", "FaultRuleBase", ["operationId", "probability", "times", "seed", "where"]],
     ["testing/fake/control/connect-fake.ts", "ConnectFakeOptions", ["fetch"]],
-    ["testing/fake/wait-for-delivery.ts", "DeliveryMatch", ["trigger", "webhook", "where"]],
-    ["testing/fake/wait-for-delivery.ts", "WaitForDeliveryOptions", ["timeoutMs"]],
+    ["testing/fake/deliveries/wait-for-delivery.ts", "DeliveryMatch", ["trigger", "webhook", "where"]],
+    ["testing/fake/deliveries/wait-for-delivery.ts", "WaitForDeliveryOptions", ["timeoutMs"]],
   ])("%s %s", (file, iface, expected) => {
     const members = documentedMembers(file, iface);
     expect(members.map((m) => m.name)).toEqual(expected);

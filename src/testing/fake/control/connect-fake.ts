@@ -1,14 +1,15 @@
 // connectFake: the controls of a fake that runs in another process (started in Jest's
 // globalSetup, or by `chat-rest-fake`), reached over its control routes with its control token.
-import type { FakeCredentials } from "../credentials";
-import type { FaultRule } from "../faults";
-import type { FiredTrigger } from "../fired-triggers";
-import type { FakeSeed, Seeded } from "../seed";
-import type { FakeSnapshot } from "../snapshot";
-import type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "../wait-for-delivery";
-import type { FakeWebhookDelivery } from "../webhook-deliveries";
-import type { FailNextOptions } from "../faults";
+import type { FakeCredentials } from "../pipeline/credentials";
+import type { FaultRule } from "../faults/faults";
+import type { FiredTrigger } from "../deliveries/fired-triggers";
+import type { FakeSeed, Seeded } from "../state/seed";
+import type { FakeSnapshot } from "../state/snapshot";
+import type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "../deliveries/wait-for-delivery";
+import type { FakeWebhookDelivery } from "../deliveries/webhook-deliveries";
+import type { FailNextOptions } from "../faults/faults";
 import { CONTROL_PREFIX, CONTROL_TOKEN_HEADER } from "./control-routes";
+import { CONTROL_ROUTES, CONTROLS, type RemoteCall, type RemoteOf, setMember, type TableControls } from "./controls";
 
 /** A fault rule as the control routes take it: every field but `where`, which is a function. */
 export type RemoteFaultRule = FaultRule extends infer R ? (R extends unknown ? Omit<R, "where"> : never) : never;
@@ -24,7 +25,7 @@ export interface RemoteFaultHandle {
 }
 
 /** A fake in another process, driven as the in-process one is; every control is async. */
-export interface RemoteFake extends FakeCredentials {
+export interface RemoteFake extends FakeCredentials, RemoteOf<TableControls> {
   /** Base URL for the clients' `baseUrl`. */
   url: string;
   reset(): Promise<void>;
@@ -85,7 +86,18 @@ export async function connectFake(url: string, controlToken: string, options: Co
   if (typeof controlToken !== "string" || controlToken === "") throw new TypeError("connectFake: controlToken must be a non-empty string.");
   const fetchFn = options.fetch ?? globalThis.fetch;
   const base = url.replace(/\/+$/, "");
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  const call: RemoteCall = async (row, input) => {
+    const [method, template] = row.route.split(" ") as [string, string];
+    const { id, ...rest } = (input ?? {}) as { id?: string };
+    let path = id === undefined ? template : template.replace(":id", encodeURIComponent(id));
+    let body: unknown = input;
+    // A GET carries its input in the query: the fields given, as strings.
+    if (method === "GET") {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(rest)) if (value !== undefined) query.set(name, String(value));
+      if (query.size) path += `?${query}`;
+      body = undefined;
+    } else if (id !== undefined) body = undefined;
     const response = await fetchFn(`${base}${CONTROL_PREFIX}${path}`, {
       method,
       headers: { [CONTROL_TOKEN_HEADER]: controlToken, ...(body === undefined ? {} : { "content-type": "application/json" }) },
@@ -93,53 +105,24 @@ export async function connectFake(url: string, controlToken: string, options: Co
     });
     const text = await response.text();
     const value = text ? JSON.parse(text) : undefined;
-    if (response.ok) return value as T;
+    if (response.ok) return value;
     const message = value?.error?.message ?? `${method} ${CONTROL_PREFIX}${path} answered ${response.status}.`;
     throw response.status === 400 ? new TypeError(message) : new Error(message);
   };
-  const credentials = await call<FakeCredentials>("GET", "/info");
-  const addFault = async (rule: RemoteFaultRule): Promise<RemoteFaultHandle> => {
-    // JSON would drop a function silently, and the rule would then fault every request.
-    if (rule && typeof rule === "object" && "where" in rule) throw new TypeError("faults.add: where is a function and cannot be sent.");
-    const { id, seed } = await call<{ id: string; seed: number }>("POST", "/faults", rule);
-    const at = `/faults/${encodeURIComponent(id)}`;
-    return {
-      id,
-      seed,
-      fired: async () => (await call<{ fired: number }>("GET", at)).fired,
-      remove: () => call("DELETE", at),
-    };
-  };
-  return {
-    url: base,
-    ...credentials,
-    reset: () => call("POST", "/reset"),
-    seed: (data) => call("POST", "/seed", data),
-    snapshot: () => call("GET", "/snapshot"),
-    restore: (snapshot) => call("POST", "/restore", snapshot),
-    clock: {
-      now: async () => (await call<{ now: number }>("GET", "/clock")).now,
-      freeze: (at) => call("POST", "/clock/freeze", { at: at instanceof Date ? at.getTime() : at }),
-      advance: async (ms) => {
-        await call("POST", "/clock/advance", { ms });
+  const info = CONTROL_ROUTES.find((row) => row.route === "GET /info")!;
+  const remote: Record<string, any> = { url: base, ...(await call(info)) };
+  for (const row of CONTROLS) {
+    if (!row.name) continue;
+    const input = row.input ?? ((first: unknown) => first);
+    setMember(remote, row.name, {
+      value: async (...args: unknown[]) => {
+        const sent = input(...args);
+        // JSON would drop a function silently: a fault rule would then fault every request.
+        row.sendable?.(sent);
+        const answer = await call(row, sent);
+        return row.remote ? row.remote(answer, call) : answer;
       },
-      resume: () => call("POST", "/clock/resume"),
-      reset: () => call("POST", "/clock/reset"),
-      pending: async () => (await call<{ pending: number }>("GET", "/clock")).pending,
-    },
-    faults: { add: addFault, clear: () => call("DELETE", "/faults") },
-    failNext: async (operationId, { status, retryAfter, times = 1 }) => {
-      await addFault({ operationId, kind: "status", status, retryAfter, times });
-    },
-    delayNext: async (operationId, ms) => {
-      await addFault({ operationId, kind: "latency", ms, times: 1 });
-    },
-    webhookDeliveries: () => call("GET", "/deliveries"),
-    webhooksSettled: () => call("POST", "/deliveries/settled"),
-    waitForDelivery: async (match, waitOptions) => {
-      if (match && typeof match === "object" && "where" in match)
-        throw new TypeError("waitForDelivery: where is a function and cannot be sent; match on trigger and webhook.");
-      return call("POST", "/deliveries/wait", { match, options: waitOptions });
-    },
-  };
+    });
+  }
+  return remote as RemoteFake;
 }

@@ -1,15 +1,10 @@
 // The fake's controls over HTTP, for a test that drives it from another process (Jest workers
 // after a globalSetup) or another language: routes under CONTROL_PREFIX on the fake's own port,
-// answered only with the control token. Each route calls the same FakeControls as the in-process
-// methods. A rule's `where` is a function, so it cannot be sent; the other fields can.
+// answered only with the control token. Each route is a row of ./controls.ts, the table the
+// in-process methods and connectFake read too. A rule's `where` is a function, so it cannot be sent.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { timingSafeEqual } from "node:crypto";
-import type { FaultHandle, FaultRule } from "../faults";
-import type { FakeClock } from "../time/fake-clock";
-import type { FakeControls } from "./fake-controls";
-import type { DeliveryMatch } from "../wait-for-delivery";
-import type { FiredTrigger } from "../fired-triggers";
-import type { FakeCredentials } from "../credentials";
+import { CONTROL_ROUTES, type Control, type ControlParts, routeAnswer } from "./controls";
 
 /** The path prefix of the control routes: no path of the service starts with it. */
 export const CONTROL_PREFIX = "/__fake";
@@ -30,15 +25,25 @@ class ControlError extends Error {
 }
 
 export interface ControlRouteParts {
-  controls: FakeControls;
-  clock: FakeClock;
-  credentials: FakeCredentials;
+  parts: ControlParts;
   token: string;
 }
 
 export const isControlPath = (url: string) => url === CONTROL_PREFIX || url.startsWith(`${CONTROL_PREFIX}/`);
 
-const faultView = (handle: FaultHandle) => ({ id: handle.id, seed: handle.seed, fired: handle.fired });
+/** The row whose route is `method path`, and the `:id` it names, if any. */
+function routeOf(method: string, path: string): { row: Control; id?: string } | undefined {
+  for (const row of CONTROL_ROUTES) {
+    const [rowMethod, rowPath] = row.route.split(" ") as [string, string];
+    if (rowMethod !== method) continue;
+    if (rowPath === path) return { row };
+    const prefix = rowPath.endsWith("/:id") ? rowPath.slice(0, -3) : undefined;
+    const id = prefix && path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
+    if (id && !id.includes("/") && !CONTROL_ROUTES.some((other) => other.route === `${method} ${path}`))
+      return { row, id: decodeURIComponent(id) };
+  }
+  return undefined;
+}
 
 function readBody(req: IncomingMessage): Promise<unknown> {
   return new Promise((done, fail) => {
@@ -70,56 +75,22 @@ function tokenMatches(sent: unknown, token: string): boolean {
 }
 
 /** What one control route answers: a JSON value, or nothing (204). */
-async function route(parts: ControlRouteParts, method: string, path: string, body: any): Promise<unknown> {
-  const { controls, clock } = parts;
-  const key = `${method} ${path}`;
-  const fault = /^\/faults\/([^/]+)$/.exec(path);
-  if (fault) {
-    const handle = controls.fault(decodeURIComponent(fault[1]!));
-    if (!handle) throw new ControlError(404, `No fault rule ${fault[1]} was added since the last clear.`);
-    if (method === "GET") return faultView(handle);
-    if (method === "DELETE") return void handle.remove();
+async function route(parts: ControlParts, method: string, url: URL, body: unknown): Promise<unknown> {
+  const path = url.pathname.slice(CONTROL_PREFIX.length) || "/";
+  const found = routeOf(method, path);
+  if (!found) throw new ControlError(404, `No control route ${method} ${path} under ${CONTROL_PREFIX}.`);
+  const { row, id } = found;
+  // A GET carries its input in the query, and a route with an id in its path.
+  let input = method === "GET" && url.search ? Object.fromEntries(url.searchParams) : body;
+  if (id !== undefined) input = { ...(input as object), id };
+  row.sendable?.(input);
+  try {
+    return routeAnswer(await row.run(parts, input));
+  } catch (error) {
+    const status = (error as { status?: unknown })?.status;
+    if (typeof status === "number") throw new ControlError(status, (error as Error).message);
+    throw error;
   }
-  switch (key) {
-    case "GET /info":
-      return { ...parts.credentials };
-    case "POST /reset":
-      return void controls.reset();
-    case "POST /seed":
-      return controls.seed(body ?? {});
-    case "GET /snapshot":
-      return controls.snapshot();
-    case "POST /restore":
-      return void controls.restore(body);
-    case "GET /clock":
-      return controls.clockState();
-    case "POST /clock/freeze":
-      return void clock.freeze(body?.at);
-    case "POST /clock/advance":
-      await clock.advance(body?.ms);
-      return controls.clockState();
-    case "POST /clock/resume":
-      return void clock.resume();
-    case "POST /clock/reset":
-      return void clock.reset();
-    case "POST /faults": {
-      if (body && typeof body === "object" && "where" in body)
-        throw new ControlError(400, "faults.add: where is a function and cannot be sent.");
-      return faultView(controls.addFault(body as FaultRule));
-    }
-    case "DELETE /faults":
-      return void controls.clearFaults();
-    case "GET /deliveries":
-      return controls.deliveries();
-    case "POST /deliveries/settled":
-      return void (await controls.webhooksSettled());
-    case "POST /deliveries/wait": {
-      const match = (body?.match ?? {}) as DeliveryMatch<FiredTrigger>;
-      if ("where" in match) throw new ControlError(400, "waitForDelivery: where is a function and cannot be sent.");
-      return controls.waitForDelivery(match, body?.options);
-    }
-  }
-  throw new ControlError(404, `No control route ${key} under ${CONTROL_PREFIX}.`);
 }
 
 /** Answers one request under {@link CONTROL_PREFIX}; it never throws. */
@@ -135,7 +106,7 @@ export async function answerControl(parts: ControlRouteParts, req: IncomingMessa
       throw new ControlError(401, `The control routes need the fake's control token in ${CONTROL_TOKEN_HEADER}.`);
     const url = new URL(req.url ?? "/", "http://fake.invalid");
     const body = await readBody(req);
-    const value = await route(parts, req.method ?? "GET", url.pathname.slice(CONTROL_PREFIX.length) || "/", body);
+    const value = await route(parts.parts, req.method ?? "GET", url, body);
     reply(value === undefined ? 204 : 200, value);
   } catch (error) {
     // A control refused for its input is a 400; one that could not be done (a wait that timed out) a 422.

@@ -1,12 +1,12 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { answerControl, type ControlRouteParts, isControlPath } from "../control/control-routes";
-import type { FakeSpec } from "../fake-spec";
-import { sendFaulted } from "../fault-fronts";
-import { readNodeBody } from "../request-body";
+import type { FakeSpec } from "../spec/fake-spec";
+import { sendFaulted } from "../faults/fault-fronts";
+import { readNodeBody } from "../pipeline/request-body";
 import { FAILED, httpDate, RATE_HEADERS, serialized } from "../pipeline/answer";
-import type { FakeContext, Incoming } from "../pipeline/context";
-import { answerRequest } from "../pipeline/pipeline";
+import type { FakeContext } from "../pipeline/context";
+import { answerRequest } from "../pipeline/stages";
 
 /**
  * The fake's node:http front, listening: the control routes under `/__fake`, every other request
@@ -19,7 +19,7 @@ export async function startHttpFront(
   control: ControlRouteParts,
   { port, host }: { port: number; host: string },
 ): Promise<Server> {
-  const { clock } = control;
+  const { clock } = control.parts;
   const server = createServer((req, res) => {
     res.on("error", () => {});
     if (isControlPath(req.url ?? "")) {
@@ -27,19 +27,13 @@ export async function startHttpFront(
       return;
     }
     const { generation } = fake.store;
-    const incoming: Partial<Incoming> = {
-      method: req.method ?? "GET",
-      url: req.url ?? "/",
-      headers: req.headers,
-      host: req.headers.host,
-      generation,
-    };
+    const request = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, generation };
     readNodeBody(req)
-      .then((raw) => answerRequest(spec, Object.assign(incoming as Incoming, { raw }), fake))
+      .then((body) => answerRequest(spec, { ...request, body }, fake))
       .then(
-        ({ status, body, headers }) =>
-          incoming.fault
-            ? sendFaulted(res, incoming.fault, serialized({ status, body }), { ...RATE_HEADERS, date: httpDate(clock), ...headers })
+        ({ status, body, headers, fault }) =>
+          fault
+            ? sendFaulted(res, fault, serialized({ status, body }), { ...RATE_HEADERS, date: httpDate(clock), ...headers })
             : send(res, status, body, { date: httpDate(clock), ...headers }),
         () => send(res, 500, FAILED, { date: httpDate(clock) }),
       );

@@ -1,12 +1,12 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import type { IncomingMessage } from "node:http";
-import type { FakeSpec } from "../fake-spec";
-import { faultedResponse } from "../fault-fronts";
-import type { FaultDrop } from "../faults";
-import { readFetchBody } from "../request-body";
+import type { FakeSpec } from "../spec/fake-spec";
+import { faultedResponse } from "../faults/fault-fronts";
+import type { FaultDrop } from "../faults/faults";
+import { readFetchBody } from "../pipeline/request-body";
 import { type Answer, FAILED, httpDate, RATE_HEADERS, serialized } from "../pipeline/answer";
-import type { FakeContext, Incoming } from "../pipeline/context";
-import { answerRequest } from "../pipeline/pipeline";
+import type { FakeContext } from "../pipeline/context";
+import { answerRequest } from "../pipeline/stages";
 
 /** `handle()`: never rejects; a failure anywhere in the answer is a 500, as on the HTTP front. */
 export async function handleInProcess(spec: FakeSpec, request: Request, fake: FakeContext): Promise<Response> {
@@ -14,15 +14,14 @@ export async function handleInProcess(spec: FakeSpec, request: Request, fake: Fa
   let fault: FaultDrop | undefined;
   const { generation } = fake.store;
   try {
-    const raw = await readFetchBody(request);
+    const body = await readFetchBody(request);
     const { host, pathname, search } = new URL(request.url);
     const headers: IncomingMessage["headers"] = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const incoming: Incoming = { method: request.method, url: pathname + search, headers, host, raw, generation };
-    answered = await answerRequest(spec, incoming, fake);
-    fault = incoming.fault;
+    answered = await answerRequest(spec, { method: request.method, url: pathname + search, headers, host, body, generation }, fake);
+    fault = answered.fault;
   } catch {
     answered = { status: 500, body: FAILED };
   }

@@ -1,13 +1,16 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
-import type { FakeError } from "../fake-error";
-import type { FakeOperation } from "../fake-spec";
+import type { FaultDrop } from "../faults/faults";
+import type { FakeError } from "./fake-error";
+import type { FakeOperation } from "../spec/fake-spec";
 import type { FakeClock } from "../time/fake-clock";
 
-/** What the pipeline gives a front to write: a status, a JSON body and its own headers. */
+/** What the pipeline gives a front to write: a status, a JSON body and its own headers, and how a fault spoils it, if one does. */
 export interface Answer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Set by a fault: the front sends no answer at all, or cuts the body short. */
+  fault?: FaultDrop;
 }
 
 // Every answer carries the rate-limit headers the spec declares, at the service's default standard limit.

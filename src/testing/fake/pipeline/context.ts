@@ -1,10 +1,10 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import type { IncomingMessage } from "node:http";
-import type { FakeCredentials } from "../credentials";
-import type { FakeError } from "../fake-error";
-import type { FakeStore } from "../fake-store";
-import type { FaultDrop, Faults } from "../faults";
-import type { FakeRateLimiter } from "../rate-limiter";
+import type { FakeKeys } from "./credentials";
+import type { FakeError } from "./fake-error";
+import type { FakeStore } from "../state/fake-store";
+import type { Faults } from "../faults/faults";
+import type { FakeRateLimiter } from "./rate-limiter";
 
 /** A request as the fake reads it, from either front: the HTTP server or `handle`. */
 export interface Incoming {
@@ -15,18 +15,18 @@ export interface Incoming {
   headers: IncomingMessage["headers"];
   /** The host the request was sent to, when known: a host of another app is refused. */
   host: string | undefined;
-  raw: Buffer | FakeError;
+  /** The body as read; a body the front could not read (too large, too deep) is the error to answer with, once the checks before the body's have run. */
+  body: Buffer | FakeError;
   /** The store's generation when the request arrived: a reset or restore since then fences it off. */
   generation: number;
-  /** Set by a fault: how the front spoils the answer (no answer, or a body cut short). */
-  fault?: FaultDrop;
 }
 
 /** What every stage of the pipeline reads: the model, the faults, the credentials, the rate limits and whether the fake is closed. */
 export interface FakeContext {
   store: FakeStore;
   faults: Faults;
-  credentials: FakeCredentials;
+  /** The keys it accepts; the app it serves is `store.appId`. */
+  keys: FakeKeys;
   /** Ends the wait of each request held by `delayNext` or a latency fault; `close()`, `reset()` and `restore()` call them all. */
   holds: Set<() => void>;
   closed: boolean;

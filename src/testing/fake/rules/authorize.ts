@@ -11,9 +11,9 @@ import {
   groupNotJoined,
   groupScopeTooLow,
   messageNotFound,
-} from "../fake-error";
-import type { FakeStore } from "../fake-store";
-import { isPartyOf } from "../messages";
+} from "../pipeline/fake-error";
+import type { FakeStore } from "../state/fake-store";
+import { isPartyOf } from "../model/messages";
 import { GROUP_RULES, type GroupRule, leastFor, type Rank, rankOf } from "./group-rules";
 
 /** What the stage reads of a request: its operation, path, body and the user it acts for. */

@@ -1,0 +1,87 @@
+// No ".js" in imports under src/testing: see ../../start-mock-server.ts.
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { packageRoot } from "../../prism-process";
+import type { FakeServer } from "../server-types";
+import { DELIVERY_HEADER } from "../deliveries/webhook-deliveries";
+
+/** The version of msw this package is tested with, for the install hint. */
+const MSW_VERSION = "2.15.0";
+
+/** The hosts the SDK's clients call, with the path prefix each adds to the spec's paths. */
+const HOSTS = [
+  // Chat API: https://{appId}.api-{region}.cometchat.io/v3, any region.
+  /^https:\/\/[a-z0-9-]+\.api-[a-z0-9-]+\.cometchat\.io\/v3(?=[/?]|$)/i,
+  // Calls API: https://{appId}.call-{region}.cometchat.io/v3.
+  /^https:\/\/[a-z0-9-]+\.call-[a-z0-9-]+\.cometchat\.io\/v3(?=[/?]|$)/i,
+  // Management API, one host for every region.
+  /^https:\/\/apimgmt\.cometchat\.io(?=[/?]|$)/i,
+];
+
+interface Msw {
+  http: {
+    all(
+      predicate: RegExp | ((info: { request: Request }) => boolean),
+      resolver: (info: { request: Request }) => Promise<Response> | Response,
+    ): unknown;
+  };
+  passthrough(): Response;
+}
+
+function loadMsw(): Msw {
+  // Resolved from this package's root, as the fake's other optional peers are.
+  const require = createRequire(join(packageRoot, "package.json"));
+  try {
+    return require("msw") as Msw;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "MODULE_NOT_FOUND" && (error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND")
+      throw error;
+    throw new Error(`chatFakeHandlers needs msw: install it with \`npm install --save-dev msw@${MSW_VERSION}\`.`);
+  }
+}
+
+/**
+ * MSW request handlers that answer the SDK's real URLs from a fake: the Chat and Calls hosts of
+ * every app and region, and the Management host. Pass them to `setupServer` (from `msw/node`) and
+ * the clients need no `baseUrl`; each request is answered in process by `fake.handle`, without a
+ * socket, with the same checks and state as the fake's HTTP front. A host of another app gets the
+ * service's 401 `AUTH_ERR_INVALID_APPID`, so a client built with the wrong `appId` fails as it
+ * would against the service; each host serves only its own API's paths (a Chat path on the
+ * Management host is a 404). The fake's own webhook deliveries pass through to their receivers,
+ * whatever `onUnhandledRequest` says (a receiver mocked with MSW gets them only if its handler
+ * comes first, as with `server.use`). Needs the optional peer `msw` 2.
+ * Typed `any[]` so that these types compile without msw installed; `setupServer` takes them as they are.
+ *
+ * @example
+ * import { setupServer } from "msw/node";
+ * import { createChatClient, unwrap } from "chat-rest-sdk";
+ * import { chatFakeHandlers, startFakeServer } from "chat-rest-sdk/testing";
+ *
+ * const fake = await startFakeServer();
+ * const server = setupServer(...chatFakeHandlers(fake));
+ * server.listen();
+ * const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, region: "eu" });
+ * await unwrap(chat.POST("/users", { body: { uid: "ada", name: "Ada" } }));
+ * server.close();
+ * await fake.close();
+ */
+export function chatFakeHandlers(fake: FakeServer): any[] {
+  const { http, passthrough } = loadMsw();
+  const hosts = HOSTS.map((host) =>
+    http.all(host, async ({ request }) => {
+      // The fake routes the spec's paths: the /v3 of the Chat and Calls hosts goes. The host stays,
+      // for the fake to refuse another app's.
+      const url = new URL(request.url.replace(host, new URL(request.url).origin));
+      const hasBody = request.method !== "GET" && request.method !== "HEAD";
+      return fake.handle(
+        new Request(url, { method: request.method, headers: request.headers, body: hasBody ? await request.arrayBuffer() : undefined }),
+      );
+    }),
+  );
+  // A delivery is the fake's own request, not the code under test's: it goes out as it is.
+  const deliveries = http.all(
+    ({ request }) => request.headers.has(DELIVERY_HEADER),
+    () => passthrough(),
+  );
+  return [...hosts, deliveries];
+}

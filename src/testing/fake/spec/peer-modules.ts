@@ -1,0 +1,41 @@
+// Internal: the fake's runtime dependencies are optional peers, like Prism for the mock, so
+// `chat-rest-sdk/testing` loads without them; they are required on the first startFakeServer().
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type Ajv from "ajv";
+import type addFormats from "ajv-formats";
+import type FindMyWay from "find-my-way";
+import { packageRoot } from "../../prism-process";
+
+/** The versions this package is tested with, for the install hint. */
+const PINNED = { ajv: "8.20.0", "ajv-formats": "2.1.1", "find-my-way": "9.10.1" } as const;
+
+export interface PeerModules {
+  Ajv: typeof Ajv;
+  addFormats: typeof addFormats;
+  FindMyWay: typeof FindMyWay;
+}
+
+let loaded: PeerModules | undefined;
+
+function load<T>(name: keyof typeof PINNED): T {
+  // Resolved from this package's root, so a copy installed beside it (hoisted or not) is found.
+  const require = createRequire(join(packageRoot, "package.json"));
+  try {
+    return require(name) as T;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
+    const all = Object.entries(PINNED).map(([peer, version]) => `${peer}@${version}`);
+    throw new Error(`startFakeServer needs ${name}: install the fake's peers with \`npm install --save-dev ${all.join(" ")}\`.`);
+  }
+}
+
+/** Ajv, ajv-formats and find-my-way, loaded once. Throws, naming the install command, when one is missing. */
+export function peerModules(): PeerModules {
+  loaded ??= {
+    Ajv: load<{ default: typeof Ajv }>("ajv").default,
+    addFormats: load<{ default: typeof addFormats }>("ajv-formats").default,
+    FindMyWay: load<typeof FindMyWay>("find-my-way"),
+  };
+  return loaded;
+}

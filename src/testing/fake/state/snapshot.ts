@@ -1,0 +1,112 @@
+// Internal: a JSON-safe copy of the whole model (snapshot) and loading one back (restore), so a
+// suite seeds once and starts each test from the same state, or loads a state written to a file.
+import type { AuthToken, Group } from "../../../types";
+import type { ConversationMarks, StoredReaction } from "./domain-store";
+import type { FakeStore, Membership, StoredMessage, StoredUser } from "./fake-store";
+import type { StoredWebhook } from "../model/webhooks";
+import { COLLECTIONS } from "./collections";
+
+/** Names the layout below, so that a file of another kind, or of a later layout, is refused. */
+export const SNAPSHOT_FORMAT = "chat-rest-sdk/fake-state@1";
+
+type Entries<V> = [string, V][];
+type StoredRecord = Record<string, unknown>;
+
+/** The model, as plain arrays in the order the fake keeps it (lists are answered in that order). */
+export interface FakeSnapshotModel {
+  lastMessageId: number;
+  lastRecordId: number;
+  users: StoredUser[];
+  authTokens: Entries<AuthToken[]>;
+  friends: Entries<string[]>;
+  blocks: Entries<Entries<number>>;
+  groups: Group[];
+  members: Entries<Entries<Membership>>;
+  bans: Entries<Entries<number>>;
+  messages: StoredMessage[];
+  webhooks: (Omit<StoredWebhook, "triggers"> & { triggers: string[] })[];
+  marks: Entries<Entries<ConversationMarks>>;
+  reactions: Entries<StoredReaction[]>;
+  flags: Entries<StoredRecord>;
+  roles: Entries<StoredRecord>;
+  restricted: Entries<Entries<number>>;
+  permissions: Entries<Entries<unknown>>;
+  apiKeys: Entries<StoredRecord>;
+  apps: Entries<StoredRecord>;
+  appSettings: Entries<Entries<boolean>>;
+  records: Entries<Entries<StoredRecord>>;
+}
+
+/**
+ * The whole state of a fake, as {@link FakeServer.snapshot} returns it: plain JSON (write it to a
+ * file with `JSON.stringify`), read back by `restore`, `startFakeServer({ state })` and
+ * `chat-rest-fake --state`. A snapshot that `snapshot()` returned is frozen.
+ */
+export interface FakeSnapshot {
+  /** The layout of `model`; a snapshot of another layout is refused. */
+  readonly format: typeof SNAPSHOT_FORMAT;
+  /** The app whose state this is; `startFakeServer({ state })` serves it unless given another `appId`. */
+  readonly appId: string;
+  /** The model itself. Its layout follows `format`; read the fake's `state` to look inside. */
+  readonly model: Readonly<FakeSnapshotModel>;
+}
+
+/** The snapshots this module froze: restoring one needs no copy of it first. */
+const frozen = new WeakSet<object>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** A frozen, JSON-safe copy of the model. */
+export function takeSnapshot(store: FakeStore): FakeSnapshot {
+  const model = { lastMessageId: store.lastMessageId, lastRecordId: store.domain.lastId } as FakeSnapshotModel;
+  for (const collection of COLLECTIONS)
+    (model as unknown as Record<string, unknown>)[collection.name] = collection.snapshot(collection.map(store));
+  // One JSON round trip copies everything the model holds, and drops what JSON would (undefined fields).
+  const snapshot: FakeSnapshot = deepFreeze({ format: SNAPSHOT_FORMAT, appId: store.appId, model: JSON.parse(JSON.stringify(model)) });
+  frozen.add(snapshot);
+  return snapshot;
+}
+
+/** Throws a TypeError naming what is wrong when `value` is not a snapshot of this layout. */
+export function checkSnapshot(value: unknown, where: string): asserts value is FakeSnapshot {
+  const fail = (problem: string): never => {
+    throw new TypeError(`${where}: not a state of the fake (${problem}).`);
+  };
+  if (!value || typeof value !== "object") fail("not an object");
+  const { format, appId, model } = value as Partial<FakeSnapshot>;
+  if (format !== SNAPSHOT_FORMAT) fail(`format is ${JSON.stringify(format)}, expected ${JSON.stringify(SNAPSHOT_FORMAT)}`);
+  if (typeof appId !== "string" || appId === "") fail("appId is not a non-empty string");
+  if (!model || typeof model !== "object") fail("model is not an object");
+  for (const { name } of COLLECTIONS) if (!Array.isArray((model as FakeSnapshotModel)[name])) fail(`model.${name} is not an array`);
+  for (const key of ["lastMessageId", "lastRecordId"] as const)
+    if (!Number.isInteger((model as FakeSnapshotModel)[key])) fail(`model.${key} is not an integer`);
+}
+
+/** A frozen snapshot of the same content: `snapshot` itself when this module froze it, otherwise a copy. */
+function frozenCopy(snapshot: FakeSnapshot): FakeSnapshot {
+  if (frozen.has(snapshot)) return snapshot;
+  const copy: FakeSnapshot = deepFreeze(JSON.parse(JSON.stringify(snapshot)));
+  frozen.add(copy);
+  return copy;
+}
+
+/**
+ * Replaces the model with `snapshot`'s. The snapshot stays frozen and is shared, not copied: the
+ * model copies only what it changes in place (the fields of each stored record, a message's
+ * `data`, and every map, set and list), so a restore costs about one object per record. Anything
+ * deeper is never changed in place by the model; were it ever, the frozen object would throw
+ * rather than let one test alter the state the next one starts from.
+ */
+export function restoreSnapshot(store: FakeStore, snapshot: FakeSnapshot): void {
+  const { model } = frozenCopy(snapshot);
+  store.reset();
+  store.lastMessageId = model.lastMessageId;
+  store.domain.lastId = model.lastRecordId;
+  for (const collection of COLLECTIONS) collection.restore(collection.map(store), model[collection.name]);
+}

@@ -1,0 +1,87 @@
+// fake.requests: the log of the requests the fake answered, in process and through connectFake,
+// so a test counts requests and 429s without wrapping fetch.
+import { ChatConnectionError, createChatClient, unwrap } from "../../src/index";
+import { connectFake, type FakeServer, type RemoteFake, startFakeServer } from "../../src/testing/index";
+
+const T = Date.UTC(2030, 0, 1);
+
+let fake: FakeServer;
+let remote: RemoteFake;
+beforeAll(async () => {
+  fake = await startFakeServer();
+  remote = await connectFake(fake.url, fake.controlToken);
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+const chatOf = () => createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, maxRetries: 0 });
+
+test("each request is logged with its method, path template, operation, app, acting user, status and time on the fake's clock", async () => {
+  fake.seed({ users: [{ uid: "ana", name: "Ana" }] });
+  fake.clock.freeze(T);
+  await unwrap(
+    chatOf()
+      .as("ana")
+      .GET("/users/{uid}", { params: { path: { uid: "ana" } } }),
+  );
+  await chatOf().GET("/users/{uid}", { params: { path: { uid: "nobody" } } });
+  expect(fake.requests.list()).toEqual([
+    {
+      method: "GET",
+      path: "/users/{uid}",
+      operationId: "get-user",
+      appId: fake.appId,
+      onBehalfOf: "ana",
+      status: 200,
+      fault: undefined,
+      at: T,
+    },
+    {
+      method: "GET",
+      path: "/users/{uid}",
+      operationId: "get-user",
+      appId: fake.appId,
+      onBehalfOf: undefined,
+      status: 404,
+      fault: undefined,
+      at: T,
+    },
+  ]);
+});
+
+test("filters by operation and by status, lists the 429s, and clear() and reset() empty the log", async () => {
+  const chat = chatOf();
+  fake.failNext("list-users", { status: 429, retryAfter: 1, times: 2 });
+  await chat.GET("/users");
+  await chat.GET("/users");
+  await unwrap(chat.GET("/users"));
+  await unwrap(chat.POST("/users", { body: { uid: "ben", name: "Ben" } }));
+  expect(fake.requests.list({ operationId: "list-users" }).map((request) => request.status)).toEqual([429, 429, 200]);
+  expect(fake.requests.list({ status: 200 }).map((request) => request.operationId)).toEqual(["list-users", "create-user"]);
+  expect(fake.requests.tooMany()).toHaveLength(2);
+  fake.requests.clear();
+  expect(fake.requests.list()).toEqual([]);
+  await chat.GET("/users");
+  fake.reset();
+  expect(fake.requests.list()).toEqual([]);
+});
+
+test("a request whose answer a fault spoiled is logged with the fault", async () => {
+  fake.faults.add({ operationId: "create-user", kind: "apply-then-drop", times: 1 });
+  const error = await unwrap(chatOf().POST("/users", { body: { uid: "cy", name: "Cy" } })).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ChatConnectionError);
+  expect(fake.requests.list()).toEqual([expect.objectContaining({ operationId: "create-user", status: 200, fault: "drop" })]);
+});
+
+test("through connectFake: the same log, its filters and clear()", async () => {
+  const chat = chatOf();
+  fake.failNext("list-users", { status: 429 });
+  await chat.GET("/users");
+  await unwrap(chat.GET("/users"));
+  expect(await remote.requests.list()).toEqual(fake.requests.list());
+  expect((await remote.requests.list({ status: 429 })).map((request) => request.operationId)).toEqual(["list-users"]);
+  expect(await remote.requests.list({ operationId: "get-user" })).toEqual([]);
+  expect(await remote.requests.tooMany()).toHaveLength(1);
+  await remote.requests.clear();
+  expect(fake.requests.list()).toEqual([]);
+});
