@@ -1,7 +1,6 @@
 // The @example of every helper of chat-rest-sdk/helpers, verbatim: `tsc --noEmit` in `npm test` compiles
 // them here in strict mode, and tests/unit/helpers/helper-docs.test.ts checks that each JSDoc example is
 // one of these. Never executed.
-import { createWriteStream } from "node:fs";
 import {
   banUsers,
   deactivateUsers,
@@ -85,10 +84,8 @@ export async function exportMessagesExample() {
 }
 
 export async function exportUsersExample() {
-  const out = createWriteStream("users.ndjson");
-  const onProgress = ({ done, rate }: JobProgress) => console.log(`${done} users, ${rate}/s`);
-  for await (const line of exportUsers(chat, { onProgress })) out.write(line);
-  out.end();
+  const onProgress = ({ done, rate }: JobProgress) => console.error(`${done} users, ${rate}/s`);
+  for await (const line of exportUsers(chat, { onProgress })) process.stdout.write(line);
 }
 
 export async function importGroupsExample() {

@@ -5,7 +5,7 @@
 // answer carries its own fault, and nothing rides on the request. The order is the service's:
 // tests/fake/stage-order.test.ts holds it to the one the README documents.
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
-import { actingUserOfRequest, userKey } from "../../../client/acting-user";
+import { actingUserOfRequest, userKey } from "../../../safety/acting-user";
 import { faultStage } from "../faults/fault-stage";
 import { HANDLERS } from "../model/handlers";
 import { authorize } from "../rules/authorize";
