@@ -11,7 +11,7 @@ const EXPECTED: (string | RegExp)[] = [
   "helpers: added packed-2",
   "helpers: bad input is a ChatConfigError of the core: true",
   "rate-limits: 200 200 200 200",
-  /redis: redisRateLimitStore (fails as a RateLimitStoreError without a server|asks for redis)/,
+  /redis: redisRateLimitStore (reports a refused connection|asks for redis)/,
 ];
 
 /** The expected lines that `stdout` lacks, and a missing closing "smoke: ok"; empty when the run is complete. */
