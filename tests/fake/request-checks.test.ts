@@ -128,3 +128,16 @@ test("a path no operation serves gets 404 with the error envelope", async () => 
   expect(body.error.code).toBe("ERR_NOT_FOUND");
   await checker.check("GET", `${fake.url}/no/such/path`, 404, body);
 });
+
+test.each([
+  ["limit", "/moderation/flagged-messages?limit=1e999"],
+  ["limit", "/moderation/flagged-messages?limit=Infinity"],
+  ["page", "/users?page=1e999"],
+])("a %s too large for a number (%s) is refused with 400 naming it, not answered back as null", async (name, path) => {
+  const response = await fetch(`${fake.url}${path}`, { headers: { apikey: "full-key" } });
+  const body = await response.json();
+  expect(response.status).toBe(400);
+  expect(body.error.code).toBe("ERR_BAD_REQUEST");
+  expect(body.error.details).toEqual({ [name]: [`${name} must be a finite number`] });
+  await checker.check("GET", `${fake.url}${path}`, 400, body);
+});

@@ -194,6 +194,7 @@ export function loadFakeSpec(file: string): FakeSpec {
       }
       const params = { path: { ...request.path }, query, header };
       const errors: ErrorObject[] = validator.params(params) ? [] : [...(validator.params.errors ?? [])];
+      errors.push(...unboundedNumbers(params));
       if (operation.body) {
         if (request.body === undefined) {
           if (operation.body.required)
@@ -216,6 +217,22 @@ export function loadFakeSpec(file: string): FakeSpec {
       return structuredClone(examples.get(key));
     },
   };
+}
+
+/**
+ * The parameters Ajv coerced to a number JSON cannot write: `1e999` is an integer to Ajv (its
+ * `% 1` is not truthy), so a `limit` with no `maximum` would reach the model as Infinity and be
+ * answered back as `null`. Refused as the schema's type, as any other value that is not a number.
+ */
+function unboundedNumbers(params: Record<string, Record<string, unknown>>): ErrorObject[] {
+  const errors: ErrorObject[] = [];
+  for (const [part, values] of Object.entries(params))
+    for (const [name, value] of Object.entries(values)) {
+      const listed = Array.isArray(value) ? value : [value];
+      if (listed.some((item) => typeof item === "number" && !Number.isFinite(item)))
+        errors.push({ instancePath: `/${part}/${name}`, keyword: "type", params: {}, schemaPath: "#", message: "must be a finite number" });
+    }
+  return errors;
 }
 
 const loaded = new Map<string, FakeSpec>();
