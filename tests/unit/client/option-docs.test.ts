@@ -76,6 +76,8 @@ describe("every public option documents @default and @example", () => {
     ],
     ["testing/fake/faults/faults.ts", "FailNextOptions", ["status", "retryAfter", "times"]],
     ["testing/fake/faults/faults.ts", "FaultRuleBase", ["operationId", "probability", "times", "seed", "where"]],
+    ["testing/fake/faults/fault-kinds.ts", "StatusFaultOptions", ["status", "retryAfter"]],
+    ["testing/fake/faults/fault-kinds.ts", "LatencyFaultOptions", ["ms"]],
     ["testing/fake/control/connect-fake.ts", "ConnectFakeOptions", ["fetch"]],
     ["testing/fake/deliveries/wait-for-delivery.ts", "DeliveryMatch", ["trigger", "webhook", "where"]],
     ["testing/fake/deliveries/wait-for-delivery.ts", "WaitForDeliveryOptions", ["timeoutMs"]],

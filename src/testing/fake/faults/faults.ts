@@ -1,8 +1,12 @@
 // The faults a test adds to the fake: rules as data, matched per request by operation, drawn with
-// a seeded random source, and counted. The pipeline asks `take` what to do with a request; the
+// a seeded random source, and counted. Each kind is a row of ./fault-kinds.ts, which checks its
+// options and says what it does. The pipeline asks `take` what to do with a request; the
 // fronts carry out a dropped or cut answer (node:http destroys the socket, handle() answers a
 // network error). failNext and delayNext are shortcuts for a status and a latency rule.
 import { randomSeed, seededRandom } from "../time/seeded-random";
+import { FAULT_KINDS, type FaultDrop, type FaultKindRule, faultKind } from "./fault-kinds";
+
+export type { FaultDrop } from "./fault-kinds";
 
 /** What {@link FakeServer.failNext} answers instead of the operation. */
 export interface FailNextOptions {
@@ -84,38 +88,10 @@ export interface FaultRuleBase {
  *   the connection without an answer;
  * - `truncate-body`: applies the operation, sends its status and headers, then cuts the body short.
  * Through `handle()` and MSW, a closed connection is a network error (`Response.error()`).
+ * The kinds and their options are the rows of `fault-kinds.ts`.
  * @example fake.faults.add({ operationId: "send-message", kind: "apply-then-drop", probability: 0.1, seed: 7 })
  */
-export type FaultRule = FaultRuleBase &
-  (
-    | {
-        kind: "status";
-        /**
-         * The status to answer, 400 to 599: the operation's example body where it documents it, an error envelope otherwise.
-         * @default none: required
-         * @example 503
-         */
-        status: number;
-        /**
-         * Seconds to send in `Retry-After`.
-         * @default none: no Retry-After header
-         * @example 0
-         */
-        retryAfter?: number;
-      }
-    | {
-        kind: "latency";
-        /**
-         * Milliseconds of the fake's clock to hold the request, or `[min, max]` to draw them from the rule's seed.
-         * @default none: required
-         * @example [0, 50]
-         */
-        ms: number | readonly [number, number];
-      }
-    | { kind: "reset-before" }
-    | { kind: "apply-then-drop" }
-    | { kind: "truncate-body" }
-  );
+export type FaultRule = FaultRuleBase & FaultKindRule;
 
 /** A rule added with {@link FakeFaults.add}. */
 export interface FaultHandle {
@@ -145,9 +121,6 @@ export interface FakeFaults {
   clear(): void;
 }
 
-/** How a front ends an answer a fault spoiled: no answer at all, or a body cut short. */
-export type FaultDrop = "reset" | "drop" | "truncate";
-
 /** What the pipeline does with one request. */
 export interface FaultOutcome {
   delayMs?: number;
@@ -163,35 +136,25 @@ interface ActiveRule {
   fired: number;
 }
 
-const KINDS = ["status", "latency", "reset-before", "apply-then-drop", "truncate-body"];
-
-const isMs = (ms: unknown) => typeof ms === "number" && Number.isFinite(ms) && ms >= 0;
-
 /** Throws a TypeError, prefixed with `name`, on a rule that cannot work. */
 function checkRule(rule: FaultRule, name: string, knows: (operationId: string) => boolean): void {
   if (!rule || typeof rule !== "object") throw new TypeError(`${name}: a rule must be an object.`);
   const { operationId, kind, probability, times, seed, where } = rule;
   if (typeof operationId !== "string" || (operationId !== "*" && !knows(operationId)))
     throw new TypeError(`${name}: the spec has no operation ${JSON.stringify(operationId)}.`);
-  if (!KINDS.includes(kind)) throw new TypeError(`${name}: kind must be one of ${KINDS.join(", ")}, got ${JSON.stringify(kind)}.`);
+  const row = faultKind(kind);
+  if (!row) {
+    const kinds = FAULT_KINDS.map((known) => known.kind).join(", ");
+    throw new TypeError(`${name}: kind must be one of ${kinds}, got ${JSON.stringify(kind)}.`);
+  }
   if (probability !== undefined && !(typeof probability === "number" && probability >= 0 && probability <= 1))
     throw new TypeError(`${name}: probability must be a number from 0 to 1, got ${String(probability)}.`);
   if (times !== undefined && !(Number.isInteger(times) && times > 0))
     throw new TypeError(`${name}: times must be a positive integer, got ${String(times)}.`);
   if (seed !== undefined && !Number.isInteger(seed)) throw new TypeError(`${name}: seed must be an integer, got ${String(seed)}.`);
   if (where !== undefined && typeof where !== "function") throw new TypeError(`${name}: where must be a function of the request.`);
-  if (rule.kind === "status") {
-    const { status, retryAfter } = rule;
-    if (!Number.isInteger(status) || status < 400 || status > 599)
-      throw new TypeError(`${name}: status must be an integer from 400 to 599, got ${String(status)}.`);
-    if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && retryAfter >= 0))
-      throw new TypeError(`${name}: retryAfter must be a whole number of seconds, got ${String(retryAfter)}.`);
-  }
-  if (rule.kind === "latency") {
-    const { ms } = rule;
-    const range = Array.isArray(ms) && ms.length === 2 && isMs(ms[0]) && isMs(ms[1]) && ms[0] <= ms[1];
-    if (!isMs(ms) && !range) throw new TypeError(`${name}: ms must be a non-negative number, or [min, max], got ${String(ms)}.`);
-  }
+  const problem = row.check?.(rule);
+  if (problem) throw new TypeError(`${name}: ${problem}.`);
 }
 
 export class Faults implements FakeFaults {
@@ -249,20 +212,19 @@ export class Faults implements FakeFaults {
     for (const active of [...this.rules]) {
       const { rule } = active;
       if (rule.operationId !== "*" && rule.operationId !== request.operationId) continue;
-      const latency = rule.kind === "latency";
-      if (latency ? outcome.delayMs !== undefined : faulted) continue;
+      const row = faultKind(rule.kind)!;
+      if (row.does === "hold" ? outcome.delayMs !== undefined : faulted) continue;
       if (rule.where && !rule.where(request)) continue;
       if (rule.probability !== undefined && rule.probability < 1 && !(active.draw() < rule.probability)) continue;
       active.fired++;
       if (rule.times !== undefined && active.fired >= rule.times) this.remove(active);
-      if (rule.kind === "latency") {
-        const { ms } = rule;
-        outcome.delayMs = typeof ms === "number" ? ms : ms[0] + Math.floor(active.draw() * (ms[1] - ms[0] + 1));
+      if (row.does === "hold") {
+        outcome.delayMs = row.ms(rule, active.draw);
         continue;
       }
       faulted = true;
-      if (rule.kind === "status") outcome.status = { status: rule.status, retryAfter: rule.retryAfter };
-      else outcome.drop = rule.kind === "reset-before" ? "reset" : rule.kind === "apply-then-drop" ? "drop" : "truncate";
+      if (row.does === "answer") outcome.status = row.answer(rule);
+      else outcome.drop = row.does;
     }
     return outcome;
   }
