@@ -5,7 +5,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FAULT_KINDS, type FaultKindName, type FaultKindRule } from "../../src/testing/fake/faults/fault-kinds";
-import { connectFake, type FakeServer, type FaultRule, type RemoteFake, startFakeServer } from "../../src/testing/index";
+import { connectFake, type FaultRule, type RemoteFake } from "../../src/testing/index";
+import { useFake } from "./use-fake";
 
 const root = join(__dirname, "..", "..");
 const read = (...path: string[]) => readFileSync(join(root, ...path), "utf8");
@@ -22,14 +23,11 @@ const WORKING: { [K in FaultKindName]: Omit<Extract<FaultKindRule, { kind: K }>,
 const kinds = FAULT_KINDS.map((row) => row.kind);
 const ruleOf = (kind: FaultKindName) => ({ operationId: "list-users", kind, times: 1, ...WORKING[kind] }) as FaultRule;
 
-let fake: FakeServer;
+const { fake } = useFake();
 let remote: RemoteFake;
 beforeAll(async () => {
-  fake = await startFakeServer();
   remote = await connectFake(fake.url, fake.controlToken);
 });
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
 
 /** One list-users request, sent raw: a fault may close the connection or cut the body. */
 const listUsers = () =>

@@ -2,7 +2,8 @@
 // what each applies or not, and rules drawn with a probability from a seed, replayed alike.
 import { setupServer } from "msw/node";
 import { type ChatClient, ChatConnectionError, createChatClient, ChatApiError, unwrap } from "../../src/index";
-import { chatFakeHandlers, type FakeServer, startFakeServer } from "../../src/testing/index";
+import { chatFakeHandlers } from "../../src/testing/index";
+import { useFake } from "./use-fake";
 
 const T = Date.UTC(2030, 0, 1);
 
@@ -10,22 +11,16 @@ type Via = "http" | "msw";
 
 const fronts: Via[] = ["http", "msw"];
 
-let fake: FakeServer;
+const { fake, chat: chatOf } = useFake();
 let msw: ReturnType<typeof setupServer>;
-beforeAll(async () => {
-  fake = await startFakeServer();
+beforeAll(() => {
   msw = setupServer(...chatFakeHandlers(fake));
 });
-afterAll(async () => {
-  msw.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+afterAll(() => msw.close());
 
 /** A client of the fake through `via`, which sends each request once. */
 function chatVia(via: Via): ChatClient {
-  const common = { appId: fake.appId, apiKey: fake.apiKey, maxRetries: 0 };
-  return via === "http" ? createChatClient({ ...common, baseUrl: fake.url }) : createChatClient(common);
+  return via === "http" ? chatOf({ maxRetries: 0 }) : createChatClient({ appId: fake.appId, apiKey: fake.apiKey, maxRetries: 0 });
 }
 
 /** The raw fetch a front is reached with, and the URL of an operation on it. */
@@ -111,7 +106,7 @@ test("the SDK sends a message whose answer was dropped once, and says it may hav
     ],
   });
   const drop = fake.faults.add({ operationId: "send-message", kind: "apply-then-drop", times: 1 });
-  const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, maxRetries: 3 });
+  const chat = chatOf({ maxRetries: 3 });
   const error = await unwrap(
     chat.as("ana").POST("/messages", { body: { receiver: "ben", receiverType: "user", data: { text: "once" } } }),
   ).catch((e: unknown) => e);

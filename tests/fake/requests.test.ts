@@ -1,20 +1,18 @@
 // fake.requests: the log of the requests the fake answered, in process and through connectFake,
 // so a test counts requests and 429s without wrapping fetch.
-import { ChatConnectionError, createChatClient, unwrap } from "../../src/index";
-import { connectFake, type FakeServer, type RemoteFake, startFakeServer } from "../../src/testing/index";
+import { ChatConnectionError, unwrap } from "../../src/index";
+import { connectFake, type RemoteFake } from "../../src/testing/index";
+import { useFake } from "./use-fake";
 
 const T = Date.UTC(2030, 0, 1);
 
-let fake: FakeServer;
+const { fake, chat } = useFake();
 let remote: RemoteFake;
 beforeAll(async () => {
-  fake = await startFakeServer();
   remote = await connectFake(fake.url, fake.controlToken);
 });
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
 
-const chatOf = () => createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, maxRetries: 0 });
+const chatOf = () => chat({ maxRetries: 0 });
 
 test("each request is logged with its method, path template, operation, app, acting user, status and time on the fake's clock", async () => {
   fake.seed({ users: [{ uid: "ana", name: "Ana" }] });

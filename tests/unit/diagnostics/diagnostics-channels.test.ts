@@ -10,7 +10,7 @@ import {
   RateLimitError,
 } from "../../../src/index";
 import { memoryRateLimitStore } from "../../../src/rate-limits/index";
-import { type FakeServer, startFakeServer } from "../../../src/testing/index";
+import { useFake } from "../../fake/use-fake";
 import { json, withServer } from "../../harness/fault-server";
 
 type Event = [name: string, message: CallDiagnostics | AttemptDiagnostics];
@@ -32,18 +32,7 @@ async function recording<T>(name: string, run: () => Promise<T>): Promise<{ even
   }
 }
 
-let fake: FakeServer;
-beforeAll(async () => {
-  fake = await startFakeServer();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
-  fake.seed({ users: ["ana", "ben"].map((uid) => ({ uid, name: uid })) });
-});
-
-const client = (options: Partial<Parameters<typeof createChatClient>[0]> = {}) =>
-  createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, ...options });
+const { fake, chat: client } = useFake({ seed: { users: ["ana", "ben"].map((uid) => ({ uid, name: uid })) } });
 const reply = { receiver: "ben", receiverType: "user" as const, data: { text: "private words" } };
 
 async function parentMessage(): Promise<string> {

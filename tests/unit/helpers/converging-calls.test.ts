@@ -1,27 +1,20 @@
 // The helpers that remove, ban, unban, delete and deactivate against the fake: an answer that says
 // the state asked for holds already is the outcome, not an error, and one that comes after a lost
 // answer counts as this call's change; under lost answers, resets and 503s every ID converges.
-import { createChatClient, NotFoundError, unwrap } from "../../../src/index";
+import { NotFoundError, unwrap } from "../../../src/index";
 import { banUsers, deactivateUsers, deleteMessages, kickMembers, unbanUsers } from "../../../src/helpers/index";
-import { type FakeServer, startFakeServer } from "../../../src/testing/index";
-
-let fake: FakeServer;
-beforeAll(async () => {
-  fake = await startFakeServer();
-});
-afterAll(() => fake.close());
+import { useFake } from "../../fake/use-fake";
 
 const users = Array.from({ length: 40 }, (_, i) => `u${i}`);
-beforeEach(() => {
-  fake.reset();
-  fake.seed({
+const { fake, chat } = useFake({
+  seed: {
     users: [{ uid: "owner", name: "Owner" }, ...users.map((uid) => ({ uid, name: uid }))],
     groups: [{ guid: "team", name: "Team", owner: "owner" }],
     members: users.map((uid) => ({ guid: "team", uid })),
-  });
+  },
 });
 
-const chatOf = (maxRetries = 2) => createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, maxRetries });
+const chatOf = (maxRetries = 2) => chat({ maxRetries });
 // The helper's own attempts, without the client's backoff between its retries.
 const helperRetries = () => chatOf(0);
 const fast = { retryDelayMs: 0 };

@@ -1,18 +1,13 @@
 // The helpers' creates are safe to send again (a UID or GUID that exists answers 409), so they are
 // sent as idempotent: a create whose answer was lost, or that met a 503, is repeated by the client
 // within its maxRetries, and the helper resolves.
-import { ChatConnectionError, createChatClient } from "../../../src/index";
+import { ChatConnectionError } from "../../../src/index";
 import { ensureGroup, ensureUser, importUsers, issueAuthToken } from "../../../src/helpers/index";
-import { type FakeServer, startFakeServer } from "../../../src/testing/index";
+import { useFake } from "../../fake/use-fake";
 
-let fake: FakeServer;
-beforeAll(async () => {
-  fake = await startFakeServer();
-});
-afterAll(() => fake.close());
-beforeEach(() => fake.reset());
+const { fake, chat } = useFake();
 
-const chatOf = (maxRetries = 2) => createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, maxRetries });
+const chatOf = (maxRetries = 2) => chat({ maxRetries });
 
 test("ensureUser resolves when the create's answer was lost after it was applied, and the user exists once", async () => {
   const drop = fake.faults.add({ operationId: "create-user", kind: "apply-then-drop", times: 1 });

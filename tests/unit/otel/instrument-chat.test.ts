@@ -2,25 +2,19 @@
 import { context, DiagLogLevel, diag, propagation, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from "@opentelemetry/core";
 import type { ReadableSpan, SpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { ChatConfigError, createChatClient, paginate, unwrap } from "../../../src/index";
+import { ChatConfigError, paginate, unwrap } from "../../../src/index";
 import { instrumentChat } from "../../../src/otel/index";
 import { memoryRateLimitStore } from "../../../src/rate-limits/index";
-import { type FakeServer, startFakeServer } from "../../../src/testing/index";
 import { createWebhookHandler } from "../../../src/webhooks/index";
+import { useFake } from "../../fake/use-fake";
 import { type Recording, recordTelemetry, useOtelContext } from "./otel-harness";
 
 useOtelContext();
 
-let fake: FakeServer;
+const { fake, chat: client } = useFake({ seed: { users: ["ana", "ben"].map((uid) => ({ uid, name: uid })) } });
 let telemetry: Recording;
 let stop: (() => void) | undefined;
-beforeAll(async () => {
-  fake = await startFakeServer();
-});
-afterAll(() => fake.close());
 beforeEach(() => {
-  fake.reset();
-  fake.seed({ users: ["ana", "ben"].map((uid) => ({ uid, name: uid })) });
   telemetry = recordTelemetry();
 });
 afterEach(async () => {
@@ -31,8 +25,6 @@ afterEach(async () => {
 
 const instrument = (options: Parameters<typeof instrumentChat>[0] = {}) =>
   (stop = instrumentChat({ tracerProvider: telemetry.tracerProvider, meterProvider: telemetry.meterProvider, ...options }));
-const client = (options: Partial<Parameters<typeof createChatClient>[0]> = {}) =>
-  createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, ...options });
 const reply = { receiver: "ben", receiverType: "user" as const, data: { text: "private words" } };
 const named = (name: string) => telemetry.spans().filter((span) => span.name === name);
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
