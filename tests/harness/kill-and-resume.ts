@@ -49,7 +49,7 @@ export function startFakeInChild(dir: string, options: Record<string, unknown>) 
 }
 
 /** The chat-rest command as it ships (bin/chat-rest.js beside dist/cli.cjs), built from src/ into `dir`. */
-async function buildCommand(dir: string): Promise<string> {
+export async function buildCommand(dir: string): Promise<string> {
   rmSync(dir, { recursive: true, force: true });
   await build({
     entryPoints: [join(root, "src", "cli", "index.ts")],
