@@ -85,9 +85,17 @@ export function checkpointAt(base: Omit<JobCheckpoint, "next" | "pending">, take
     const pending = runs.slice(0, kept).map(([first, count]): [number, number] => [next - first, count]);
     return { ...base, next, ...(pending.length ? { pending } : {}) };
   };
-  let checkpoint = at(runs.length);
-  // Each run left out shortens the value: the search is over a few hundred runs at most.
-  for (let kept = runs.length - 1; kept >= 0 && new TextEncoder().encode(JSON.stringify(checkpoint)).length > MAX_CHECKPOINT_BYTES; kept--)
-    checkpoint = at(kept);
-  return checkpoint;
+  const fits = (checkpoint: JobCheckpoint) => new TextEncoder().encode(JSON.stringify(checkpoint)).length <= MAX_CHECKPOINT_BYTES;
+  const all = at(runs.length);
+  if (fits(all)) return all;
+  // Fewer runs kept is never longer (fewer entries, a smaller next, shorter distances): the most
+  // that fit is found by halving, a few serialisations even at concurrency 256.
+  let low = 0;
+  let high = runs.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(at(middle))) low = middle;
+    else high = middle - 1;
+  }
+  return at(low);
 }
