@@ -44,7 +44,10 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
     heading: "21. Webhooks handled once",
     quick: ["--rounds", "5", "--batch", "500", "--redis-rounds", "1", "--deliveries", "100", "--quick", "true"],
   },
-  "import-resume": { heading: "22. An import killed and resumed", quick: ["--users", "2000", "--kills", "3", "--every", "100"] },
+  "import-resume": {
+    heading: "22. An import killed and resumed, and its pace",
+    quick: ["--users", "2000", "--kills", "3", "--every", "100", "--paced-users", "1000"],
+  },
 };
 
 const root = process.cwd();

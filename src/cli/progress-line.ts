@@ -30,6 +30,7 @@ function formatSeconds(seconds: number): string {
 export function progressWriter(out: { write(text: string): unknown; isTTY?: boolean }, plainEveryMs = 5_000) {
   let last = 0;
   let drawn = false;
+  let lastLine = "";
   return {
     update(progress: JobProgress) {
       if (out.isTTY) {
@@ -40,12 +41,14 @@ export function progressWriter(out: { write(text: string): unknown; isTTY?: bool
       const now = Date.now();
       if (now - last < plainEveryMs) return;
       last = now;
-      out.write(`${progressLine(progress)}\n`);
+      lastLine = progressLine(progress);
+      out.write(`${lastLine}\n`);
     },
-    /** Ends the line in place, and writes the final progress as a plain line. */
+    /** Ends the line in place, and writes the final progress as a plain line (unless that line was just written). */
     finish(progress: JobProgress) {
       if (drawn) out.write("\r\x1b[2K");
-      out.write(`${progressLine(progress)}\n`);
+      const line = progressLine(progress);
+      if (drawn || line !== lastLine) out.write(`${line}\n`);
     },
   };
 }

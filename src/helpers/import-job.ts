@@ -1,5 +1,5 @@
 import { forEachLimited } from "./for-each-limited.js";
-import type { JobCheckpoint } from "./job-checkpoint.js";
+import { checkpointAt, type JobCheckpoint, pendingRecords } from "./job-checkpoint.js";
 
 /** The timers a job reports progress with: the shape of `setInterval` and `clearInterval`. */
 export interface ProgressTimers {
@@ -45,34 +45,40 @@ const PROGRESS_INTERVAL_MS = 1000;
  * Runs an import: each record of the input once, at most `concurrency` at a time, with a
  * checkpoint each time `checkpointEvery` more records are done, and once at the end. A checkpoint
  * names how many records were taken (`next`) and which of those were still in flight (`pending`,
- * as distances back from `next`): a resumed job skips the records before `next` but those, and
- * sends them again. So a crash repeats at most the records done since the last checkpoint and
- * those in flight, and a slow record (a retry waiting) holds nothing up.
+ * as runs back from `next`): a resumed job skips the records before `next` but those, and sends
+ * them again. So a crash repeats at most the records done since the last checkpoint and those in
+ * flight, and a slow record (a retry waiting) holds nothing up. The checkpoint stays within 1 KB
+ * at any concurrency (see checkpointAt).
  *
  * `state` is filled as the job goes, so the caller can read the counts when it rejects.
  */
 export async function runImportJob<T, F>(plan: ImportJobPlan<T, F>, state: ImportJobState<F>): Promise<void> {
   const resumed = plan.resumeFrom;
-  const redo = new Set((resumed?.pending ?? []).map((behind) => resumed!.next - behind));
+  const redo = new Set(resumed ? pendingRecords(resumed) : []);
   state.counts = Object.fromEntries([...plan.outcomes, "failed"].map((name) => [name, resumed?.counts[name] ?? 0]));
   state.done = (resumed?.next ?? 0) - redo.size;
   let taken = resumed?.next ?? 0;
   let sinceCheckpoint = 0;
   const inFlight = new Set<number>(redo);
+  // What the records done past the oldest one in flight counted toward: a checkpoint that moves
+  // `next` back to keep within 1 KB takes them out of its counts, as they will be done again.
+  const recent = plan.onCheckpoint ? new Map<number, readonly string[]>() : undefined;
+  let pruneAt = 4 * plan.concurrency;
+  const prune = () => {
+    const oldest = inFlight.size ? Math.min(...inFlight) : Number.POSITIVE_INFINITY;
+    for (const index of recent!.keys()) if (index < oldest) recent!.delete(index);
+    // Doubled past what is left, so a record held for long costs linear time, not a pass per record.
+    pruneAt = Math.max(4 * plan.concurrency, 2 * recent!.size);
+  };
 
   const checkpoint = (complete: boolean) => {
     if (!plan.onCheckpoint || state.sinkError) return;
     sinceCheckpoint = 0;
-    const pending = [...inFlight].map((index) => taken - index).sort((a, b) => a - b);
+    const value = checkpointAt({ job: plan.job, version: 1, counts: { ...state.counts }, complete }, taken, inFlight);
+    if (value.next < taken)
+      for (const [index, counted] of recent!) if (index >= value.next) for (const name of counted) value.counts[name]!--;
     try {
-      plan.onCheckpoint({
-        job: plan.job,
-        version: 1,
-        next: taken,
-        counts: { ...state.counts },
-        ...(pending.length ? { pending } : {}),
-        complete,
-      });
+      plan.onCheckpoint(value);
     } catch (error) {
       state.sinkError = { error };
     }
@@ -104,6 +110,10 @@ export async function runImportJob<T, F>(plan: ImportJobPlan<T, F>, state: Impor
     for (const name of counted) state.counts[name]!++;
     state.done++;
     inFlight.delete(index);
+    if (recent) {
+      recent.set(index, counted);
+      if (recent.size > pruneAt) prune();
+    }
     if (++sinceCheckpoint >= plan.checkpointEvery) checkpoint(false);
   };
 

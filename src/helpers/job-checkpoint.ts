@@ -17,10 +17,11 @@ export interface JobCheckpoint {
    */
   next: number;
   /**
-   * The records before `next` that were still in flight, as distances back from `next` (so `1` is
-   * the record at `next - 1`): a resumed import sends them again. Left out when there were none.
+   * The records before `next` that were still in flight, as runs of neighbours: `[back, count]` is
+   * the `count` records from `next - back` on (so `[3, 2]` is the records at `next - 3` and
+   * `next - 2`). A resumed import sends them again. Left out when there were none.
    */
-  pending?: number[];
+  pending?: [back: number, count: number][];
   /** How the records done ended, by outcome (`created`, `existing`, `failed`, ...). */
   counts: Record<string, number>;
   /** Where an export's list goes on from (its page, or the cursor of its last message). */
@@ -47,10 +48,54 @@ export function checkCheckpoint(where: string, job: string, value: unknown): Job
   if (typeof counts !== "object" || counts === null || Object.values(counts).some((n) => !Number.isSafeInteger(n) || n < 0))
     fail("counts must be an object of whole numbers");
   const pending = checkpoint.pending;
-  if (
-    pending !== undefined &&
-    (!Array.isArray(pending) || pending.some((n) => !Number.isSafeInteger(n) || n < 1 || n > (checkpoint.next as number)))
-  )
-    fail("pending must be a list of distances back from next");
+  const isRun = (run: unknown) =>
+    Array.isArray(run) &&
+    run.length === 2 &&
+    run.every((n) => Number.isSafeInteger(n) && n >= 1) &&
+    run[1] <= run[0] &&
+    run[0] <= (checkpoint.next as number);
+  if (pending !== undefined && (!Array.isArray(pending) || !pending.every(isRun)))
+    fail("pending must be a list of [back, count] runs before next");
   return checkpoint as JobCheckpoint;
+}
+
+/** The positions of the records a checkpoint's `pending` names, to be sent again. */
+export function pendingRecords(checkpoint: JobCheckpoint): number[] {
+  return (checkpoint.pending ?? []).flatMap(([back, count]) => Array.from({ length: count }, (_, i) => checkpoint.next - back + i));
+}
+
+/**
+ * The checkpoint of a job that took the records before `taken`, of which those at `inFlight` (in
+ * any order) are not done: the records in flight as runs of neighbours, so a thousand in a row
+ * cost a few bytes. When scattered runs would take the value past {@link MAX_CHECKPOINT_BYTES},
+ * the newest runs are left out and `next` moves back to the first of them: the records from there
+ * on are sent again on resume, the done ones among them too, and the value keeps its bound
+ * whatever the concurrency.
+ */
+export function checkpointAt(base: Omit<JobCheckpoint, "next" | "pending">, taken: number, inFlight: Iterable<number>): JobCheckpoint {
+  const sorted = [...inFlight].sort((a, b) => a - b);
+  const runs: [first: number, count: number][] = [];
+  for (const index of sorted) {
+    const last = runs.at(-1);
+    if (last && last[0] + last[1] === index) last[1]++;
+    else runs.push([index, 1]);
+  }
+  const at = (kept: number): JobCheckpoint => {
+    const next = kept === runs.length ? taken : runs[kept]![0];
+    const pending = runs.slice(0, kept).map(([first, count]): [number, number] => [next - first, count]);
+    return { ...base, next, ...(pending.length ? { pending } : {}) };
+  };
+  const fits = (checkpoint: JobCheckpoint) => new TextEncoder().encode(JSON.stringify(checkpoint)).length <= MAX_CHECKPOINT_BYTES;
+  const all = at(runs.length);
+  if (fits(all)) return all;
+  // Fewer runs kept is never longer (fewer entries, a smaller next, shorter distances): the most
+  // that fit is found by halving, a few serialisations even at concurrency 256.
+  let low = 0;
+  let high = runs.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(at(middle))) low = middle;
+    else high = middle - 1;
+  }
+  return at(low);
 }

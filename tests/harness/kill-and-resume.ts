@@ -12,13 +12,17 @@ import { connectFake } from "../../src/testing/index";
 // The repository's root: Jest and the bench both run from it (the bench is an ES module, without __dirname).
 const root = process.cwd();
 
-/** The fake, bundled from src/ and run in a child process; resolves with what it printed on its first line. */
-function startFakeInChild(dir: string, maxItems: number) {
+/**
+ * The fake, bundled from src/ and run in a child process with `options` (JSON values: `maxItems`,
+ * `rateLimits`, ...); resolves with what it printed on its first line.
+ */
+export function startFakeInChild(dir: string, options: Record<string, unknown>) {
+  mkdirSync(dir, { recursive: true });
   const file = join(dir, "fake.cjs");
   buildSync({
     stdin: {
       contents: `import { startFakeServer } from "./src/testing/index";
-        startFakeServer({ maxItems: ${maxItems} }).then((fake) => {
+        startFakeServer(${JSON.stringify(options)}).then((fake) => {
           console.log(JSON.stringify({ url: fake.url, appId: fake.appId, apiKey: fake.apiKey, controlToken: fake.controlToken }));
           setInterval(() => {}, 1 << 30);
         });`,
@@ -45,7 +49,7 @@ function startFakeInChild(dir: string, maxItems: number) {
 }
 
 /** The chat-rest command as it ships (bin/chat-rest.js beside dist/cli.cjs), built from src/ into `dir`. */
-async function buildCommand(dir: string): Promise<string> {
+export async function buildCommand(dir: string): Promise<string> {
   rmSync(dir, { recursive: true, force: true });
   await build({
     entryPoints: [join(root, "src", "cli", "index.ts")],
@@ -110,7 +114,7 @@ export async function killAndResume(name: string, plan: KillAndResume): Promise<
   const started = Date.now();
   const dir = join(root, ".tmp", `${name}-${process.pid}`);
   const bin = await buildCommand(dir);
-  const fake = startFakeInChild(dir, plan.users * 2 + 1000);
+  const fake = startFakeInChild(dir, { maxItems: plan.users * 2 + 1000 });
   try {
     const { url, appId, apiKey, controlToken } = await fake.info;
     const remote = await connectFake(url, controlToken);

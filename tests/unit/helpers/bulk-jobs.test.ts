@@ -10,6 +10,7 @@ import {
   type JobCheckpoint,
   type UserInput,
 } from "../../../src/helpers/index";
+import { pendingRecords } from "../../../src/helpers/job-checkpoint";
 import type { FakeServer } from "../../../src/testing/index";
 import { type RecordingClient, useRecordingFake } from "./recording-client";
 
@@ -84,7 +85,7 @@ test("a run that dies between checkpoints redoes at most checkpointEvery plus co
   expect(kept?.counts.created).toBe(200);
   const before = client.requests.length;
   const resumed = await importUsers(client.chat, customers(400), { resumeFrom: kept, concurrency: 8 });
-  expect(client.requests.length - before).toBe(400 - kept!.next + (kept!.pending?.length ?? 0));
+  expect(client.requests.length - before).toBe(400 - kept!.next + pendingRecords(kept!).length);
   expect(fake.state.users.size).toBe(400);
   expect(resumed.failed).toEqual([]);
   // The records redone are those the crashed run had created past its checkpoint: they now answer 409.
@@ -146,7 +147,7 @@ test("importGroups creates each group with its members by scope, counts an exist
   const before = client.requests.length;
   const again = await importGroups(client.chat, groups, { resumeFrom: { ...checkpoints[1]!, complete: false } });
   expect(client.requests.slice(before).filter((r) => r === "POST /groups")).toHaveLength(
-    6 - checkpoints[1]!.next + (checkpoints[1]!.pending?.length ?? 0),
+    6 - checkpoints[1]!.next + pendingRecords(checkpoints[1]!).length,
   );
   expect(again.failed).toEqual([]);
 });
