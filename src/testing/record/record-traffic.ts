@@ -55,10 +55,15 @@ export interface RecordTrafficOptions {
   now?: () => number;
 }
 
+type Hook<K extends "onRequest" | "onResponse" | "onError"> = NonNullable<Extract<Middleware, Record<K, unknown>>[K]>;
+
 /** A middleware that records every exchange of the clients that use it. */
-export interface TrafficRecorder extends Middleware {
+export interface TrafficRecorder {
   /** The recording so far: its header and the exchanges, in the order they were sent. */
   readonly recording: Recording;
+  onRequest: Hook<"onRequest">;
+  onResponse: Hook<"onResponse">;
+  onError: Hook<"onError">;
 }
 
 /** Operation ids by "METHOD path template". */
@@ -74,7 +79,9 @@ async function bodyOf(message: Request | Response): Promise<unknown> {
   const type = message.headers.get("content-type") ?? "";
   if (type.startsWith("multipart/form-data")) {
     const fields: Record<string, unknown> = {};
-    for (const [name, value] of await message.clone().formData())
+    const form = await message.clone().formData();
+    // FormData's iterator is not in the DOM typings this package compiles against.
+    for (const [name, value] of (form as unknown as { entries(): Iterable<[string, FormDataEntryValue]> }).entries())
       fields[name] = typeof value === "string" ? value : { $file: value.name, size: value.size };
     return { $multipart: fields };
   }

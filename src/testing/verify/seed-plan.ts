@@ -44,7 +44,7 @@ export function seedPlan(exchanges: readonly RecordedExchange[]): Required<Pick<
   };
   const group = (guid: unknown, from: JsonObject = {}) => {
     if (typeof guid !== "string" || guid === "" || createdGroups.has(guid) || groups.has(guid)) return;
-    const seeded = { name: guid, ...pick(from, GROUP_FIELDS), guid };
+    const seeded: JsonObject = { name: guid, ...pick(from, GROUP_FIELDS), guid };
     // A password group needs its password, which no answer shows.
     if (seeded.type === "password") seeded.type = "private";
     groups.set(guid, seeded);

@@ -116,12 +116,14 @@ function requestOf(fake: FakeServer, recording: Recording, exchange: RecordedExc
   const multipart = (sent as { $multipart?: Record<string, unknown> } | undefined)?.$multipart;
   if (multipart) {
     const form = new FormData();
-    for (const [name, value] of Object.entries(multipart))
-      form.set(
-        name,
-        typeof value === "string" ? value : new Blob([new Uint8Array((value as { size?: number }).size ?? 0)]),
-        (value as { $file?: string }).$file,
-      );
+    // A file's bytes are not recorded: the replay sends as many zero bytes, under its name.
+    for (const [name, value] of Object.entries(multipart)) {
+      if (typeof value === "string") form.set(name, value);
+      else {
+        const file = value as { $file?: string; size?: number };
+        form.set(name, new Blob([new Uint8Array(file.size ?? 0)]), file.$file ?? name);
+      }
+    }
     body = form;
   } else if (sent !== undefined) {
     headers.set("content-type", "application/json");
