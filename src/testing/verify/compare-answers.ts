@@ -62,6 +62,8 @@ const MEANINGFUL = new Set([
 const typeOf = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
 const describe = (value: unknown) =>
   typeOf(value) === "object" || typeOf(value) === "array" ? `an ${typeOf(value)}` : JSON.stringify(value);
+/** A value with its JSON type, for a difference of type: `"3" (a string)`, `an object`. */
+const typed = (value: unknown) => (typeof value === "object" && value !== null ? describe(value) : `${describe(value)} (${typeOf(value)})`);
 const child = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
 
 /** Seconds or milliseconds since the epoch, by magnitude. */
@@ -117,7 +119,7 @@ function walk(at: Walk, recorded: unknown, fake: unknown, path: string, key: str
       field: path,
       recorded,
       fake,
-      message: `the service sent ${describe(recorded)} (${rt}), the fake ${describe(fake)} (${ft})`,
+      message: `the service sent ${typed(recorded)}, the fake ${typed(fake)}`,
     });
     return;
   }

@@ -12,6 +12,8 @@ type JsonObject = Record<string, unknown>;
 const USER_FIELDS = ["uid", "name", "avatar", "link", "role", "metadata", "tags", "statusMessage"] as const;
 /** Fields of a group that a seed takes. */
 const GROUP_FIELDS = ["guid", "name", "type", "description", "icon", "metadata", "owner", "tags"] as const;
+/** Keys of a request body that name users who must exist for the request to succeed. */
+const REQUEST_USER_KEYS = new Set(["owner", "participants", "admins", "moderators", "usersToBan", "uids", "blockedUids"]);
 /** Operations that list members of the group in their path. */
 const MEMBER_LISTS = new Set(["list-group-members"]);
 
@@ -63,6 +65,12 @@ export function seedPlan(exchanges: readonly RecordedExchange[]): Required<Pick<
       else if (ok(exchange) && typeof request.guid === "string") createdGroups.add(request.guid);
     }
     const guid = exchange.params.path?.guid;
+    // A request the service accepted named users who existed: the owner of a new group, its members, a message's receiver.
+    if (ok(exchange))
+      for (const object of objects(request))
+        for (const [key, value] of Object.entries(object))
+          if (REQUEST_USER_KEYS.has(key) || (key === "receiver" && object.receiverType === "user"))
+            for (const uid of Array.isArray(value) ? value : [value]) user(uid);
     if (found) {
       user(exchange.onBehalfOf);
       user(exchange.params.path?.uid);

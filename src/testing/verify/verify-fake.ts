@@ -39,7 +39,11 @@ export interface VerifyFakeOptions {
 /** The verdict on one operation of the recording. */
 export interface OperationVerdict {
   operationId: string;
-  /** `matched`: every exchange matched (or differed only as the allow-list says); `differs`; `not modelled`: the fake answers it from the spec's examples, so it was not compared. */
+  /**
+   * `matched`: the fake answered every exchange as the service did; `differs`: one answer differs
+   * (allowed or not: the allow-list decides the verdict of the whole report, not what is reported);
+   * `not modelled`: the fake answers it from the spec's examples, so it was not compared.
+   */
   verdict: "matched" | "differs" | "not modelled";
   /** The `seq` of each of its exchanges. */
   exchanges: number[];
@@ -237,7 +241,7 @@ export async function verifyFake(recording: Recording | string, options: VerifyF
     differences.sort((a, b) => a.seq - b.seq);
     const unusedAllowEntries = applyAllowList(differences, allow);
     for (const verdict of byOperation.values())
-      if (verdict.verdict === "matched" && verdict.fakeDiffers.some((d) => !d.allowed)) verdict.verdict = "differs";
+      if (verdict.verdict === "matched" && verdict.fakeDiffers.length) verdict.verdict = "differs";
     const unlisted = differences.filter((d) => !d.allowed);
     return {
       ok: unlisted.length === 0,
