@@ -4,7 +4,7 @@ import type { FakeServer, FakeServerOptions } from "../fake/server-types";
 import { startFakeServer } from "../fake/start-fake-server";
 import { bundledSpec } from "../prism-process";
 import { type Recording, type RecordedExchange, readRecording } from "../record/recording";
-import { type AllowEntry, type AllowList, applyAllowList, readAllowList } from "./allow-list";
+import { type AllowEntry, type AllowList, applyAllowList, checkAllowList, readAllowList } from "./allow-list";
 import { answerSchemas } from "./answer-schemas";
 import { compareAnswers, type Difference } from "./compare-answers";
 import { ID_KEYS, IdMap, PLACEHOLDER, TIME_KEY } from "./id-map";
@@ -180,7 +180,8 @@ function seed(fake: FakeServer, recording: Recording): VerifyReport["seeded"] {
  */
 export async function verifyFake(recording: Recording | string, options: VerifyFakeOptions = {}): Promise<VerifyReport> {
   const read = typeof recording === "string" ? readRecording(recording) : recording;
-  const allow = typeof options.allow === "string" ? readAllowList(options.allow) : options.allow;
+  // An allow-list given as an object is checked as one read from a file: every entry needs its reason.
+  const allow = typeof options.allow === "string" ? readAllowList(options.allow) : options.allow && checkAllowList(options.allow);
   const wanted = { appId: read.header.appId, ...options.fake };
   // A recorded app ID the fake cannot serve (a character it refuses) is mapped like any made id.
   const fake = await startFakeServer(wanted).catch(() => startFakeServer({ ...options.fake, appId: undefined }));
