@@ -110,7 +110,7 @@ interface Pending {
  *
  * @example
  * const recorder = recordTraffic({ file: "staging.ndjson" });
- * const chat = createChatClient({ appId, apiKey, region: "eu" });
+ * const chat = createChatClient({ appId: process.env.CHAT_APP_ID!, apiKey: process.env.CHAT_API_KEY!, region: "eu" });
  * chat.use(recorder);
  * await chat.GET("/users"); // one line in staging.ndjson
  */

@@ -62,7 +62,13 @@ export interface Recording {
   exchanges: RecordedExchange[];
 }
 
-/** The NDJSON text of a recording. */
+/**
+ * The NDJSON text of a recording: the header's line, then one line per exchange.
+ *
+ * @example
+ * const text = formatRecording(readRecording("staging.ndjson"));
+ * console.log(text.split("\n")[0]); // {"format":"chat-rest-sdk/recording@1",...}
+ */
 export function formatRecording(recording: Recording): string {
   return [recording.header, ...recording.exchanges].map((line) => `${JSON.stringify(line)}\n`).join("");
 }
@@ -71,6 +77,10 @@ export function formatRecording(recording: Recording): string {
  * Reads a recording's NDJSON text: the header, then the exchanges sorted by `seq` (a recorder
  * writes an exchange when its answer ends, so concurrent calls may be written out of order).
  * Throws a TypeError naming the line that is not one.
+ *
+ * @example
+ * const recording = parseRecording('{"format":"chat-rest-sdk/recording@1","recordedAt":"2026-01-05T09:00:00Z","pseudonyms":true}\n');
+ * console.log(recording.exchanges.length); // 0
  */
 export function parseRecording(text: string): Recording {
   const lines = text.split("\n").filter((line) => line.trim() !== "");
@@ -95,7 +105,13 @@ export function parseRecording(text: string): Recording {
   return { header: header as unknown as RecordingHeader, exchanges: exchanges.sort((a, b) => a.seq - b.seq) };
 }
 
-/** Reads a recording file written by {@link recordTraffic}. */
+/**
+ * Reads a recording file written by `recordTraffic`, as {@link parseRecording} reads its text.
+ *
+ * @example
+ * const { header, exchanges } = readRecording("staging.ndjson");
+ * console.log(header.appId, exchanges.length);
+ */
 export function readRecording(file: string): Recording {
   return parseRecording(readFileSync(file, "utf8"));
 }

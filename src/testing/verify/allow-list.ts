@@ -25,7 +25,17 @@ export interface AllowList {
 
 const pattern = (glob: string) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
 
-/** Checks an allow-list read from JSON: a TypeError names the first entry that is not one. */
+/**
+ * Checks an allow-list read from JSON: a TypeError names the first entry that is not one (an
+ * entry needs an `operationId`, a `field` and a `reason`).
+ *
+ * @example
+ * const allow = checkAllowList({
+ *   format: "chat-rest-sdk/verify-allow@1",
+ *   allow: [{ operationId: "get-user", field: "$.data.status", side: "fake", reason: "The fake keeps every user offline." }],
+ * });
+ * console.log(allow.allow.length); // 1
+ */
 export function checkAllowList(list: unknown): AllowList {
   const { format, allow } = (list ?? {}) as Partial<AllowList>;
   if (format !== ALLOW_LIST_FORMAT || !Array.isArray(allow))
@@ -40,7 +50,13 @@ export function checkAllowList(list: unknown): AllowList {
   return { format, allow };
 }
 
-/** Reads and checks an allow-list file. */
+/**
+ * Reads and checks an allow-list file, as {@link checkAllowList} checks it.
+ *
+ * @example
+ * const allow = readAllowList("fake-allow.json");
+ * console.log(allow.allow.map((entry) => entry.reason));
+ */
 export function readAllowList(file: string): AllowList {
   return checkAllowList(JSON.parse(readFileSync(file, "utf8")));
 }

@@ -11,7 +11,14 @@ reports, per operation, whether the fake answered as the service did.
   --json           print the report as JSON instead of text
 Exits 0 when every difference is on the allow-list, 1 when one is not, 2 on a usage error.`;
 
-/** Runs the command with its arguments (after `verify`); resolves with the exit code. */
+/**
+ * `chat-rest-fake verify`: runs the command with its arguments (those after `verify`), writing
+ * the report to `io.out` and usage errors to `io.err`; resolves with the exit code: 0 when every
+ * difference is on the allow-list, 1 when one is not, 2 on a usage error or a file it cannot read.
+ *
+ * @example
+ * process.exitCode = await verifyCommand(["staging.ndjson", "--allow", "fake-allow.json"], { out: console.log, err: console.error });
+ */
 export async function verifyCommand(args: readonly string[], io: { out(text: string): void; err(text: string): void }): Promise<number> {
   let file: string | undefined;
   let allow: string | undefined;
