@@ -6,8 +6,7 @@
 const { existsSync, readFileSync } = require("node:fs");
 const { join } = require("node:path");
 
-const USAGE = `Usage: chat-rest-fake verify <recording.ndjson> [--allow <allow.json>] [--json]
-       chat-rest-fake [--port <n>] [--host <h>] [--app-id <id>] [--api-key <key>] [--auth-only-key <key>]
+const USAGE = `Usage: chat-rest-fake [--port <n>] [--host <h>] [--app-id <id>] [--api-key <key>] [--auth-only-key <key>]
                       [--key <key>] [--secret <secret>] [--max-items <n>] [--state <file>] [--rate-limits <limits>]
                       [--control-token <token>]
 
@@ -32,8 +31,10 @@ members and messages are kept for as long as it runs.
                    connectFake(url, token) from chat-rest-sdk/testing drives the fake's clock,
                    faults, seed, snapshot and deliveries from another process
 
-chat-rest-fake verify replays a recording made with recordTraffic through a fresh fake and
-reports each difference from the service's answers (chat-rest-fake verify --help).`;
+       chat-rest-fake verify <recording.ndjson> [--allow <allow.json>] [--json]
+
+replays a recording made with recordTraffic through a fresh fake and reports each difference
+from the service's answers (chat-rest-fake verify --help).`;
 
 function fail(message) {
   console.error(`chat-rest-fake: ${message}\n\n${USAGE}`);

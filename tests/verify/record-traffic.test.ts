@@ -82,7 +82,9 @@ test("with pseudonyms off, user ids and texts stay, and credentials are still re
   const chat = client(recorder);
   const management = createManagementClient({ key: fake.key, secret: fake.secret, baseUrl: fake.url });
   management.use(recorder);
-  const created = await unwrap(chat.POST("/users", { body: { uid: "ana", name: "Ana", withAuthToken: true, metadata: { note: `key ${fake.apiKey}` } } }));
+  const created = await unwrap(
+    chat.POST("/users", { body: { uid: "ana", name: "Ana", withAuthToken: true, metadata: { note: `key ${fake.apiKey}` } } }),
+  );
   files.usedCredentials(created.data.authToken!);
   await unwrap(chat.PUT("/users/{uid}", { params: { path: { uid: "ana" } }, body: { metadata: { hook: "hook-secret-9f2" } } }));
   await unwrap(
@@ -103,7 +105,9 @@ test("with pseudonyms off, user ids and texts stay, and credentials are still re
 });
 
 test("a file that is not a recording is refused, naming what is wrong", () => {
-  expect(() => parseRecording('{"format":"har"}\n')).toThrow('recording: the first line must be a header with format "chat-rest-sdk/recording@1" (got "har").');
+  expect(() => parseRecording('{"format":"har"}\n')).toThrow(
+    'recording: the first line must be a header with format "chat-rest-sdk/recording@1" (got "har").',
+  );
   expect(() => parseRecording('{"format":"chat-rest-sdk/recording@1"}\nnot json\n')).toThrow("recording: line 2 is not JSON.");
 });
 

@@ -129,7 +129,10 @@ test("chat-rest-fake verify exits 1 on a difference not on the allow-list, 0 onc
   const allowFile = files.path("allow.json");
   writeFileSync(
     allowFile,
-    JSON.stringify({ format: ALLOW_LIST_FORMAT, allow: [{ operationId: "change-group-member-scope", field: "$.data.scope", side: "fake", reason: "Known." }] }),
+    JSON.stringify({
+      format: ALLOW_LIST_FORMAT,
+      allow: [{ operationId: "change-group-member-scope", field: "$.data.scope", side: "fake", reason: "Known." }],
+    }),
   );
   expect((await run(file, "--allow", allowFile)).code).toBe(0);
   const json = await run(file, "--json");
