@@ -3,7 +3,7 @@
 // ids and texts as pseudonyms, stable within one recording, unless turned off.
 import { readFileSync } from "node:fs";
 import { createChatClient, createManagementClient, unwrap } from "../../src/index";
-import { type FakeServer, parseRecording, readRecording, recordTraffic, startFakeServer } from "../../src/testing/index";
+import { type FakeServer, parseRecording, readRecording, recordTraffic, startFakeServer, verifyFake } from "../../src/testing/index";
 import { credentialsIn, useRecordingFiles } from "./recording-files";
 
 const files = useRecordingFiles();
@@ -102,6 +102,23 @@ test("with pseudonyms off, user ids and texts stay, and credentials are still re
   expect(text).toContain('"hook":"redacted-secret-1"');
   expect(readRecording(file).exchanges[2]).toMatchObject({ credential: "management-1", api: "management" });
   expect(files.leaks()).toEqual([]);
+});
+
+test("users named like words of the API (user, admin, data) leave those words alone, and the recording still replays", async () => {
+  const recorder = recordTraffic({ now: () => fake.clock.now() });
+  const chat = client(recorder);
+  for (const uid of ["admin", "user", "data"]) await unwrap(chat.POST("/users", { body: { uid, name: `The ${uid}` } }));
+  await unwrap(chat.POST("/groups", { body: { guid: "g1", name: "G", owner: "admin", members: { participants: ["user", "data"] } } }));
+  await unwrap(chat.as("user").POST("/messages", { body: { receiver: "admin", receiverType: "user", data: { text: "hey" } } }));
+  await unwrap(chat.POST("/users/{uid}/blockedusers", { params: { path: { uid: "admin" } }, body: { blockedUids: ["data"] } }));
+  await unwrap(chat.GET("/groups/{guid}/members", { params: { path: { guid: "g1" } } }));
+  const text = JSON.stringify(recorder.recording.exchanges);
+  expect(text).toContain('"scope":"admin"');
+  expect(text).toContain('"receiverType":"user"');
+  expect(text).toContain('"data":{"user-3":{"success":true');
+  expect(text).not.toMatch(/"uid":"(admin|user|data)"/);
+  const report = await verifyFake(recorder.recording);
+  expect(report.differences).toEqual([]);
 });
 
 test("a file that is not a recording is refused, naming what is wrong", () => {

@@ -59,7 +59,10 @@ type Hook<K extends "onRequest" | "onResponse" | "onError"> = NonNullable<Extrac
 
 /** A middleware that records every exchange of the clients that use it. */
 export interface TrafficRecorder {
-  /** The recording so far: its header and the exchanges, in the order they were sent. */
+  /**
+   * The recording so far: its header and the exchanges, in the order they were sent. Every
+   * exchange is kept here, in memory, for as long as the recorder lives, also when it writes a file.
+   */
   readonly recording: Recording;
   onRequest: Hook<"onRequest">;
   onResponse: Hook<"onResponse">;
@@ -133,8 +136,11 @@ export function recordTraffic(options: RecordTrafficOptions = {}): TrafficRecord
 
   const write = (exchange: RecordedExchange) => {
     const line = scrubber.line(exchange);
-    recording.exchanges.push(JSON.parse(line));
-    recording.exchanges.sort((a, b) => a.seq - b.seq);
+    // In `seq` order: an answer that ends before an earlier call's goes in before it.
+    const exchange = JSON.parse(line) as RecordedExchange;
+    let at = recording.exchanges.length;
+    while (at > 0 && recording.exchanges[at - 1]!.seq > exchange.seq) at--;
+    recording.exchanges.splice(at, 0, exchange);
     if (!options.file) return;
     if (!started) writeFileSync(options.file, `${JSON.stringify(header)}\n`);
     started = true;

@@ -27,6 +27,22 @@ const USER_KEYS = new Set([
 ]);
 /** The app itself as a sender: not a person, kept as it is. */
 const APP_SENDER = "app_system";
+/**
+ * Keys whose values are words of the API (`receiverType: "user"`, `scope: "admin"`), never a
+ * UID: a user whose UID is `user` or `admin` must not turn them into pseudonyms.
+ */
+const WORD_KEYS = new Set([
+  "receiverType",
+  "conversationType",
+  "entityType",
+  "type",
+  "category",
+  "scope",
+  "status",
+  "action",
+  "affix",
+  "role",
+]);
 /** Keys of sentences written for people, which may name users among their words. */
 const PROSE_KEYS = new Set(["message", "devMessage"]);
 /** A conversation between two users, as the service names it. */
@@ -114,6 +130,11 @@ export class Scrubber {
     return value;
   }
 
+  /** A result of one user in an answer keyed by UID: `{ "success": true, ... }` or an `error`. */
+  private isResult(value: unknown): boolean {
+    return !!value && typeof value === "object" && ("success" in value || "error" in value);
+  }
+
   /** An error's message names users in its words ("The user ana has blocked ..."): each known UID becomes its pseudonym. */
   private prose(value: string): string {
     if (!this.pseudonyms) return value;
@@ -127,12 +148,16 @@ export class Scrubber {
       if (key && isSecretKey(key) && value !== "") return this.placeholder(key, value);
       if (key === "text" && this.pseudonyms && value !== "") return this.text(value);
       if (key && PROSE_KEYS.has(key)) return this.prose(value);
+      if (key && WORD_KEYS.has(key)) return value;
       return this.string(value);
     }
     if (Array.isArray(value)) return value.map((item) => this.replace(item, key));
     if (value && typeof value === "object")
-      // An answer may key its results by UID (`{ "participants": { "ana": { "success": true } } }`).
-      return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [this.string(k), this.replace(v, k)]));
+      // An answer keys its results by UID (`{ "participants": { "ana": { "success": true } } }`); only
+      // such a key is a UID, so that a user named `data` leaves the envelope as it is.
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([k, v]) => [this.isResult(v) ? this.string(k) : k, this.replace(v, k)]),
+      );
     return value;
   }
 
