@@ -137,10 +137,10 @@ export function recordTraffic(options: RecordTrafficOptions = {}): TrafficRecord
   const write = (exchange: RecordedExchange) => {
     const line = scrubber.line(exchange);
     // In `seq` order: an answer that ends before an earlier call's goes in before it.
-    const exchange = JSON.parse(line) as RecordedExchange;
+    const kept = JSON.parse(line) as RecordedExchange;
     let at = recording.exchanges.length;
-    while (at > 0 && recording.exchanges[at - 1]!.seq > exchange.seq) at--;
-    recording.exchanges.splice(at, 0, exchange);
+    while (at > 0 && recording.exchanges[at - 1]!.seq > kept.seq) at--;
+    recording.exchanges.splice(at, 0, kept);
     if (!options.file) return;
     if (!started) writeFileSync(options.file, `${JSON.stringify(header)}\n`);
     started = true;
