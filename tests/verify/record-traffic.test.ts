@@ -121,6 +121,34 @@ test("users named like words of the API (user, admin, data) leave those words al
   expect(report.differences).toEqual([]);
 });
 
+test("calls whose answers end out of order are kept in the order they were sent, in memory and when the file is read", async () => {
+  const file = files.path("overlap.ndjson");
+  const recorder = recordTraffic({ file });
+  // The list's answer is held until the call sent after it has its own.
+  let release!: () => void;
+  const gate = new Promise<void>((done) => (release = done));
+  const fetch = async (request: Request) => {
+    const response = await globalThis.fetch(request);
+    if (new URL(request.url).pathname === "/users" && request.method === "GET") await gate;
+    return response;
+  };
+  const chat = createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url, maxRetries: 0, fetch });
+  chat.use(recorder);
+  await unwrap(chat.POST("/users", { body: { uid: "ana", name: "Ana" } }));
+  const held = chat.GET("/users");
+  await unwrap(chat.GET("/users/{uid}", { params: { path: { uid: "ana" } } }));
+  release();
+  await held;
+  const written = readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => JSON.parse(line).operationId);
+  expect(written).toEqual(["create-user", "get-user", "list-users"]);
+  expect(recorder.recording.exchanges.map((e) => e.operationId)).toEqual(["create-user", "list-users", "get-user"]);
+  expect(readRecording(file).exchanges.map((e) => e.seq)).toEqual([1, 2, 3]);
+});
+
 test("a file that is not a recording is refused, naming what is wrong", () => {
   expect(() => parseRecording('{"format":"har"}\n')).toThrow(
     'recording: the first line must be a header with format "chat-rest-sdk/recording@1" (got "har").',
