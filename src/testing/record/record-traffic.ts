@@ -3,6 +3,7 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import type { Middleware } from "openapi-fetch";
 import { operations } from "../../../generated/manifest";
 import { SDK_VERSION } from "../../client/user-agent";
+import { ON_BEHALF_OF } from "../../safety/acting-user";
 import { type RecordedExchange, type RecordedResponse, type Recording, RECORDING_FORMAT, type RecordingHeader } from "./recording";
 import { Scrubber } from "./scrub";
 
@@ -170,7 +171,8 @@ export function recordTraffic(options: RecordTrafficOptions = {}): TrafficRecord
       const secret = request.headers.get("secret");
       if (secret) scrubber.placeholder("secret", secret);
       const credential = apiKey ? scrubber.label("apikey", apiKey) : key ? scrubber.label("management", key) : undefined;
-      const onBehalfOf = request.headers.get("onbehalfof") ?? undefined;
+      // The header as it was sent: the acting user is decided by the client (src/safety/acting-user.ts), not here.
+      const onBehalfOf = request.headers.get(ON_BEHALF_OF) ?? undefined;
       const exchange: RecordedExchange = {
         seq: ++seq,
         time: new Date(now).toISOString(),
