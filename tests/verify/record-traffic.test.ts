@@ -3,7 +3,15 @@
 // ids and texts as pseudonyms, stable within one recording, unless turned off.
 import { readFileSync } from "node:fs";
 import { createChatClient, createManagementClient, unwrap } from "../../src/index";
-import { type FakeServer, parseRecording, readRecording, recordTraffic, startFakeServer, verifyFake } from "../../src/testing/index";
+import {
+  type FakeServer,
+  formatVerifyReport,
+  parseRecording,
+  readRecording,
+  recordTraffic,
+  startFakeServer,
+  verifyFake,
+} from "../../src/testing/index";
 import { credentialsIn, useRecordingFiles } from "./recording-files";
 
 const files = useRecordingFiles();
@@ -46,7 +54,7 @@ test("an exchange is written as a line with its operation, template, parameters,
   expect(exchanges[0]?.requestBody).toEqual({ uid: "user-1", name: "Ana Lima" });
 });
 
-test("a 429 is recorded with its Retry-After, and an answer that never came with the error instead", async () => {
+test("a 429 is recorded with its Retry-After, and an answer that never came with the error instead, which a replay names and skips", async () => {
   const recorder = recordTraffic();
   const chat = client(recorder);
   fake.failNext("list-users", { status: 429, retryAfter: 7 });
@@ -58,6 +66,9 @@ test("a 429 is recorded with its Retry-After, and an answer that never came with
   expect(limited?.response).toMatchObject({ status: 429, headers: { "retry-after": "7" } });
   expect(refused?.response).toBeUndefined();
   expect(refused?.error).toMatch(/^ChatConnectionError: /);
+  const report = await verifyFake(recorder.recording);
+  expect(report.unanswered).toEqual([2]);
+  expect(formatVerifyReport(report)).toContain("Not replayed, as no answer was recorded (the service may still have applied them): #2.");
 });
 
 test("the same user and text get the same pseudonym throughout a recording, whatever the case of the UID, and a new recording starts afresh", async () => {

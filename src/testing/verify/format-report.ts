@@ -30,6 +30,8 @@ export function formatVerifyReport(report: VerifyReport): string {
     `Seeded from the recording: ${report.seeded.users} users, ${report.seeded.groups} groups, ${report.seeded.members} members.`,
   ];
   for (const refused of report.seeded.refused) out.push(`  not seeded: ${refused}`);
+  if (report.unanswered.length)
+    out.push(`Not replayed, as no answer was recorded (the service may still have applied them): #${report.unanswered.join(", #")}.`);
   for (const operation of report.operations) {
     out.push(`  ${operation.verdict.padEnd(12)} ${operation.operationId} (${operation.exchanges.length} exchange(s))`);
     if (operation.fakeDiffers.length)
