@@ -6,6 +6,7 @@ import {
   ALLOW_LIST_FORMAT,
   type Difference,
   formatRecording,
+  formatVerifyReport,
   type Recording,
   recordTraffic,
   startFakeServer,
@@ -33,6 +34,7 @@ beforeAll(async () => {
   const sent = await unwrap(chat.as("ben").POST("/messages", { body: { receiver: "crew", receiverType: "group", data: { text: "hi" } } }));
   await unwrap(chat.as("ben").GET("/messages/{id}", { params: { path: { id: sent.data.id } } }));
   await chat.GET("/users/{uid}", { params: { path: { uid: "nobody" } } });
+  await unwrap(chat.GET("/stats", { params: { query: { fromDate: 1767225600, toDate: 1769904000 } } }));
   recording = structuredClone(recorder.recording);
   await fake.close();
 });
@@ -52,6 +54,12 @@ test("the untouched recording replays with no difference", async () => {
   const report = await verifyFake(recording);
   expect(report.differences).toEqual([]);
   expect(report.ok).toBe(true);
+});
+
+test("an operation the fake answers from the spec's examples is reported as not modelled, and not compared even when its answer was changed", async () => {
+  const report = await verifyFake(tampered("usage-metrics", (r) => (r.body = { data: { altered: true } })));
+  expect(report.operations.find((o) => o.operationId === "usage-metrics")).toMatchObject({ verdict: "not modelled", fakeDiffers: [] });
+  expect(formatVerifyReport(report)).toContain("not modelled usage-metrics (1 exchange(s))");
 });
 
 test("a status changed is reported on its operation, by the fake and by the spec, which documents no such status", async () => {
