@@ -38,15 +38,22 @@ export function seedPlan(exchanges: readonly RecordedExchange[]): Required<Pick<
   const users = new Map<string, JsonObject>();
   const groups = new Map<string, JsonObject>();
   const members = new Map<string, { guid: string; uid: string; scope?: "admin" | "moderator" | "participant" }>();
-  const user = (uid: unknown, from: JsonObject = {}) => {
+  // A user or group named by a reference only is seeded bare; an answer that shows it later fills it in.
+  const bare = new Set<string>();
+  const user = (uid: unknown, from?: JsonObject) => {
     if (typeof uid !== "string" || uid === "" || uid === "app_system") return;
     const key = uid.toLowerCase();
-    if (created.has(key) || users.has(key)) return;
-    users.set(key, { name: uid, ...pick(from, USER_FIELDS), uid: key });
+    if (created.has(key) || (users.has(key) && (!from || !bare.has(`user ${key}`)))) return;
+    users.set(key, { name: uid, ...pick(from ?? {}, USER_FIELDS), uid: key });
+    if (from) bare.delete(`user ${key}`);
+    else bare.add(`user ${key}`);
   };
-  const group = (guid: unknown, from: JsonObject = {}) => {
-    if (typeof guid !== "string" || guid === "" || createdGroups.has(guid) || groups.has(guid)) return;
-    const seeded: JsonObject = { name: guid, ...pick(from, GROUP_FIELDS), guid };
+  const group = (guid: unknown, from?: JsonObject) => {
+    if (typeof guid !== "string" || guid === "" || createdGroups.has(guid)) return;
+    if (groups.has(guid) && (!from || !bare.has(`group ${guid}`))) return;
+    if (from) bare.delete(`group ${guid}`);
+    else bare.add(`group ${guid}`);
+    const seeded: JsonObject = { name: guid, ...pick(from ?? {}, GROUP_FIELDS), guid };
     // A password group needs its password, which no answer shows.
     if (seeded.type === "password") seeded.type = "private";
     groups.set(guid, seeded);
@@ -65,6 +72,13 @@ export function seedPlan(exchanges: readonly RecordedExchange[]): Required<Pick<
       else if (ok(exchange) && typeof request.guid === "string") createdGroups.add(request.guid);
     }
     const guid = exchange.params.path?.guid;
+    // What an answer showed first, so that a user or group keeps its fields rather than a bare reference's.
+    if (ok(exchange))
+      for (const object of objects(body?.data)) {
+        if (typeof object.uid === "string" && typeof object.name === "string") user(object.uid, object);
+        if (typeof object.guid === "string" && typeof object.name === "string" && typeof object.type === "string")
+          group(object.guid, object);
+      }
     // A request the service accepted named users who existed: the owner of a new group, its members, a message's receiver.
     if (ok(exchange))
       for (const object of objects(request))
@@ -76,12 +90,6 @@ export function seedPlan(exchanges: readonly RecordedExchange[]): Required<Pick<
       user(exchange.params.path?.uid);
       group(guid);
     }
-    if (ok(exchange))
-      for (const object of objects(body?.data)) {
-        if (typeof object.uid === "string" && typeof object.name === "string") user(object.uid, object);
-        if (typeof object.guid === "string" && typeof object.name === "string" && typeof object.type === "string")
-          group(object.guid, object);
-      }
     if (ok(exchange) && guid && MEMBER_LISTS.has(exchange.operationId ?? "") && !changedGroups.has(guid) && !createdGroups.has(guid))
       for (const member of Array.isArray(body?.data) ? (body.data as JsonObject[]) : []) {
         if (typeof member.uid !== "string" || groups.get(guid)?.owner === member.uid) continue;
