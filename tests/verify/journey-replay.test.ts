@@ -126,6 +126,12 @@ test("a journey recorded against the fake replays through a fresh fake with no d
   expect(report.operations.every((operation) => operation.verdict === "matched")).toBe(true);
 });
 
+test("replayed through a fake of another app, the recorded app ID is mapped to the fake's in the Management paths", async () => {
+  const report = await verifyFake(readRecording(file), { fake: { appId: "replayapp01" } });
+  expect(report.differences).toEqual([]);
+  expect(report.operations.find((o) => o.operationId === "list-webhooks")?.verdict).toBe("matched");
+});
+
 test("the recording names operations and path templates, with pseudonyms for users and texts", () => {
   const text = readFileSync(file, "utf8");
   for (const name of ["buyer-1", "seller-1", "courier-1", "Is it in stock?", "Order placed"]) expect(text).not.toContain(name);
