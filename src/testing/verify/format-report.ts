@@ -12,7 +12,7 @@ function line(d: Difference): string {
 }
 
 /**
- * The report of {@link verifyFake} as text: the verdict, a line per operation (matched,
+ * The report of `verifyFake` as text: the verdict, a line per operation (matched,
  * differs, not modelled), and under each operation the differences in the fake ("fake wrong":
  * tell the fake's maintainers) and what the spec refuses in the recorded answers ("spec wrong":
  * tell the spec's), each with the exchange's `#seq`, the JSON path, what the service and the fake
