@@ -29,7 +29,12 @@ members and messages are kept for as long as it runs.
   --control-token <token>
                    the token of the control routes under /__fake (default: random, printed):
                    connectFake(url, token) from chat-rest-sdk/testing drives the fake's clock,
-                   faults, seed, snapshot and deliveries from another process`;
+                   faults, seed, snapshot and deliveries from another process
+
+       chat-rest-fake verify <recording.ndjson> [--allow <allow.json>] [--json]
+
+replays a recording made with recordTraffic through a fresh fake and reports each difference
+from the service's answers (chat-rest-fake verify --help).`;
 
 function fail(message) {
   console.error(`chat-rest-fake: ${message}\n\n${USAGE}`);
@@ -96,37 +101,46 @@ function parseArgs(argv) {
   return options;
 }
 
-const options = parseArgs(process.argv.slice(2));
 const built = join(__dirname, "..", "dist", "testing.cjs");
-if (!existsSync(built)) fail(`${built} is missing: run \`npm run build\` in chat-rest-sdk first.`);
-const { startFakeServer } = require(built);
+if (process.argv[2] === "verify") {
+  if (!existsSync(built)) fail(`${built} is missing: run \`npm run build\` in chat-rest-sdk first.`);
+  require(built)
+    .verifyCommand(process.argv.slice(3), { out: (text) => console.log(text), err: (text) => console.error(text) })
+    .then((code) => process.exit(code));
+} else serve();
 
-startFakeServer(options).then(
-  (fake) => {
-    console.log(`chat-rest-fake listening on ${fake.url} (Ctrl-C to stop)`);
-    console.log(`  appId       ${fake.appId}`);
-    console.log(`  apiKey      ${fake.apiKey}`);
-    console.log(`  authOnlyKey ${fake.authOnlyKey}`);
-    console.log(`  key         ${fake.key}`);
-    console.log(`  secret      ${fake.secret}`);
-    console.log(`  controls    ${fake.url}/__fake with the header x-fake-control-token: ${fake.controlToken}`);
-    console.log(`              or, from a test: await connectFake("${fake.url}", "${fake.controlToken}") (chat-rest-sdk/testing)`);
-    // The fake does not hold the process open by itself (a forgotten one must not keep a test
-    // runner alive); here it is the point of the process.
-    const keepAlive = setInterval(() => {}, 1 << 30);
-    let stopping = false;
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      clearInterval(keepAlive);
-      fake.close().then(() => process.exit(0));
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-    process.on("SIGHUP", stop);
-  },
-  (error) => {
-    console.error(`chat-rest-fake: ${error.message}`);
-    process.exit(1);
-  },
-);
+function serve() {
+  const options = parseArgs(process.argv.slice(2));
+  if (!existsSync(built)) fail(`${built} is missing: run \`npm run build\` in chat-rest-sdk first.`);
+  const { startFakeServer } = require(built);
+
+  startFakeServer(options).then(
+    (fake) => {
+      console.log(`chat-rest-fake listening on ${fake.url} (Ctrl-C to stop)`);
+      console.log(`  appId       ${fake.appId}`);
+      console.log(`  apiKey      ${fake.apiKey}`);
+      console.log(`  authOnlyKey ${fake.authOnlyKey}`);
+      console.log(`  key         ${fake.key}`);
+      console.log(`  secret      ${fake.secret}`);
+      console.log(`  controls    ${fake.url}/__fake with the header x-fake-control-token: ${fake.controlToken}`);
+      console.log(`              or, from a test: await connectFake("${fake.url}", "${fake.controlToken}") (chat-rest-sdk/testing)`);
+      // The fake does not hold the process open by itself (a forgotten one must not keep a test
+      // runner alive); here it is the point of the process.
+      const keepAlive = setInterval(() => {}, 1 << 30);
+      let stopping = false;
+      const stop = () => {
+        if (stopping) return;
+        stopping = true;
+        clearInterval(keepAlive);
+        fake.close().then(() => process.exit(0));
+      };
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
+      process.on("SIGHUP", stop);
+    },
+    (error) => {
+      console.error(`chat-rest-fake: ${error.message}`);
+      process.exit(1);
+    },
+  );
+}

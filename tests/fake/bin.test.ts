@@ -29,6 +29,7 @@ test("is declared in package.json beside chat-rest-mock, chat-rest-mcp and chat-
 
 test("--help prints the usage and exits 0; an unknown option or a bad port exits 2 naming it", async () => {
   expect(await run(["--help"])).toEqual({ code: 0, output: expect.stringContaining("Usage: chat-rest-fake [--port <n>] [--host <h>]") });
+  expect((await run(["--help"])).output).toContain("chat-rest-fake verify <recording.ndjson> [--allow <allow.json>] [--json]");
   expect(await run(["--bogus"])).toEqual({ code: 2, output: expect.stringContaining("unknown option --bogus") });
   expect(await run(["--port", "70000"])).toEqual({ code: 2, output: expect.stringContaining("--port must be an integer from 0 to 65535") });
   expect(await run(["--max-items", "0"])).toEqual({ code: 2, output: expect.stringContaining("--max-items must be a positive integer") });

@@ -280,6 +280,33 @@ test("the installed chat-rest-fake command enforces --rate-limits for tests in a
   }
 });
 
+test("the installed chat-rest-fake verify command replays a recording made with the installed recordTraffic, and exits 1 on a difference", async () => {
+  const sdk = require(require.resolve("chat-rest-sdk", { paths: [consumer] })) as typeof import("../../src/index");
+  const testing = require(require.resolve("chat-rest-sdk/testing", { paths: [consumer] })) as typeof import("../../src/testing/index");
+  const fake = await testing.startFakeServer();
+  const file = join(work, "recording.ndjson");
+  try {
+    const chat = sdk.createChatClient({ appId: fake.appId, apiKey: fake.apiKey, baseUrl: fake.url });
+    chat.use(testing.recordTraffic({ file }));
+    await sdk.unwrap(chat.POST("/users", { body: { uid: "ana", name: "Ana" } }));
+    await sdk.unwrap(chat.GET("/users/{uid}", { params: { path: { uid: "ana" } } }));
+  } finally {
+    await fake.close();
+  }
+  const verify = (recording: string) => {
+    try {
+      return { code: 0, output: output(join(consumer, "node_modules", ".bin", "chat-rest-fake"), ["verify", recording], consumer) };
+    } catch (error) {
+      const failed = error as { status: number; stdout: string };
+      return { code: failed.status, output: failed.stdout };
+    }
+  };
+  expect(verify(file)).toEqual({ code: 0, output: expect.stringMatching(/^OK: 2 exchanges replayed/) });
+  const tampered = join(work, "tampered.ndjson");
+  writeFileSync(tampered, readFileSync(file, "utf8").replace('"status":200', '"status":201'));
+  expect(verify(tampered)).toEqual({ code: 1, output: expect.stringContaining("differs      create-user") });
+});
+
 test("the installed chat-rest-mcp command serves the API's tools over stdio to the official MCP client", async () => {
   const { Client } = require("@modelcontextprotocol/sdk/client/index.js") as typeof import("@modelcontextprotocol/sdk/client/index.js");
   const { StdioClientTransport } =
