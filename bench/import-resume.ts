@@ -64,7 +64,9 @@ main(async () => {
     tables: [
       {
         title: "An import killed and resumed",
-        intro: `chat-rest import of ${users.toLocaleString("en")} users, SIGKILL at ${kills} random moments, resumed from the checkpoint file each time; 1% of creates lose their answer after being applied, 1% are reset before.`,
+        intro:
+          `chat-rest import of ${users.toLocaleString("en")} users, SIGKILL at ${kills} random moments, resumed from the checkpoint file each time; ` +
+          "1% of creates lose their answer after being applied, 1% are reset before.",
         columns: ["users given", "users stored", "creates repeated by crashes", "bound", "largest checkpoint", "seconds"],
         rows: [
           [
@@ -80,7 +82,8 @@ main(async () => {
       {
         title: "An import paced to the service's limits, against the ideal",
         intro:
-          `importUsers of ${pacedUsers.toLocaleString("en")} users, ${pacedConcurrency} at a time (enough that the limit, not the concurrency, sets the pace), writing its checkpoint file every 100, through a client governed by the service's app limits ` +
+          `importUsers of ${pacedUsers.toLocaleString("en")} users, ${pacedConcurrency} at a time (enough that the limit, not the concurrency, sets the pace), ` +
+          "writing its checkpoint file every 100, through a client governed by the service's app limits " +
           `scaled down (count and window divided by ${scale}: ${pace.limit} creates per ${pace.windowMs} ms, the same pace), against the fake in another process enforcing the same, on real time. ` +
           "The ideal is the soonest the creates can end under that limit with the answers' latencies as measured (tests/harness/ideal-schedule.ts). " +
           "The test runs the same in process on virtual time, where the answers take no time and the ideal is exact.",
