@@ -27,10 +27,18 @@ const LONGEST = [
   "tests/contract/mock-exits-with-parent.test.ts",
 ];
 
+/**
+ * Started after every other file: the replay of a journey recorded against the fake, the check that
+ * the fake still answers as it did once everything else has passed.
+ */
+const LAST = ["tests/verify/journey-replay.test.ts"];
+
 class LongestFirstSequencer extends Sequencer {
   sort(tests) {
     const rank = (test) => {
-      const at = LONGEST.indexOf(relative(test.context.config.rootDir, test.path));
+      const file = relative(test.context.config.rootDir, test.path);
+      if (LAST.includes(file)) return LONGEST.length + 1;
+      const at = LONGEST.indexOf(file);
       return at === -1 ? LONGEST.length : at;
     };
     const sorted = super.sort(tests);
@@ -41,3 +49,4 @@ class LongestFirstSequencer extends Sequencer {
 
 module.exports = LongestFirstSequencer;
 module.exports.LONGEST = LONGEST;
+module.exports.LAST = LAST;

@@ -27,3 +27,12 @@ test("starts the longest files first, in their order, then the others in Jest's 
     "tests/unit/a.test.ts",
   ]);
 });
+
+test("starts the replay of the recorded journey after every other file", () => {
+  expect((Sequencer.LAST as string[]).filter((file) => !existsSync(join(root, file)))).toEqual([]);
+  const context = { config: { rootDir: root, cache: false }, hasteFS: { getSize: (path: string) => path.length } };
+  const test = (file: string) => ({ path: join(root, file), context });
+  const tests = ["tests/verify/journey-replay.test.ts", "tests/unit/a.test.ts", "tests/package/packed-package.test.ts"].map(test);
+  const order = new Sequencer({}).sort(tests).map((t: { path: string }) => t.path.slice(root.length + 1));
+  expect(order).toEqual(["tests/package/packed-package.test.ts", "tests/unit/a.test.ts", "tests/verify/journey-replay.test.ts"]);
+});
