@@ -44,6 +44,8 @@ export const fidelityAllowlist: Record<string, string> = {
     "the vendor types every party of a message as a user; its examples show user, group, message and call parties, which we type as a union on entityType",
   "*: 200 response property *muid is only in ours":
     "the vendor's blocked-message examples show muid, the sending client's own message id; its message schema leaves it out",
+  "send-thread-message: request body property muid is only in ours":
+    "a thread reply is a message, and the vendor's message takes the sender's muid; its thread request body leaves it out, and sendMessageOnce finds a reply by it",
   "*: 200 response property *receipts* is only in ours":
     "the vendor's conversation examples show receipts on the last message; its message schema leaves them out",
   "*: 200 response property data*.accessKey is only in ours":

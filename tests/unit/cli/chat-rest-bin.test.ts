@@ -16,7 +16,7 @@ beforeAll(async () => {
   bin = await buildCommand(dir);
   fake = await startFakeServer();
   env = { CHAT_APP_ID: fake.appId, CHAT_API_KEY: fake.apiKey, CHAT_BASE_URL: fake.url };
-}, 60_000);
+});
 afterAll(async () => {
   await fake.close();
   rmSync(dir, { recursive: true, force: true });
@@ -52,7 +52,7 @@ test("a command line it cannot run exits 2 with what is wrong and the usage: an 
   expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining("missing.ndjson does not exist.") });
   expect(credentials).toMatchObject({ code: 2, stderr: expect.stringMatching(/^chat-rest: CHAT_APP_ID is not set\./) });
   expect(fake.requests.list()).toEqual([]);
-}, 60_000);
+});
 
 test("SIGINT stops an import after the records in flight, exits 130 with a checkpoint, and --resume creates the rest, each user once", async () => {
   const input = join(dir, "users.ndjson");
@@ -85,4 +85,4 @@ test("SIGINT stops an import after the records in flight, exits 130 with a check
   expect(JSON.parse(resumed.stdout)).toMatchObject({ created: 200, existing: 0, failed: 0, stopped: false });
   expect(fake.state.users.size).toBe(200);
   expect(fake.requests.list({ operationId: "create-user" })).toHaveLength(200);
-}, 60_000);
+});
