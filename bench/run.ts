@@ -45,6 +45,10 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
     quick: ["--rounds", "5", "--batch", "500", "--redis-rounds", "1", "--deliveries", "100", "--quick", "true"],
   },
   "import-resume": { heading: "22. An import killed and resumed", quick: ["--users", "2000", "--kills", "3", "--every", "100"] },
+  ergonomics: {
+    heading: "23. Derived clients and a shared signal",
+    quick: ["--rounds", "3", "--derives", "50000", "--calls", "10000", "--heap-calls", "100000"],
+  },
 };
 
 const root = process.cwd();
