@@ -62,7 +62,9 @@ export interface CallsClient extends SdkClient<CallsPaths> {
    * A client that differs from this one only in `overrides`, sharing its host, credentials,
    * rate limits and middleware: see {@link ChatClient.withOptions}.
    * @default no overrides: a client that behaves as this one
-   * @example const quick = calls.withOptions({ timeoutMs: 2_000, maxRetries: 0 });
+   * @example
+   * const quick = calls.withOptions({ timeoutMs: 2_000, maxRetries: 0 });
+   * const { data } = await quick.GET("/calls", { params: { query: { type: "video", status: "ended" } } });
    */
   withOptions(overrides: ClientOverrides & { onBehalfOf: string }): BoundCallsClient;
   withOptions(overrides: ClientOverrides): CallsClient;
@@ -74,7 +76,10 @@ export interface ManagementClient extends SdkClient<ManagementPaths> {
    * A client that differs from this one only in `overrides`, sharing its host, credentials and
    * middleware: see {@link ChatClient.withOptions}.
    * @default no overrides: a client that behaves as this one
-   * @example const audited = mgmt.withOptions({ headers: { "x-request-source": "audit" }, logLevel: "info" });
+   * @example
+   * const mgmt = createManagementClient({ key: process.env.CHAT_MGMT_KEY!, secret: process.env.CHAT_MGMT_SECRET! });
+   * const audited = mgmt.withOptions({ headers: { "x-request-source": "audit" }, logLevel: "info" });
+   * const { data } = await audited.GET("/apps");
    */
   withOptions(overrides: Omit<ClientOverrides, "onBehalfOf">): ManagementClient;
 }
