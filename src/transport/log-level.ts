@@ -10,21 +10,16 @@ export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
  */
 export type LevelledLogger = Partial<Logger>;
 
-const LEVELS = ["debug", "info", "warn", "error", "off"] as const;
+const LEVELS = ["debug", "info", "warn", "error", "off"];
 
 /** The level `env.CHAT_LOG` names (any case, spaces around ignored), or `undefined` for none or any other value. */
 export function logLevelFromEnv(env: Record<string, string | undefined> | undefined): LogLevel | undefined {
-  const value = env?.CHAT_LOG?.trim().toLowerCase() as LogLevel;
-  return LEVELS.includes(value) ? value : undefined;
+  const value = env?.CHAT_LOG?.trim().toLowerCase();
+  return LEVELS.includes(value!) ? (value as LogLevel) : undefined;
 }
 
-let fromEnv: LogLevel | undefined | null = null;
-
-/** `CHAT_LOG`, read once, when the first client needs it, where `process.env` exists (not in a browser or a Worker without it). */
-function envLogLevel(): LogLevel | undefined {
-  if (fromEnv === null) fromEnv = logLevelFromEnv((globalThis as { process?: { env?: Record<string, string> } }).process?.env);
-  return fromEnv;
-}
+// `CHAT_LOG`, read once, when the first client needs it, where `process.env` exists (not in a browser or a Worker without it).
+let fromEnv: [LogLevel | undefined] | undefined;
 
 /**
  * The logger a client's calls use. An explicit `logLevel` wins; with none, a client given a
@@ -32,15 +27,13 @@ function envLogLevel(): LogLevel | undefined {
  * else logs warnings and errors (deprecations) to the console.
  */
 export function levelledLogger(logger: Logger | undefined, level: LogLevel | undefined): LevelledLogger | undefined {
-  if (level !== undefined && !LEVELS.includes(level))
-    throw new ChatConfigError(`logLevel must be one of ${LEVELS.join(", ")}, got ${String(level)}.`);
-  const from = LEVELS.indexOf(level ?? (logger ? "debug" : (envLogLevel() ?? "warn")));
+  const from = LEVELS.indexOf(
+    level ?? (logger ? "debug" : ((fromEnv ??= [logLevelFromEnv((globalThis as { process?: { env?: {} } }).process?.env)])[0] ?? "warn")),
+  );
+  if (from < 0) throw new ChatConfigError(`logLevel must be one of ${LEVELS}, got ${level}.`);
   const to = logger ?? console;
   const levelled: LevelledLogger = {};
   // Looked up at each line, not bound once: a logger's methods may be replaced (or spied on) later.
-  for (let at = from; at < 4; at++) {
-    const name = LEVELS[at] as keyof Logger;
-    levelled[name] = (message, fields) => (fields ? to[name](message, fields) : to[name](message));
-  }
+  for (const name of LEVELS.slice(from, 4) as (keyof Logger)[]) levelled[name] = (...line) => to[name](...line);
   return from < 4 ? levelled : undefined;
 }

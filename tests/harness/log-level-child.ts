@@ -25,7 +25,7 @@ const cases: Record<string, () => ReturnType<typeof createChatClient>> = {
 (async () => {
   const client = cases[process.argv[2]!]!();
   // A deprecated operation: its warning comes once per process, at the warn level.
-  await client.GET("/conversations/{conversationId}", { params: { path: { conversationId: "user_ana" } } });
+  await client.GET("/conversations/{conversationId}", { params: { path: { conversationId: "user_ana" }, header: { onBehalfOf: "ana" } } });
   console.log = process.stdout.write.bind(process.stdout) as never;
   process.stdout.write(`${JSON.stringify(seen)}\n`);
 })();
