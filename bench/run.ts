@@ -48,6 +48,10 @@ const SECTIONS: Record<string, { heading: string; quick?: string[]; run?: false 
     heading: "22. An import killed and resumed, and its pace",
     quick: ["--users", "2000", "--kills", "3", "--every", "100", "--paced-users", "1000"],
   },
+  ergonomics: {
+    heading: "23. Derived clients and a shared signal",
+    quick: ["--rounds", "3", "--derives", "50000", "--calls", "10000", "--heap-calls", "100000"],
+  },
 };
 
 const root = process.cwd();

@@ -50,13 +50,19 @@ main(async () => {
         title: "Bundles, minified and min + gzip",
         intro:
           "`src/index.ts` bundled by esbuild as ESM (`--bundle --minify --platform=neutral --target=es2022`), gzipped at level 9. " +
-          '"Wrapper" leaves `openapi-fetch` external; "whole SDK" bundles it in. The synthetic spec repeats today\'s operations ' +
+          '"Wrapper" leaves `openapi-fetch` external; "whole SDK" bundles it in, split as a bundler splits it for an application: ' +
+          "the lazy modules (the governor, what describes a traced call, paginate's walk) in chunks of their own, and the entry with " +
+          "the chunks it imports statically gzipped together. The synthetic spec repeats today's operations " +
           `under new paths up to ${SIZE_TARGETS.operations}, run through \`scripts/generate-manifest.mjs\`.`,
         columns: ["bundle", "minified", "min + gzip", "target"],
         rows: [
           row("wrapper (src/index.ts, openapi-fetch external)", wrapper),
           row(`wrapper, ${SIZE_TARGETS.operations}-operation spec`, synthetic, `+0 B: ${mark(growth === 0)}`),
-          row("whole SDK: wrapper + openapi-fetch", total, `≤ ${kB(SIZE_TARGETS.sdk)}: ${mark(total.gzipped <= SIZE_TARGETS.sdk)}`),
+          row(
+            "whole SDK: wrapper + openapi-fetch, as a bundler splits it (entry + static chunks)",
+            total,
+            `≤ ${kB(SIZE_TARGETS.sdk)}: ${mark(total.gzipped <= SIZE_TARGETS.sdk)}`,
+          ),
           ...peers.map(([name, version, s]) => row(`${name} ${version} (for comparison)`, s)),
           row(`openapi-fetch ${peers.at(-1)![1]} alone (whole module)`, openapiFetch),
           row("only `createChatClient` imported, openapi-fetch external", clientOnly),
@@ -80,7 +86,7 @@ main(async () => {
     },
     headline: [
       {
-        what: "Whole SDK (openapi-fetch included), min + gzip",
+        what: "Whole SDK (openapi-fetch included), as a bundler splits it, min + gzip",
         result: `${kB(total.gzipped)}; ${peers.map(([name, , s]) => `${name} ${kB(s.gzipped)}`).join(", ")}`,
         target: `≤ ${kB(SIZE_TARGETS.sdk)}`,
         met: total.gzipped <= SIZE_TARGETS.sdk,

@@ -12,6 +12,7 @@
 #   dist/cli.cjs                        no entry point: the chat-rest command (bin/chat-rest.js)
 #   dist/rate-limit-governor.{mjs,cjs}  no entry point: what a client with `rateLimits` loads
 #   dist/traced-call.{mjs,cjs}          no entry point: what a client loads once something subscribes to its diagnostics channels
+#   dist/walk-pages.{mjs,cjs}           no entry point: what paginate loads on the first page
 #   dist/errors.{mjs,cjs}               no entry point: the error classes, which every other bundle imports
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,9 +42,11 @@ esbuild "$errors_chunk" --format=cjs --outfile=dist/errors.cjs
 # The rate-limit governor stays a module of its own, which the client imports on the first call of a
 # client with `rateLimits` (so a bundler can split it off); each format imports its own build of it.
 # The same for the module that describes a traced call, loaded once something subscribes to the client's diagnostics channels.
-lazy="src/rate-limits/rate-limit-governor.ts src/diagnostics/traced-call.ts"
-bundle src/index.ts --format=esm --outfile=dist/index.mjs "--external:*/rate-limit-governor.js" "--external:*/traced-call.js"
-bundle src/index.ts --format=cjs --outfile=dist/index.cjs "--external:*/rate-limit-governor.js" "--external:*/traced-call.js"
+# And for the walk `paginate` runs, loaded on the first page it asks for.
+lazy="src/rate-limits/rate-limit-governor.ts src/diagnostics/traced-call.ts src/pagination/walk-pages.ts"
+lazy_external=("--external:*/rate-limit-governor.js" "--external:*/traced-call.js" "--external:*/walk-pages.js")
+bundle src/index.ts --format=esm --outfile=dist/index.mjs "${lazy_external[@]}"
+bundle src/index.ts --format=cjs --outfile=dist/index.cjs "${lazy_external[@]}"
 for source in $lazy; do
   module=$(basename "$source" .ts)
   for format in mjs cjs; do

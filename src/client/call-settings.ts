@@ -1,6 +1,7 @@
 import { checkHeaders, type CallInit } from "../safety/input-checks.js";
 import type { ClientConfig } from "./client-config.js";
 import type { Logger } from "../transport/logger.js";
+import type { LevelledLogger } from "../transport/log-level.js";
 import { resolveRequestOptions, NUMBER_OPTIONS, type RequestOptions, type ResolvedRequestOptions } from "../transport/request-options.js";
 
 /** The SDK's own options of one call (retries, timeouts, logger, User-Agent), which never reach fetch. */
@@ -9,7 +10,8 @@ export const CALL_OPTIONS = [...NUMBER_OPTIONS, "idempotent", "logger", "userAge
 /** The settings one call runs with: its own options over the client's. */
 export interface CallSettings {
   options: ResolvedRequestOptions;
-  logger: Logger | undefined;
+  /** The client's logger at its level, or a call's own `logger`, which gets every line. */
+  logger: LevelledLogger | undefined;
   /** A per-call `userAgent`, which replaces the client's header. */
   userAgent: string | undefined;
 }

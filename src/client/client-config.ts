@@ -1,13 +1,14 @@
 import { createQuerySerializer, defaultBodySerializer, defaultPathSerializer, type Middleware } from "openapi-fetch";
 import { guardBrowser } from "../safety/browser-guard.js";
 import { checkBaseUrl, checkHeaders, onBehalfOfIn, refuseCredentialHeaders } from "../safety/input-checks.js";
-import type { ChatClientOptions, CommonClientOptions } from "./client-options.js";
+import type { ChatClientOptions, ClientOverrides, CommonClientOptions } from "./client-options.js";
 import { type Governor, governorFor } from "../rate-limits/governor.js";
 import { mergeHeaders, type PlainHeaders } from "./merge-headers.js";
 import type { CallSettings } from "./call-settings.js";
 import { setsToNull } from "./build-request.js";
 import { REQUEST_DEFAULTS, resolveRequestOptions } from "../transport/request-options.js";
 import { defaultUserAgent } from "./user-agent.js";
+import { levelledLogger } from "../transport/log-level.js";
 
 /** Whether an auth-only client may send `method` to `path` (relative to its base URL), checked on the final request. */
 export type AllowsRequest = (method: string, path: string) => boolean;
@@ -37,6 +38,8 @@ export interface ClientConfig {
   fetch: ((input: Request, init?: RequestInit) => Promise<Response>) | undefined;
   /** The settings of a call that sets none of its own. */
   settings: CallSettings;
+  /** The `logger` and `logLevel` the settings' logger was made from, which a derived client overrides one by one. */
+  logging: Pick<CommonClientOptions, "logger" | "logLevel">;
   /** The credential values, to redact, and their header names, which no call may set. */
   secrets: readonly string[];
   credentialNames: readonly string[];
@@ -84,11 +87,51 @@ export function clientConfig(
     Request: options.Request,
     requestInitExt: options.requestInitExt as RequestInit | undefined,
     fetch: options.fetch,
-    settings: { options: resolveRequestOptions(REQUEST_DEFAULTS, options), logger: options.logger, userAgent: undefined },
+    settings: {
+      options: resolveRequestOptions(REQUEST_DEFAULTS, options),
+      logger: levelledLogger(options.logger, options.logLevel),
+      userAgent: undefined,
+    },
+    logging: { logger: options.logger, logLevel: options.logLevel },
     secrets: Object.values(credentials),
     credentialNames,
     middleware: [],
     allows,
     governor: rateLimits === undefined ? undefined : governorFor(rateLimits, appId),
+  };
+}
+
+/**
+ * The config of a client derived from `parent` by `withOptions`: the parent's own, but for what
+ * `overrides` gives, checked as the client's options are. The governor, the middleware list and
+ * the credentials are the parent's very objects, so both clients count under one limit.
+ */
+export function derivedConfig(parent: ClientConfig, overrides: ClientOverrides): ClientConfig {
+  const { headers: own, userAgent } = overrides;
+  let headers = parent.headers;
+  if (own || userAgent !== undefined) {
+    // Only what is new is checked: the parent's headers were, when it was built.
+    const added = mergeHeaders(userAgent === undefined ? {} : { "user-agent": String(userAgent) }, own);
+    refuseCredentialHeaders("headers", added, parent.credentialNames);
+    onBehalfOfIn("headers", added);
+    checkHeaders("headers", added);
+    // Object.assign rather than a spread: a spread copy takes new keys slowly, as mergeHeaders adds them.
+    headers = mergeHeaders(Object.assign({}, headers), own);
+    if (userAgent !== undefined) headers["user-agent"] = added["user-agent"]!;
+  }
+  const { logger, logLevel } = overrides;
+  const logging = logger || logLevel ? { ...parent.logging, ...(logger && { logger }), ...(logLevel && { logLevel }) } : parent.logging;
+  return {
+    ...parent,
+    headers,
+    jsonByDefault: parent.jsonByDefault && !setsToNull(own, "content-type"),
+    fetch: overrides.fetch ?? parent.fetch,
+    requestInitExt: (overrides.requestInitExt as RequestInit | undefined) ?? parent.requestInitExt,
+    settings: {
+      options: resolveRequestOptions(parent.settings.options, overrides),
+      logger: logging === parent.logging ? parent.settings.logger : levelledLogger(logging.logger, logging.logLevel),
+      userAgent: undefined,
+    },
+    logging,
   };
 }

@@ -2,6 +2,7 @@ import type { BodySerializer, PathSerializer, QuerySerializer, QuerySerializerOp
 import type { RateLimits } from "../rate-limits/rate-limit-options.js";
 import type { Region } from "../safety/base-url.js";
 import type { RequestOptions } from "../transport/request-options.js";
+import type { LogLevel } from "../transport/log-level.js";
 
 /** What every client accepts, whichever API it talks to. */
 export interface CommonClientOptions extends RequestOptions {
@@ -67,6 +68,29 @@ export interface CommonClientOptions extends RequestOptions {
    * @example { dispatcher: new Agent({ connections: 16 }) }
    */
   requestInitExt?: Record<string, unknown>;
+  /**
+   * The lowest level of line the client logs: `"debug"` (a line per attempt), `"info"` (a line
+   * per retry), `"warn"` (deprecations), `"error"`, or `"off"`. It wins over `CHAT_LOG`.
+   * @default the `CHAT_LOG` environment variable when the client is given neither `logger` nor
+   * `logLevel` (read once, where `process.env` exists), else `"debug"` with a `logger` (every
+   * line) and `"warn"` without one (deprecations to `console.warn`)
+   * @example "info"
+   */
+  logLevel?: LogLevel;
+}
+
+/**
+ * What {@link ChatClient.withOptions} may change in a derived client: the options of its calls,
+ * its headers, its fetch, its logging and the user it acts as. Host, credentials, rate limits,
+ * serializers and middleware stay its parent's.
+ */
+export interface ClientOverrides extends RequestOptions, Pick<CommonClientOptions, "headers" | "fetch" | "requestInitExt" | "logLevel"> {
+  /**
+   * The UID the derived client acts as on every request, as {@link ChatClient.as} gives it.
+   * @default the parent's user, if it has one
+   * @example "cometchat-uid-2"
+   */
+  onBehalfOf?: string;
 }
 
 /** Options of {@link createChatClient}. */

@@ -3,8 +3,8 @@ import { ChatConfigError } from "../errors/chat-config-error.js";
 import { type AppLocation, callsBaseUrl, chatBaseUrl } from "../safety/base-url.js";
 import { type CallInit, checkCredential, checkOnBehalfOf } from "../safety/input-checks.js";
 import { actingUser } from "../safety/acting-user.js";
-import { type AllowsRequest, type ClientConfig, clientConfig } from "./client-config.js";
-import type { CallsClientOptions, ChatClientOptions, ManagementClientOptions } from "./client-options.js";
+import { type AllowsRequest, type ClientConfig, clientConfig, derivedConfig } from "./client-config.js";
+import type { CallsClientOptions, ChatClientOptions, ClientOverrides, ManagementClientOptions } from "./client-options.js";
 import type { SdkClient } from "./client-types.js";
 import type { CallsPaths, ChatPaths, ManagementPaths, OnBehalfOfOptional } from "./paths.js";
 import { sendCall } from "./send-call.js";
@@ -14,6 +14,8 @@ import { attemptChannel, callChannel, traceCall } from "../diagnostics/trace-cal
 export interface BoundChatClient extends SdkClient<OnBehalfOfOptional<ChatPaths>> {
   /** A client acting as another user, sharing this one's settings and middleware. */
   as(uid: string): BoundChatClient;
+  /** A client like this one but for `overrides`, acting as this one's user unless they name another: see {@link ChatClient.withOptions}. */
+  withOptions(overrides: ClientOverrides): BoundChatClient;
 }
 
 /** A typed Chat API client. Calls that need `onBehalfOf` must pass it in `params.header`. */
@@ -25,12 +27,28 @@ export interface ChatClient extends SdkClient<ChatPaths> {
    * await chat.as("cometchat-uid-1").POST("/messages/{id}/thread", { params: { path: { id: "42" } }, body: reply });
    */
   as(uid: string): BoundChatClient;
+  /**
+   * A client that differs from this one only in `overrides`: the options of its calls (timeout,
+   * retries, deadline, ...), headers merged over this one's, its `fetch` and `requestInitExt`,
+   * its `logger` and `logLevel`, and the user it acts as. Everything else is this client's own:
+   * host, credentials, rate limits (one governor and store: calls of both count under one limit),
+   * serializers and middleware. Deriving checks the overrides as the client's options are
+   * checked, once; the derived client's calls cost no more than this one's.
+   * @default no overrides: a client that behaves as this one
+   * @example
+   * const patient = chat.withOptions({ timeoutMs: 60_000, maxRetries: 5, headers: { "x-request-source": "nightly-export" } });
+   * const { data } = await patient.GET("/users", { params: { query: { perPage: 100 } } });
+   */
+  withOptions(overrides: ClientOverrides & { onBehalfOf: string }): BoundChatClient;
+  withOptions(overrides: ClientOverrides): ChatClient;
 }
 
 /** A Calls API client bound to one user: every request carries `onBehalfOf: <uid>`. */
 export interface BoundCallsClient extends SdkClient<OnBehalfOfOptional<CallsPaths>> {
   /** A client acting as another user, sharing this one's settings and middleware. */
   as(uid: string): BoundCallsClient;
+  /** A client like this one but for `overrides`, acting as this one's user unless they name another: see {@link ChatClient.withOptions}. */
+  withOptions(overrides: ClientOverrides): BoundCallsClient;
 }
 
 /** A typed Calls API client: the calls of one app, on its Calls host. */
@@ -40,10 +58,31 @@ export interface CallsClient extends SdkClient<CallsPaths> {
    * @example await calls.as("cometchat-uid-1").GET("/calls", { params: { query: { type: "video", status: "ended" } } })
    */
   as(uid: string): BoundCallsClient;
+  /**
+   * A client that differs from this one only in `overrides`, sharing its host, credentials,
+   * rate limits and middleware: see {@link ChatClient.withOptions}.
+   * @default no overrides: a client that behaves as this one
+   * @example
+   * const quick = calls.withOptions({ timeoutMs: 2_000, maxRetries: 0 });
+   * const { data } = await quick.GET("/calls", { params: { query: { type: "video", status: "ended" } } });
+   */
+  withOptions(overrides: ClientOverrides & { onBehalfOf: string }): BoundCallsClient;
+  withOptions(overrides: ClientOverrides): CallsClient;
 }
 
 /** A typed Management API client (`key` and `secret` credentials). */
-export type ManagementClient = SdkClient<ManagementPaths>;
+export interface ManagementClient extends SdkClient<ManagementPaths> {
+  /**
+   * A client that differs from this one only in `overrides`, sharing its host, credentials and
+   * middleware: see {@link ChatClient.withOptions}.
+   * @default no overrides: a client that behaves as this one
+   * @example
+   * const mgmt = createManagementClient({ key: process.env.CHAT_MGMT_KEY!, secret: process.env.CHAT_MGMT_SECRET! });
+   * const audited = mgmt.withOptions({ headers: { "x-request-source": "audit" }, logLevel: "info" });
+   * const { data } = await audited.GET("/apps");
+   */
+  withOptions(overrides: Omit<ClientOverrides, "onBehalfOf">): ManagementClient;
+}
 
 type Method = "GET" | "PUT" | "POST" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS" | "TRACE";
 const METHODS = "GET PUT POST DELETE PATCH HEAD OPTIONS TRACE".split(" ") as Method[];
@@ -55,9 +94,9 @@ function checkOptions(factory: string, options: unknown): void {
 /**
  * The methods every client has, over one config. `boundUid` is the user the client acts as, as
  * `actingUser` decided it when the client was built: an `as()` client's, or the one its
- * `onBehalfOf` or `headers` option names.
+ * `onBehalfOf` or `headers` option names. An app's client (Chat, Calls) also has `as()`.
  */
-function facade(config: ClientConfig, boundUid?: string): Record<string, unknown> {
+function facade(config: ClientConfig, boundUid?: string, app?: boolean): Record<string, unknown> {
   // Bad input rejects the returned promise rather than throwing, so callers handle one failure path.
   // The call's single entry: traced only while something subscribes to the diagnostics channels.
   const call = (method: string, path: string, init?: CallInit) =>
@@ -84,14 +123,21 @@ function facade(config: ClientConfig, boundUid?: string): Record<string, unknown
     },
   };
   for (const method of METHODS) client[method] = (path: string, init?: CallInit) => call(method, path, init);
+  client.withOptions = (overrides: ClientOverrides) => {
+    checkOptions("withOptions", overrides);
+    const derived = derivedConfig(config, overrides);
+    const { onBehalfOf, headers } = overrides;
+    // The derived client's own sources are nearer than its parent's user.
+    const uid =
+      app &&
+      (actingUser({ onBehalfOf: onBehalfOf === undefined ? onBehalfOf : checkOnBehalfOf(onBehalfOf), clientHeaders: headers }) ?? boundUid);
+    return facade(derived, uid || undefined, app);
+  };
+  if (app) client.as = (uid: string) => facade(config, checkOnBehalfOf(uid), app);
   return client;
 }
 
-function chatClient(config: ClientConfig, boundUid?: string): ChatClient {
-  const client = facade(config, boundUid);
-  client.as = (uid: string) => chatClient(config, checkOnBehalfOf(uid));
-  return client as unknown as ChatClient;
-}
+const chatClient = (config: ClientConfig, boundUid?: string) => facade(config, boundUid, true) as unknown as ChatClient;
 
 /**
  * Creates a typed client for the Chat API of one app.

@@ -16,16 +16,14 @@ export interface ManifestEntry {
  */
 export function deprecationWarner(manifest: readonly ManifestEntry[]) {
   const deprecated = new Map(manifest.filter((op) => op.deprecated).map((op) => [`${op.method} ${op.path}`, op]));
-  return (method: string, path: string, logger?: Pick<Logger, "warn">): void => {
+  return (method: string, path: string, logger?: Partial<Pick<Logger, "warn">>): void => {
     if (!deprecated.size) return;
     const key = `${method} ${path}`;
     const op = deprecated.get(key);
     if (!op) return;
     // Forgotten once warned about, so each warning comes once per process.
     deprecated.delete(key);
-    (logger ?? console).warn(
-      `chat-rest-sdk: ${op.operationId} (${key}) is deprecated${op.replacedBy ? `; use ${op.replacedBy} instead` : ""}.`,
-    );
+    logger?.warn?.(`chat-rest-sdk: ${op.operationId} (${key}) is deprecated${op.replacedBy ? `; use ${op.replacedBy} instead` : ""}.`);
   };
 }
 

@@ -1,5 +1,7 @@
 import type { CallInit } from "../safety/input-checks.js";
+import { actingUser } from "../safety/acting-user.js";
 import { runAttempt } from "../transport/attempt.js";
+import { newCallId } from "./call-id.js";
 import { ATTEMPT_CHANNEL, CALL_CHANNEL } from "./channel-names.js";
 import { diagnosticsChannel } from "./diagnostics-channel.js";
 import type { CallAnswer, SendCall, TracedConfig } from "./diagnostics-types.js";
@@ -22,4 +24,13 @@ export let traceCall = <C extends TracedConfig, R extends CallAnswer>(
   init: CallInit | undefined,
   boundUid: string | undefined,
 ): Promise<R> =>
-  import("./traced-call.js").then((module) => (traceCall = module.tracedCall(runAttempt))(send, config, method, path, init, boundUid));
+  import("./traced-call.js").then((module) =>
+    (traceCall = module.tracedCall(runAttempt, actingUser, newCallId, [callChannel!, attemptChannel!]))(
+      send,
+      config,
+      method,
+      path,
+      init,
+      boundUid,
+    ),
+  );

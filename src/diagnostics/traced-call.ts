@@ -1,16 +1,15 @@
 // Loaded by trace-call.ts on the first call made while something subscribes to the call channel, as
 // a module of its own: the operation table and everything that describes a call stay out of the
 // bundle of an application that traces nothing. sendCall comes from the client's entry with each
-// call, as runAttempt from trace-call.ts: neither is bundled twice, and nothing here imports the client.
+// call; runAttempt, the acting user's rule, the call-id recipe and the two channels from trace-call.ts
+// when it loads this module: none is bundled twice, and nothing here imports the client.
 import { operations } from "../../generated/manifest.js";
-import { ON_BEHALF_OF, actingUser } from "../safety/acting-user.js";
+import type { actingUser } from "../safety/acting-user.js";
+import { ON_BEHALF_OF } from "../safety/user-key.js";
 import type { CallInit } from "../safety/input-checks.js";
 import type { AttemptPlan, AttemptResult, runAttempt } from "../transport/attempt.js";
 import type { Permit } from "../rate-limits/governor.js";
-import { newCallId } from "./call-id.js";
-import { ATTEMPT_CHANNEL, CALL_CHANNEL } from "./channel-names.js";
 import type { AttemptDiagnostics, CallAnswer, CallDiagnostics, CallTrace, Outcome, SendCall, TracedConfig } from "./diagnostics-types.js";
-import { diagnosticsChannel } from "./diagnostics-channel.js";
 
 type RunAttempt = typeof runAttempt;
 
@@ -25,8 +24,12 @@ for (const op of operations) {
 const SECRET_PARAMS = new Set(["apiKey", "authToken", "pushToken"]);
 /** Path parameters that name users (a conversation id is made of two UIDs). */
 const USER_PARAMS = new Set(["uid", "conversationId"]);
-const callChannel = diagnosticsChannel!.tracingChannel<unknown, CallDiagnostics>(CALL_CHANNEL);
-const attemptChannel = diagnosticsChannel!.tracingChannel<unknown, AttemptDiagnostics>(ATTEMPT_CHANNEL);
+type Channel<M extends object> = import("node:diagnostics_channel").TracingChannel<unknown, M>;
+// The client's own, handed over by trace-call.ts when it loads this module: imported here, their
+// modules would be shared between the client and this chunk, at a cost in both.
+let callChannel: Channel<CallDiagnostics>;
+let attemptChannel: Channel<AttemptDiagnostics>;
+let newCallId: () => string;
 
 // Worked out once per client: a URL is parsed once, not on every call.
 const servers = new WeakMap<TracedConfig, { serverAddress: string; serverPort: number }>();
@@ -264,30 +267,40 @@ async function sendTraced<C extends TracedConfig, R extends CallAnswer>(
  * with the refusal to fail with when its sources are bad.
  */
 export const tracedCall =
-  (runAttempt: RunAttempt) =>
-  <C extends TracedConfig, R extends CallAnswer>(
-    send: SendCall<C, R>,
-    config: C,
-    method: string,
-    path: string,
-    init: CallInit | undefined,
-    boundUid: string | undefined,
-  ): Promise<R> => {
-    let uid: string | undefined;
-    let refusal: unknown;
-    try {
-      uid = actingUser({ as: boundUid, call: init });
-    } catch (error) {
-      refusal = error;
-    }
-    const call = describe(config, method, path, init, uid);
-    const trace: CallTrace = {
-      id: call.callId,
-      attempt: (plan, signal, budgetMs, n, permit) => traceAttempt(call, config, runAttempt, plan, signal, budgetMs, n, permit),
-      user() {
-        if (refusal !== undefined) throw refusal;
-        return uid;
-      },
+  // The acting user's rule comes from the client, which has it already: importing it here would
+  // make a bundler share its module between the client and this chunk, at a cost in both.
+  (
+    runAttempt: RunAttempt,
+    decideUser: typeof actingUser,
+    callId: () => string,
+    channels: [call: Channel<object>, attempt: Channel<object>],
+  ) => {
+    newCallId = callId;
+    [callChannel, attemptChannel] = channels as [Channel<CallDiagnostics>, Channel<AttemptDiagnostics>];
+    return <C extends TracedConfig, R extends CallAnswer>(
+      send: SendCall<C, R>,
+      config: C,
+      method: string,
+      path: string,
+      init: CallInit | undefined,
+      boundUid: string | undefined,
+    ): Promise<R> => {
+      let uid: string | undefined;
+      let refusal: unknown;
+      try {
+        uid = decideUser({ as: boundUid, call: init });
+      } catch (error) {
+        refusal = error;
+      }
+      const call = describe(config, method, path, init, uid);
+      const trace: CallTrace = {
+        id: call.callId,
+        attempt: (plan, signal, budgetMs, n, permit) => traceAttempt(call, config, runAttempt, plan, signal, budgetMs, n, permit),
+        user() {
+          if (refusal !== undefined) throw refusal;
+          return uid;
+        },
+      };
+      return callChannel.tracePromise(sendTraced<C, R>, call, undefined, call, send, config, method, path, init, boundUid, trace);
     };
-    return callChannel.tracePromise(sendTraced<C, R>, call, undefined, call, send, config, method, path, init, boundUid, trace);
   };

@@ -1,6 +1,6 @@
 import { redactText, redactValue } from "./redact.js";
 import { mayHaveBeenProcessed, retryAfterSeconds } from "./retry-policy.js";
-import { ChatError } from "./chat-error.js";
+import { ChatError, ERROR_BRAND } from "./chat-error.js";
 
 /** What the SDK knows about the call that failed; never the credentials. */
 export interface FailedCall {
@@ -82,6 +82,10 @@ export class ChatApiError extends ChatError {
    */
   declare readonly mayHaveReachedService: boolean;
 
+  override get [ERROR_BRAND](): string {
+    return "api";
+  }
+
   constructor(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string) {
     const secrets = call.secrets ?? [];
     body = redactValue(body, secrets);
@@ -114,7 +118,7 @@ export class ChatApiError extends ChatError {
   /** Builds the subclass that matches the status. */
   static from(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string): ChatApiError {
     let Class: typeof ChatApiError = status >= 500 ? InternalServerError : ChatApiError;
-    for (const name in API_ERROR_CLASSES) if (API_ERROR_CLASSES[name]!.status === status) Class = API_ERROR_CLASSES[name]!;
+    for (const Status of API_ERROR_CLASSES) if (Status.status === status) Class = Status;
     return new Class(status, body, headers, call, message);
   }
 
@@ -236,11 +240,10 @@ export class InternalServerError extends ChatApiError {
 }
 
 /**
- * Every API error class, by the name its instances carry: `from` picks one by its `status`, and
- * the cross-realm guards recognise an error by its name. A new class is added here, and only here.
+ * Every API error class of one status: `from` picks one by its `status`. A new class is added
+ * here, and only here. (The guards read the brand every `ChatApiError` carries, not this list.)
  */
-export const API_ERROR_CLASSES: Record<string, typeof ChatApiError> = {
-  ChatApiError,
+export const API_ERROR_CLASSES: (typeof ChatApiError)[] = [
   BadRequestError,
   AuthenticationError,
   PermissionDeniedError,
@@ -248,5 +251,4 @@ export const API_ERROR_CLASSES: Record<string, typeof ChatApiError> = {
   ConflictError,
   UnprocessableEntityError,
   RateLimitError,
-  InternalServerError,
-};
+];

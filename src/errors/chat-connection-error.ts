@@ -1,4 +1,4 @@
-import { ChatError } from "./chat-error.js";
+import { ChatError, ERROR_BRAND } from "./chat-error.js";
 import type { FailedCall } from "./chat-api-error.js";
 
 /**
@@ -33,6 +33,10 @@ export class ChatConnectionError extends ChatError {
    * if (error instanceof ChatConnectionError && !error.mayHaveReachedService) await send(); // safe: never applied
    */
   declare readonly mayHaveReachedService: boolean;
+
+  override get [ERROR_BRAND](): string {
+    return "connection";
+  }
 
   constructor(message: string, call: FailedCall, attempts: number, options?: { cause?: unknown; mayHaveReachedService?: boolean }) {
     super(`${call.method} ${call.url ?? call.path}: ${message}`, options && "cause" in options ? { cause: options.cause } : undefined);

@@ -1,11 +1,10 @@
-import { API_ERROR_CLASSES, type ChatApiError } from "./chat-api-error.js";
+import type { ChatApiError } from "./chat-api-error.js";
 import type { ChatConnectionError } from "./chat-connection-error.js";
-import type { ChatError } from "./chat-error.js";
+import { type ChatError, ERROR_BRAND } from "./chat-error.js";
 
-// Names, not instanceof: an error from another realm (a vm context, a second copy of the
-// package) fails instanceof but is still the same kind of error.
-const nameOf = (value: unknown) => (typeof value === "object" && value ? String((value as { name?: unknown }).name) : "");
-const isApiErrorName = (name: string) => Object.hasOwn(API_ERROR_CLASSES, name);
+// A brand under a Symbol.for key, not instanceof: an error from another realm (a vm context, a
+// second copy of the package) fails instanceof but carries the same brand.
+const brandOf = (value: unknown) => (value as { [ERROR_BRAND]?: unknown } | null | undefined)?.[ERROR_BRAND];
 
 /**
  * True for every {@link ChatApiError}, including subclasses and errors from another realm.
@@ -14,7 +13,7 @@ const isApiErrorName = (name: string) => Object.hasOwn(API_ERROR_CLASSES, name);
  * if (isChatApiError(error) && error.status === 404) console.log(error.code);
  */
 export function isChatApiError(value: unknown): value is ChatApiError {
-  return isApiErrorName(nameOf(value)) && typeof (value as { status?: unknown }).status === "number";
+  return brandOf(value) === "api";
 }
 
 /**
@@ -24,7 +23,7 @@ export function isChatApiError(value: unknown): value is ChatApiError {
  * if (isChatConnectionError(error)) console.error("no answer after", error.attempts, "attempt(s)");
  */
 export function isChatConnectionError(value: unknown): value is ChatConnectionError {
-  return /^Chat(Connection|Timeout)Error$/.test(nameOf(value));
+  return brandOf(value) === "connection";
 }
 
 /**
@@ -34,6 +33,5 @@ export function isChatConnectionError(value: unknown): value is ChatConnectionEr
  * if (isChatError(error)) console.error(error.name, error.message);
  */
 export function isChatError(value: unknown): value is ChatError {
-  const name = nameOf(value);
-  return isApiErrorName(name) || /^(Chat(|Config|InvalidResponse|Connection|Timeout)|RateLimitStore)Error$/.test(name);
+  return !!brandOf(value);
 }

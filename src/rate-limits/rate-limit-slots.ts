@@ -1,5 +1,5 @@
 import { coreOperations, perUserOperations } from "../../generated/rate-limit-classes.js";
-import { userKey } from "../safety/acting-user.js";
+import { userKey } from "../safety/user-key.js";
 import type { CallParams } from "../safety/input-checks.js";
 import type { GovernedSlot } from "./governor.js";
 import type { RateLimits } from "./rate-limit-options.js";

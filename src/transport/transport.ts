@@ -1,7 +1,7 @@
 import type { FailedCall } from "../errors/chat-api-error.js";
 import { ChatConnectionError, ChatTimeoutError } from "../errors/chat-connection-error.js";
 import { ChatInvalidResponseError } from "../errors/chat-invalid-response-error.js";
-import type { Logger } from "./logger.js";
+import type { LevelledLogger } from "./log-level.js";
 import { REDACTED, redactValue } from "../errors/redact.js";
 import type { ResolvedRequestOptions } from "./request-options.js";
 import { abortableSleep } from "./abortable-sleep.js";
@@ -48,7 +48,7 @@ export type TracedAttempt = (
 export interface TransportCall extends FailedCall {
   options: ResolvedRequestOptions;
   secrets: readonly string[];
-  logger: Logger | undefined;
+  logger: LevelledLogger | undefined;
   fetch: InjectedFetch | undefined;
   requestInitExt: RequestInit | undefined;
   parseAs: ParseAs;
@@ -171,14 +171,14 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     if (deadlineMs && left <= 0)
       throw new ChatTimeoutError(`deadline of ${deadlineMs} ms passed`, call, n - 1, { mayHaveReachedService: reached });
     const budgetMs = !left ? timeoutMs : timeoutMs ? Math.min(timeoutMs, left) : left;
-    const attemptStarted = logger ? Date.now() : 0;
+    const attemptStarted = logger?.debug ? Date.now() : 0;
     const result = await (call.attempt ?? runAttempt)(attempts, callerSignal, budgetMs, n, permit);
     const { response } = result as { response?: Response };
     const outcome: AttemptOutcome = response
       ? { kind: "status", status: response.status }
       : (result as { outcome: AttemptOutcome }).outcome;
     reached ||= attemptMayHaveReachedService(outcome);
-    logger?.debug("chat-rest-sdk attempt", {
+    logger?.debug?.("chat-rest-sdk attempt", {
       callId: call.id,
       method,
       path,
@@ -196,7 +196,7 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
       call.mayHaveReachedService = reached;
       return result as Delivered;
     }
-    logger?.info("chat-rest-sdk retrying", { callId: call.id, method, path, attempt: n, waitMs: Math.round(waitMs) });
+    logger?.info?.("chat-rest-sdk retrying", { callId: call.id, method, path, attempt: n, waitMs: Math.round(waitMs) });
     if (!held) await abortableSleep(waitMs, callerSignal);
   }
 }

@@ -11,3 +11,14 @@ test("README.md quotes BENCHMARKS.md's headline as it is", () => {
   expect(quote).toEqual(expect.any(String));
   expect(readFileSync(join(root, "README.md"), "utf8")).toContain(`> ${quote}`);
 });
+
+// The headline and the README's quote restate the size that section 3's table measured; a table
+// re-run without them (or a headline edited by hand) fails here.
+test("BENCHMARKS.md's headline and quote state the whole SDK's size as its size table measured it", () => {
+  const benchmarks = readFileSync(join(root, "BENCHMARKS.md"), "utf8");
+  const measured = /^\| whole SDK: wrapper \+ openapi-fetch[^|]*\| [\d.]+ kB \| ([\d.]+ kB) \|/m.exec(benchmarks)?.[1];
+  const headline = /^\| Whole SDK \(openapi-fetch included\)[^|]*\| ([\d.]+ kB);/m.exec(benchmarks)?.[1];
+  const quoted = /The whole SDK, openapi-fetch included, is ([\d.]+ kB) \(min \+ gzip\)/.exec(benchmarks)?.[1];
+  expect(measured).toEqual(expect.stringMatching(/kB$/));
+  expect({ headline, quoted }).toEqual({ headline: measured, quoted: measured });
+});

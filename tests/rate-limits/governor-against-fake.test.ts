@@ -151,3 +151,26 @@ test("a call that would wait past maxWaitMs fails with a RateLimitError and send
   expect(log.map((sent) => sent.text)).toEqual(["m0", "m1", "m2", "m3", "m4"]);
   expect([...fake.state.messages.values()]).toHaveLength(5);
 });
+
+test("20 sends as one user, half through a client and half through one derived by withOptions, share one governor: none meets a 429", async () => {
+  const log: Sent[] = [];
+  const sources: (string | null)[] = [];
+  const recording = recordingFetch(log);
+  const chat = clientOnFake({
+    rateLimits: governed(),
+    maxRetries: 0,
+    fetch: (request) => {
+      sources.push(request.headers.get("x-request-source"));
+      return recording(request);
+    },
+  });
+  const child = chat.withOptions({ onBehalfOf: "ana", timeoutMs: 10_000, headers: { "x-request-source": "child" } });
+  const body = (text: string) => ({ body: { receiver: "zed", receiverType: "user" as const, data: { text } } });
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => (i % 2 ? child.POST("/messages", body(`child-${i}`)) : send(chat, "ana", `parent-${i}`))),
+  );
+  expect(results.map((r) => r.response.status)).toEqual(results.map(() => 200));
+  expect(log.filter((sent) => sent.status === 429)).toEqual([]);
+  expect(log).toHaveLength(20);
+  expect(sources.filter((source) => source === "child")).toHaveLength(10);
+});

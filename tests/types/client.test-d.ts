@@ -4,6 +4,8 @@ import {
   createChatClient,
   createManagementClient,
   type BoundChatClient,
+  type ChatClient,
+  type ManagementClient,
   type ThreadMessage,
   type User,
   type App,
@@ -54,6 +56,24 @@ export function boundClients() {
   expectTypeOf(chat.as("u1").as("u2")).toEqualTypeOf<BoundChatClient>();
   // @ts-expect-error the uid is a string
   chat.as(42);
+}
+
+export async function derivedClients() {
+  // withOptions keeps the client's kind: bound when it names a user, or when its parent is bound.
+  expectTypeOf(chat.withOptions({ timeoutMs: 5_000 })).toEqualTypeOf<ChatClient>();
+  expectTypeOf(chat.withOptions({ onBehalfOf: "u1" })).toEqualTypeOf<BoundChatClient>();
+  expectTypeOf(chat.as("u1").withOptions({ maxRetries: 0 })).toEqualTypeOf<BoundChatClient>();
+  expectTypeOf(mgmt.withOptions({ logLevel: "info" })).toEqualTypeOf<ManagementClient>();
+  // A derived bound client makes onBehalfOf optional, as as() does.
+  await chat.withOptions({ onBehalfOf: "u1" }).POST("/messages/{id}/thread", { params: { path: { id: "1" } }, body });
+  // @ts-expect-error a misspelt override does not compile
+  chat.withOptions({ timeoutMS: 5_000 });
+  // @ts-expect-error the host is the parent's: baseUrl is not an override
+  chat.withOptions({ baseUrl: "http://127.0.0.1:4010" });
+  // @ts-expect-error a Management client acts as no user
+  mgmt.withOptions({ onBehalfOf: "u1" });
+  // @ts-expect-error a level is one of debug, info, warn, error, off
+  chat.withOptions({ logLevel: "verbose" });
 }
 
 export async function paths() {

@@ -31,6 +31,7 @@ describe("every public option documents @default and @example", () => {
         "pathSerializer",
         "Request",
         "requestInitExt",
+        "logLevel",
       ],
     ],
     ["client/client-options.ts", "ChatClientOptions", ["appId", "region", "apiKey", "onBehalfOf", "rateLimits"]],

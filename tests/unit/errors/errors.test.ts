@@ -3,7 +3,9 @@ import {
   AuthenticationError,
   BadRequestError,
   ChatApiError,
+  ChatConfigError,
   ChatConnectionError,
+  ChatInvalidResponseError,
   ChatTimeoutError,
   ConflictError,
   InternalServerError,
@@ -13,6 +15,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RateLimitStoreError,
   UnprocessableEntityError,
 } from "../../../src/index";
 import { API_ERROR_CLASSES } from "../../../src/errors/chat-api-error";
@@ -80,9 +83,12 @@ describe("Retry-After", () => {
 });
 
 describe("guards work across realms", () => {
-  // An object made in another V8 context fails instanceof, as would an error from a second copy of the package.
-  const foreign = runInNewContext(`(() => { const e = new Error("x"); e.name = "NotFoundError"; e.status = 404; return e; })()`);
-  const foreignTimeout = runInNewContext(`(() => { const e = new Error("x"); e.name = "ChatTimeoutError"; return e; })()`);
+  // An object made in another V8 context fails instanceof, as would an error from a second copy of
+  // the package; it carries the brand under the same Symbol.for key.
+  const foreignOf = (brand: string, fields = "") =>
+    runInNewContext(`(() => { const e = new Error("x"); e[Symbol.for("chat-rest-sdk.error")] = "${brand}"; ${fields} return e; })()`);
+  const foreign = foreignOf("api", 'e.name = "NotFoundError"; e.status = 404;');
+  const foreignTimeout = foreignOf("connection", 'e.name = "ChatTimeoutError";');
 
   test("instanceof fails for the foreign error, the guard does not", () => {
     expect(foreign instanceof ChatApiError).toBe(false);
@@ -91,24 +97,27 @@ describe("guards work across realms", () => {
     expect(isChatConnectionError(foreignTimeout)).toBe(true);
   });
 
-  test.each(Object.entries(API_ERROR_CLASSES))(
-    "every class of the status table is recognised by name from another realm: %s",
-    (name, Class) => {
-      const status = Class.status ?? (name === "InternalServerError" ? 503 : 418);
-      expect(ChatApiError.from(status, {}, new Headers(), call).name).toBe(name);
-      const foreignError = runInNewContext(
-        `(() => { const e = new Error("x"); e.name = ${JSON.stringify(name)}; e.status = ${status}; return e; })()`,
-      );
-      expect(isChatApiError(foreignError)).toBe(true);
-      expect(isChatError(foreignError)).toBe(true);
-      expect(isChatConnectionError(foreignError)).toBe(false);
-    },
-  );
+  test.each([
+    ...API_ERROR_CLASSES.map((Class) => [Class.name, Class.status!] as const),
+    ["InternalServerError", 503] as const,
+    ["ChatApiError", 418] as const,
+  ])("every class of the status table carries the API brand: %s", (name, status) => {
+    const error = ChatApiError.from(status, {}, new Headers(), call);
+    expect(error.name).toBe(name);
+    expect(isChatApiError(error)).toBe(true);
+    expect(isChatError(error)).toBe(true);
+    expect(isChatConnectionError(error)).toBe(false);
+  });
 
-  test("a RateLimitStoreError from another realm is a ChatError, not a connection error", () => {
-    const foreignStore = runInNewContext(`(() => { const e = new Error("x"); e.name = "RateLimitStoreError"; return e; })()`);
-    expect(isChatError(foreignStore)).toBe(true);
-    expect(isChatConnectionError(foreignStore)).toBe(false);
+  test("a RateLimitStoreError, a ChatConfigError and a ChatInvalidResponseError are ChatErrors, neither API nor connection errors", () => {
+    for (const error of [
+      new RateLimitStoreError("store down"),
+      new ChatConfigError("bad option"),
+      new ChatInvalidResponseError(200, "an empty body", call),
+      foreignOf("error", 'e.name = "RateLimitStoreError";'),
+    ]) {
+      expect([isChatError(error), isChatApiError(error), isChatConnectionError(error)]).toEqual([true, false, false]);
+    }
   });
 
   test("guards reject look-alikes and non-errors", () => {
