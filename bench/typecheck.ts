@@ -248,7 +248,9 @@ function oneCall() {
   const call = `const { data } = await chat.GET("/users", { params: { query: { perPage: 50 } } });\nexport const uid = data?.data[0]?.uid;\n`;
   const sources: Record<string, string> = {
     "SDK (the package's declarations)": `import { createChatClient } from "./packed/index.mjs";\nconst chat = createChatClient({ appId: "2a1b3c4d", apiKey: "key" });\n${call}`,
-    "openapi-fetch, same paths": `import createClient from "openapi-fetch";\nimport type { paths } from "./one-call-schema.js";\nconst chat = createClient<paths>({ baseUrl: "https://2a1b3c4d.api-us.cometchat.io/v3" });\n${call}`,
+    "openapi-fetch, same paths":
+      'import createClient from "openapi-fetch";\nimport type { paths } from "./one-call-schema.js";\n' +
+      `const chat = createClient<paths>({ baseUrl: "https://2a1b3c4d.api-us.cometchat.io/v3" });\n${call}`,
     "nothing imported (the libs alone)": "export const uid = 1;\n",
   };
   return Object.entries(sources).map(([name, source], i) => {
@@ -358,7 +360,9 @@ main(async () => {
     headline: [
       {
         what: "One typed call, strict, skipLibCheck off: type instantiations (the package's declarations)",
-        result: `${sdkOff.toLocaleString("en")} (skipLibCheck on: ${single[0]!.on.instantiations.toLocaleString("en")}; openapi-fetch with the same paths: ${single[1]!.off.instantiations.toLocaleString("en")})`,
+        result:
+          `${sdkOff.toLocaleString("en")} (skipLibCheck on: ${single[0]!.on.instantiations.toLocaleString("en")}; ` +
+          `openapi-fetch with the same paths: ${single[1]!.off.instantiations.toLocaleString("en")})`,
         target: "≤ 60,000",
         met: sdkOff <= 60_000,
         name: "one call's type-check cost",
