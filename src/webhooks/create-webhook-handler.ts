@@ -95,14 +95,16 @@ export interface WebhookAppOptions<A extends string = string> extends WebhookCre
   onUnknown?: (event: UnknownWebhookEvent) => unknown;
 }
 
+/** The options a receiver of several apps shares with one of one app: what to do on errors, the dedupe store, the body's limits. */
+type SharedHandlerOptions = Omit<WebhookHandlerOptions, "username" | "password" | "on" | "onUnknown">;
+
 /**
  * Options of {@link createWebhookHandler} for one receiver of several apps: each app's webhook
  * credentials (and handlers) under its app id. A delivery is checked against the credentials of
  * the app its event names (`appId`): one with another app's credentials gets 401, and neither a
  * handler nor the dedupe store sees it.
  */
-export interface WebhookAppsHandlerOptions<A extends string = string>
-  extends Omit<WebhookHandlerOptions, "username" | "password" | "on" | "onUnknown"> {
+export interface WebhookAppsHandlerOptions<A extends string = string> extends SharedHandlerOptions {
   /**
    * Each app's webhook credentials and handlers, by app id.
    * @default none: required
