@@ -105,6 +105,14 @@ test("one app's controls act on it alone; the fake's snapshot and restore cover 
   await remoteUs.seed({ users: [{ uid: "cal", name: "Cal" }] });
   expect(fake.app("tenant-us").state.users.has("cal")).toBe(true);
   expect(fake.app("tenant-eu").state.users.has("cal")).toBe(false);
+  // The fake's own URL lists every app, and app() reaches one; its reset covers every app.
+  const remote = await connectFake(fake.url, fake.controlToken);
+  expect(remote.apps?.map((app) => [app.appId, app.region, app.url])).toEqual(fake.apps.map((app) => [app.appId, app.region, app.url]));
+  await (await remote.app("tenant-eu")).seed({ users: [{ uid: "dee", name: "Dee" }] });
+  expect(fake.app("tenant-eu").state.users.has("dee")).toBe(true);
+  await remote.reset();
+  expect(fake.app("tenant-eu").state.users.size + fake.app("tenant-us").state.users.size).toBe(0);
+  await expect(connectFake(`${fake.url}/app/nobody`, fake.controlToken)).rejects.toThrow(/serves no app/);
 });
 
 test("a fake restarted from a snapshot of several apps serves each app's state", async () => {

@@ -53,3 +53,20 @@ test("the Management host is answered by the fake whose key is sent", async () =
     ["tenant-us", "us"],
   ]);
 });
+
+test("an app only a closed fake served is refused by the open fake's handlers, not left unanswered", async () => {
+  const gone = await startFakeServer({ appId: "gone-app" });
+  chatFakeHandlers(gone);
+  await gone.close();
+  msw.close();
+  const local = setupServer(...chatFakeHandlers(solo));
+  local.listen({ onUnhandledRequest: "error" });
+  try {
+    const answer = await createChatClient({ appId: "gone-app", apiKey: gone.apiKey }).GET("/users");
+    expect(answer.response.status).toBe(401);
+    expect((answer.error as { error: { code: string } }).error.code).toBe("AUTH_ERR_INVALID_APPID");
+  } finally {
+    local.close();
+    msw.listen({ onUnhandledRequest: "error" });
+  }
+});

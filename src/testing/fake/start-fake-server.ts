@@ -12,6 +12,7 @@ import { CONTROLS, type ControlParts, localControls } from "./control/controls";
 import { SERVICE_RETRY_DELAYS_MS } from "./deliveries/webhook-deliveries";
 import { startHttpFront } from "./fronts/http";
 import { handleInProcess } from "./fronts/in-process";
+import { CLOSED_FAKES } from "./fronts/closed-fakes";
 import { APP_PREFIX, type AppToServe, FakeAccount } from "./apps/fake-account";
 import type { FakeApp } from "./apps/fake-app";
 
@@ -87,6 +88,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     controlToken,
     close: () =>
       (closing ??= new Promise<void>((done) => {
+        CLOSED_FAKES.add(server);
         account.close();
         http.close(() => done());
         http.closeAllConnections();

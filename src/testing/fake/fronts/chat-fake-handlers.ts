@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { packageRoot } from "../../prism-process";
 import type { FakeServer } from "../server-types";
 import { DELIVERY_HEADER } from "../deliveries/webhook-deliveries";
+import { CLOSED_FAKES } from "./closed-fakes";
 
 /** The version of msw this package is tested with, for the install hint. */
 const MSW_VERSION = "2.15.0";
@@ -40,7 +41,7 @@ function loadMsw(): Msw {
   }
 }
 
-/** Every fake whose handlers this process made: a request for an app one of them serves is left to its handlers. */
+/** Every fake whose handlers this process made: a request for an app one of them serves (while open) is left to its handlers. */
 const WITH_HANDLERS = new Set<FakeServer>();
 
 const APP_OF_HOST = /^([a-z0-9-]+)\.(?:api|call)-/i;
@@ -84,11 +85,13 @@ function serves(fake: FakeServer, request: Request): boolean {
 export function chatFakeHandlers(...fakes: [FakeServer, ...FakeServer[]]): any[] {
   if (fakes.length === 0) throw new TypeError("chatFakeHandlers: give the fake (or fakes) to answer from.");
   const { http, passthrough } = loadMsw();
+  for (const other of WITH_HANDLERS) if (CLOSED_FAKES.has(other)) WITH_HANDLERS.delete(other);
   for (const one of fakes) WITH_HANDLERS.add(one);
   const hosts = HOSTS.map((host) =>
     http.all(host, async ({ request }) => {
       const ours = fakes.find((one) => serves(one, request));
-      if (!ours && [...WITH_HANDLERS].some((other) => !fakes.includes(other) && serves(other, request))) return undefined;
+      const elsewhere = [...WITH_HANDLERS].some((other) => !fakes.includes(other) && !CLOSED_FAKES.has(other) && serves(other, request));
+      if (!ours && elsewhere) return undefined;
       // No fake serves it: the first refuses it as the service does (an unknown app, a wrong key).
       const fake = ours ?? fakes[0]!;
       // The fake routes the spec's paths: the /v3 of the Chat and Calls hosts goes. The host stays,
