@@ -240,7 +240,7 @@ export interface FakeServer extends FakeCredentials, TableControls {
   /**
    * The controls of one app (`reset`, `seed`, `snapshot`, `restore`, `clock`, `faults`, deliveries,
    * requests, `state`), acting on that app alone. The fake's own controls act on its first app,
-   * but `reset()`, `snapshot()` and `restore()`, which cover every app. Throws a TypeError for an
+   * but `reset()`, `snapshot()`, `restore()` and `webhooksSettled()`, which cover every app. Throws a TypeError for an
    * app the fake does not serve.
    * @example
    * fake.app("tenant-eu").seed({ users: [{ uid: "ana", name: "Ana" }] });

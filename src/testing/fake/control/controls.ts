@@ -253,7 +253,14 @@ export const CONTROLS: readonly Control[] = [
     run: ({ faults }, input) => void faults.delayNext(input?.operationId, input?.ms),
   },
   { name: "webhookDeliveries", route: "GET /deliveries", run: ({ deliveries }) => deliveries.list(), local: "getter" },
-  { name: "webhooksSettled", route: "POST /deliveries/settled", run: ({ deliveries }) => deliveries.settled() },
+  {
+    name: "webhooksSettled",
+    route: "POST /deliveries/settled",
+    // On the fake's own controls, every app's: one await before checking what a receiver of several apps got.
+    run: async ({ deliveries, account }) => {
+      await Promise.all((account?.apps.map((app) => app.parts.deliveries) ?? [deliveries]).map((each) => each.settled()));
+    },
+  },
   {
     name: "waitForDelivery",
     route: "POST /deliveries/wait",
