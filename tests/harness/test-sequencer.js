@@ -15,6 +15,7 @@ const LONGEST = [
   "tests/contract/code-samples.test.ts",
   "tests/contract/breaking-change-gate.test.ts",
   "tests/fake/walk-all-operations.test.ts",
+  "tests/docs/marketplace.test.ts",
   "tests/docs/examples.test.ts",
   "tests/contract/operations.test.ts",
   "tests/fake/every-operation.test.ts",
