@@ -37,12 +37,10 @@ export async function purchase(chat: ChatClient, cast: Cast, order: number): Pro
     chat.as(buyer).POST("/messages", { body: { receiver: guid, receiverType: "group", data: { text: `When does order ${order} ship?` } } }),
   );
   await unwrap(
-    chat
-      .as(seller)
-      .POST("/messages/{id}/thread", {
-        params: { path: { id: question.data.id } },
-        body: { receiver: guid, receiverType: "group", data: { text: "Tomorrow" } },
-      }),
+    chat.as(seller).POST("/messages/{id}/thread", {
+      params: { path: { id: question.data.id } },
+      body: { receiver: guid, receiverType: "group", data: { text: "Tomorrow" } },
+    }),
   );
 }
 
