@@ -8,10 +8,10 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { createClient } from "redis";
-import { createChatClient, createManagementClient } from "../../src/index";
+import { type ChatClient, createChatClient, createManagementClient } from "../../src/index";
 import { type FakeServer, startFakeServer } from "../../src/testing/index";
 import { webhookEventKey } from "../../src/webhooks/index";
-import { castOf, kick, purchase, signIn } from "../../examples/marketplace/backend";
+import { type Cast, castOf, kick, purchase, signIn } from "../../examples/marketplace/backend";
 import { type DroppingProxy, startDroppingProxy } from "../../examples/marketplace/proxy";
 import { attachWebhook } from "../fake/attach-webhook";
 import { type RedisServer, startRedis } from "../rate-limits/redis-server";
@@ -87,7 +87,7 @@ test("every event of both tenant apps is handled exactly once through four recei
     webhookRetryDelays: [100, 250, 500, 1_000, 1_500, 2_500],
   });
   const management = createManagementClient({ key: fake.key, secret: fake.secret, baseUrl: fake.url });
-  const tenants = [];
+  const tenants: { appId: string; cast: Cast; chat: ChatClient }[] = [];
   for (const { appId, hook } of TENANTS) {
     await attachWebhook(
       management,

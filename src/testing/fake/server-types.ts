@@ -233,7 +233,7 @@ export interface FakeServer extends FakeCredentials, TableControls {
    * Every app the fake serves, the first app first: those it was started with, then those
    * created through the Management API's `POST /apps`, each with its keys and `url`. Read anew each time.
    * @example
-   * const [eu, us] = fake.apps;
+   * const eu = fake.apps.find((app) => app.region === "eu")!;
    * const chatEu = createChatClient({ appId: eu.appId, apiKey: eu.apiKey, baseUrl: eu.url });
    */
   readonly apps: readonly FakeServedApp[];
