@@ -41,7 +41,10 @@ export interface RemoteFake extends FakeCredentials, RemoteOf<TableControls> {
    * The controls of one app of the fake, acting on that app alone: `connectFake` on its URL. As in
    * process, the fake's own `reset()`, `snapshot()` and `restore()` cover every app, and its other
    * controls act on its first app.
-   * @example const eu = await remote.app("tenant-eu"); await eu.seed({ users: [{ uid: "ana", name: "Ana" }] });
+   * @example
+   * const remote = await connectFake(process.env.FAKE_URL!, process.env.FAKE_CONTROL_TOKEN!);
+   * const eu = await remote.app("tenant-eu");
+   * await eu.seed({ users: [{ uid: "ana", name: "Ana" }] });
    */
   app(appId: string): Promise<RemoteFake>;
   reset(): Promise<void>;
