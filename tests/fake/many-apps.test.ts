@@ -1,9 +1,8 @@
 // One fake serving several apps: each app's URL, host and keys reach that app's data only; an app
 // created through the Management API works on the Chat API with the keys its answer gives; the
 // controls act per app, and a snapshot carries every app.
-import { connectFake } from "../../src/testing/fake/control/connect-fake";
 import { createChatClient, createManagementClient, unwrap } from "../../src/index";
-import { type FakeServer, startFakeServer } from "../../src/testing/index";
+import { connectFake, type FakeServer, startFakeServer } from "../../src/testing/index";
 
 let fake: FakeServer;
 
@@ -122,5 +121,32 @@ test("a fake restarted from a snapshot of several apps serves each app's state",
     expect(again.app("tenant-us").state.users.has("ben")).toBe(true);
   } finally {
     await again.close();
+  }
+});
+
+test("each app counts its own rate-limit windows, and its own clock moves them", async () => {
+  const limited = await startFakeServer({
+    apps: [
+      { appId: "tenant-eu", apiKey: "eu-key" },
+      { appId: "tenant-us", apiKey: "us-key" },
+    ],
+    rateLimits: { app: { all: { limit: 2, windowMs: 60_000 } } },
+  });
+  try {
+    const [eu, us] = ["tenant-eu", "tenant-us"].map((appId) => {
+      const app = limited.apps.find((one) => one.appId === appId)!;
+      return createChatClient({ appId, apiKey: app.apiKey, baseUrl: app.url, maxRetries: 0 });
+    });
+    for (const app of ["tenant-eu", "tenant-us"]) limited.app(app).clock.freeze(Date.UTC(2030, 0, 1));
+    expect((await eu!.GET("/users")).response.status).toBe(200);
+    expect((await eu!.GET("/users")).response.status).toBe(200);
+    expect((await eu!.GET("/users")).response.status).toBe(429);
+    expect((await us!.GET("/users")).response.status).toBe(200);
+    await limited.app("tenant-eu").clock.advance(60_001);
+    expect((await eu!.GET("/users")).response.status).toBe(200);
+    expect(limited.app("tenant-us").requests.tooMany()).toEqual([]);
+    expect(limited.app("tenant-eu").requests.tooMany()).toHaveLength(1);
+  } finally {
+    await limited.close();
   }
 });
