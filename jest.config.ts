@@ -16,8 +16,14 @@ const transform: Config["transform"] = {
 const transformIgnorePatterns = [
   "/node_modules/(?!(rettime|until-async|@open-draft|@mswjs|strict-event-emitter|outvariant|is-node-process|headers-polyfill)/)",
 ];
-// Sources import with `.js` extensions (Node ESM style); Jest resolves them to the `.ts` files.
-const moduleNameMapper = { "^(\\.{1,2}/.*)\\.js$": "$1", "^chat-rest-sdk$": "<rootDir>/src/index.ts" };
+// Sources import with `.js` extensions (Node ESM style); Jest resolves them to the `.ts` files. The
+// package's own names (as the helpers and the examples import them) are the sources too:
+// chat-rest-sdk/helpers is src/helpers/index.ts, and so on for every entry point.
+const moduleNameMapper = {
+  "^(\\.{1,2}/.*)\\.js$": "$1",
+  "^chat-rest-sdk$": "<rootDir>/src/index.ts",
+  "^chat-rest-sdk/([a-z-]+)$": "<rootDir>/src/$1/index.ts",
+};
 /** The tests that call the shared Prism mock, or start Prism processes of their own. */
 const CONTRACT = ["<rootDir>/tests/contract/**/*.test.ts", "<rootDir>/tests/docs/examples.test.ts"];
 

@@ -8,13 +8,19 @@ const { join } = require("node:path");
 
 const USAGE = `Usage: chat-rest-fake [--port <n>] [--host <h>] [--app-id <id>] [--api-key <key>] [--auth-only-key <key>]
                       [--key <key>] [--secret <secret>] [--max-items <n>] [--state <file>] [--rate-limits <limits>]
-                      [--control-token <token>]
+                      [--control-token <token>] [--region <region>] [--app <id>[@<region>]]...
 
 Runs a stateful fake of the Chat, Calls and Management REST APIs, all on one URL: users, groups,
 members and messages are kept for as long as it runs.
   --port <n>       port to listen on (default 4011)
   --host <h>       interface to listen on (default 127.0.0.1)
   --app-id <id>    the app id to report (default: random)
+  --region <region> the app's region, as the Management API lists it (default us)
+  --app <id>[@<region>]
+                   serve several apps, each with keys of its own (random, printed), one
+                   --app per app, the first being the fake's own: --app shop-eu@eu --app shop-us@us.
+                   Each app's Chat and Calls APIs are at <url>/app/<id>, and its controls
+                   at <url>/app/<id>/__fake; not with --app-id, --region, --api-key or --auth-only-key
   --api-key <key>  the fullAccess API key to accept (default: random, printed)
   --auth-only-key <key>, --key <key>, --secret <secret>
                    the authOnly key, and the Management API key and secret, to accept
@@ -86,7 +92,12 @@ function parseArgs(argv) {
       if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) fail("--port must be an integer from 0 to 65535.");
     } else if (arg === "--host") options.host = value();
     else if (arg === "--app-id") options.appId = value();
-    else if (arg === "--api-key") options.apiKey = value();
+    else if (arg === "--region") options.region = value();
+    else if (arg === "--app") {
+      const [appId, region, extra] = value().split("@");
+      if (!appId || region === "" || extra !== undefined) fail("--app takes an app id, and optionally @ and its region: --app shop-eu@eu.");
+      (options.apps ??= []).push(region === undefined ? { appId } : { appId, region });
+    } else if (arg === "--api-key") options.apiKey = value();
     else if (arg === "--auth-only-key") options.authOnlyKey = value();
     else if (arg === "--key") options.key = value();
     else if (arg === "--secret") options.secret = value();
@@ -117,9 +128,18 @@ function serve() {
   startFakeServer(options).then(
     (fake) => {
       console.log(`chat-rest-fake listening on ${fake.url} (Ctrl-C to stop)`);
-      console.log(`  appId       ${fake.appId}`);
-      console.log(`  apiKey      ${fake.apiKey}`);
-      console.log(`  authOnlyKey ${fake.authOnlyKey}`);
+      if (options.apps) {
+        for (const app of fake.apps) {
+          console.log(`  app ${app.appId} (${app.region})`);
+          console.log(`    url         ${app.url}`);
+          console.log(`    apiKey      ${app.apiKey}`);
+          console.log(`    authOnlyKey ${app.authOnlyKey}`);
+        }
+      } else {
+        console.log(`  appId       ${fake.appId}`);
+        console.log(`  apiKey      ${fake.apiKey}`);
+        console.log(`  authOnlyKey ${fake.authOnlyKey}`);
+      }
       console.log(`  key         ${fake.key}`);
       console.log(`  secret      ${fake.secret}`);
       console.log(`  controls    ${fake.url}/__fake with the header x-fake-control-token: ${fake.controlToken}`);

@@ -21,6 +21,8 @@ type Serializer = (value: any, ...rest: any[]) => any;
  */
 export interface ClientConfig {
   baseUrl: string;
+  /** The app the client is for, in lower case (as its hosts name it): in the logger's lines and the traces. Undefined for the Management API's client. */
+  appId: string | undefined;
   /** The base URL's origin and path: the final request of a call must stay under them. */
   origin: string;
   basePath: string;
@@ -76,6 +78,7 @@ export function clientConfig(
   const { rateLimits, appId } = options as ChatClientOptions;
   return {
     baseUrl,
+    appId: typeof appId === "string" ? appId.toLowerCase() : undefined,
     origin: url.origin,
     basePath: url.pathname.replace(/\/$/, ""),
     headers,

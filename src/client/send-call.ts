@@ -51,6 +51,7 @@ export async function sendCall(
     // The call's id, for its log lines and middleware hooks; a traced call brings its own. Made for
     // every call: cheaper in the bundle than making it only where something shows it.
     id: trace?.id ?? newCallId(),
+    appId: config.appId,
     attempt: trace?.attempt,
   };
   if (middleware.length) return sendThroughMiddleware(middleware, config, path, params, init, built, call);

@@ -6,6 +6,12 @@ import type { TracedAttempt } from "../transport/transport.js";
 export interface CallDescription {
   /** The call's id, shared by its attempts and the logger's lines about it. */
   callId: string;
+  /**
+   * The app the client is for (its `appId`, in lower case, as the service's hosts name it), so that
+   * a backend of several apps tells their calls apart; undefined for the Management API's client,
+   * which acts for the account.
+   */
+  appId: string | undefined;
   /** The operation's `operationId` in the spec, e.g. `send-thread-message`; undefined for a path the spec does not list. */
   operationId: string | undefined;
   /** HTTP method, upper case. */
@@ -107,6 +113,8 @@ export interface CallTrace {
 /** What describing a traced call reads of its client's config. */
 export interface TracedConfig {
   baseUrl: string;
+  /** The client's app, in lower case; undefined for the Management API's client. */
+  appId?: string | undefined;
   secrets: readonly string[];
   credentialNames: readonly string[];
 }

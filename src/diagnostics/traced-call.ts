@@ -124,6 +124,7 @@ function describe(config: TracedConfig, method: string, path: string, init: Call
   const description: CallDiagnostics = {
     // The call's one id: sendCall takes it from the trace for its log lines and middleware hooks.
     callId: newCallId(),
+    appId: config.appId,
     operationId: OPERATION_IDS.get(described.template)?.get(method),
     method,
     path: described.template,
@@ -185,6 +186,7 @@ function traceAttempt(
   // Field by field, in one shape for every attempt: a spread or a rest copy costs more per call.
   const attempt: AttemptDiagnostics = {
     callId: call.callId,
+    appId: call.appId,
     operationId: call.operationId,
     method: call.method,
     path: call.path,

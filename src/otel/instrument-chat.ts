@@ -185,6 +185,7 @@ function subscribeCalls(channels: Channels, tracer: Tracer, captureUserIds: bool
       "server.port": call.serverPort,
       "chat.on_behalf_of": call.onBehalfOf,
     };
+    if (call.appId !== undefined) attributes["chat.app.id"] = call.appId;
     if (call.operationId) attributes["chat.operation.id"] = call.operationId;
     const uid = captureUserIds ? call.userIds().onBehalfOf : undefined;
     if (uid !== undefined) attributes["enduser.id"] = uid;
@@ -220,6 +221,7 @@ function subscribeAttempts(
       "server.port": attempt.serverPort,
       "url.template": attempt.path,
     };
+    if (attempt.appId !== undefined) attributes["chat.app.id"] = attempt.appId;
     if (attempt.operationId) attributes["chat.operation.id"] = attempt.operationId;
     if (attempt.status !== undefined) attributes["http.response.status_code"] = attempt.status;
     if (attempt.errorType !== undefined) attributes["error.type"] = attempt.errorType;
@@ -236,6 +238,7 @@ function subscribeAttempts(
         "chat.attempt": attempt.attempt,
       });
       const attributes: Attributes = { "chat.rate_limit.scope": scope };
+      if (attempt.appId !== undefined) attributes["chat.app.id"] = attempt.appId;
       if (attempt.operationId) attributes["chat.operation.id"] = attempt.operationId;
       waits.record(attempt.rateLimitWaitMs / 1000, attributes);
     }
@@ -248,6 +251,7 @@ function subscribeAttempts(
       "url.full": captureUserIds ? attempt.userIds().url : attempt.url,
       "url.template": attempt.path,
     };
+    if (attempt.appId !== undefined) attributes["chat.app.id"] = attempt.appId;
     if (attempt.attempt > 1) attributes["http.request.resend_count"] = attempt.attempt - 1;
     const span = tracer.startSpan(`${attempt.method} ${attempt.path}`, { kind: SpanKind.CLIENT, attributes }, parent);
     const within = trace.setSpan(parent, span);
@@ -281,6 +285,7 @@ function subscribeWebhooks(channels: Channels, tracer: Tracer) {
       span.setAttribute("chat.webhook.trigger", delivery.trigger);
     }
     if (delivery.verified !== undefined) span.setAttribute("chat.webhook.verified", delivery.verified);
+    if (delivery.appId !== undefined) span.setAttribute("chat.app.id", delivery.appId);
     const thrown = delivery.handlerError ?? delivery.error;
     const status = delivery.result?.status;
     // A server span fails on a 5xx only: a 4xx is the sender's mistake.

@@ -29,12 +29,15 @@ function userOf(params: CallParams | undefined, where: "onBehalfOf" | "uid"): st
 /**
  * Gives, for an operation (`method`, the path template) and the parameters of a call, the slots
  * it counts under: its user's, when the operation is limited per user and the call acts as one,
- * then the app's (its class, core or standard, and `all`). Keys are under `appId`.
+ * then the app's (its class, core or standard, and `all`). Keys are under `appId` in lower case:
+ * the service's hosts are case-insensitive, so `Tenant-EU` and `tenant-eu` are one app, with one
+ * set of windows; two apps sharing a store never share a key.
  */
 export function slotClassifier(
   limits: RateLimits,
-  appId: string,
+  givenAppId: string,
 ): (method: string, path: string, params: CallParams | undefined) => readonly GovernedSlot[] {
+  const appId = givenAppId.toLowerCase();
   const appSlot = (name: "core" | "standard" | "all"): GovernedSlot[] => {
     const rule = limits.app?.[name];
     return rule ? [{ key: `${appId}:${name}`, limit: rule.limit, windowMs: rule.windowMs, scope: "app" }] : [];

@@ -1,7 +1,15 @@
 export { startMockServer } from "./start-mock-server.js";
 export type { MockServer, MockServerOptions } from "./start-mock-server.js";
 export { startFakeServer } from "./fake/start-fake-server.js";
-export type { FakeServer, FakeServerOptions, FakeState, FakeMessage } from "./fake/server-types.js";
+export type {
+  FakeServer,
+  FakeServerOptions,
+  FakeState,
+  FakeMessage,
+  FakeAppOptions,
+  FakeAppServer,
+  FakeServedApp,
+} from "./fake/server-types.js";
 export type { FakeWebhookDelivery } from "./fake/deliveries/webhook-deliveries.js";
 export type { FakeSnapshot, FakeSnapshotModel } from "./fake/state/snapshot.js";
 export type { DeliveryMatch, FakeDelivery, WaitForDeliveryOptions } from "./fake/deliveries/wait-for-delivery.js";

@@ -54,6 +54,8 @@ export interface TransportCall extends FailedCall {
   parseAs: ParseAs;
   /** The call's id, shared by its attempts: in its log lines, its middleware hooks and its trace. */
   id?: string | undefined;
+  /** The client's app, in its log lines (a backend of several apps tells them apart by it); undefined for the Management API's client. */
+  appId?: string | undefined;
   /** Runs each attempt under the attempt channel, when the call is traced. */
   attempt?: TracedAttempt | undefined;
 }
@@ -180,6 +182,7 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     reached ||= attemptMayHaveReachedService(outcome);
     logger?.debug?.("chat-rest-sdk attempt", {
       callId: call.id,
+      ...(call.appId !== undefined && { appId: call.appId }),
       method,
       path,
       attempt: n,
@@ -196,7 +199,14 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
       call.mayHaveReachedService = reached;
       return result as Delivered;
     }
-    logger?.info?.("chat-rest-sdk retrying", { callId: call.id, method, path, attempt: n, waitMs: Math.round(waitMs) });
+    logger?.info?.("chat-rest-sdk retrying", {
+      callId: call.id,
+      ...(call.appId !== undefined && { appId: call.appId }),
+      method,
+      path,
+      attempt: n,
+      waitMs: Math.round(waitMs),
+    });
     if (!held) await abortableSleep(waitMs, callerSignal);
   }
 }

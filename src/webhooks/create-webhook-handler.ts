@@ -74,6 +74,98 @@ export interface WebhookHandlerOptions extends WebhookCredentials {
   bodyTimeoutMs?: number;
 }
 
+/** Handlers by trigger for the apps `A` of a receiver of several: each event's `appId` is one of them. */
+export type WebhookAppEventHandlers<A extends string> = {
+  [T in WebhookTrigger]?: (event: WebhookEventOf<T> & { appId: A }) => unknown;
+};
+
+/** One app of a receiver of several ({@link WebhookAppsHandlerOptions.apps}): its webhook's credentials and handlers. */
+export interface WebhookAppOptions<A extends string = string> extends WebhookCredentials {
+  /**
+   * This app's handlers by trigger; a trigger it has none for goes to the receiver's shared `on`.
+   * @default none: the shared `on` handles every trigger
+   * @example { message_sent: (event) => tenantEu.onMessage(event.data.message) }
+   */
+  on?: WebhookAppEventHandlers<A>;
+  /**
+   * This app's `onUnknown`, in place of the receiver's.
+   * @default the receiver's `onUnknown`
+   * @example (event) => console.warn("eu: unknown trigger", String(event.trigger))
+   */
+  onUnknown?: (event: UnknownWebhookEvent) => unknown;
+}
+
+/** The options a receiver of several apps shares with one of one app: what to do on errors, the dedupe store, the body's limits. */
+type SharedHandlerOptions = Omit<WebhookHandlerOptions, "username" | "password" | "on" | "onUnknown">;
+
+/**
+ * Options of {@link createWebhookHandler} for one receiver of several apps: each app's webhook
+ * credentials (and handlers) under its app id. A delivery is checked against the credentials of
+ * the app its event names (`appId`): one with another app's credentials gets 401, and neither a
+ * handler nor the dedupe store sees it.
+ */
+export interface WebhookAppsHandlerOptions<A extends string = string> extends SharedHandlerOptions {
+  /**
+   * Each app's webhook credentials and handlers, by app id.
+   * @default none: required
+   * @example { "tenant-eu": { username: "eu-hook", password: process.env.EU_HOOK_PASSWORD! }, "tenant-us": { username: "us-hook", password: process.env.US_HOOK_PASSWORD! } }
+   */
+  apps: { [K in A]: WebhookAppOptions<K> };
+  /**
+   * Handlers by trigger for every app, for the triggers an app's own `on` leaves out; `event.appId` tells the app.
+   * @default none
+   * @example { message_sent: (event) => store.save(event.appId, event.data.message) }
+   */
+  on?: WebhookAppEventHandlers<A>;
+  /**
+   * Called with an event whose trigger the spec does not know, of an app without its own `onUnknown`.
+   * @default none: such events are acknowledged and dropped
+   * @example (event) => console.warn("unhandled webhook", event.appId, String(event.trigger))
+   */
+  onUnknown?: (event: UnknownWebhookEvent) => unknown;
+}
+
+/** What a delivery is checked against, and handled by: one app's, or the one webhook's of a receiver of one app. */
+interface Receiving {
+  /** Undefined for the one-app form, which takes an event of any app. */
+  appId: string | undefined;
+  credentials: WebhookCredentials;
+  on: WebhookEventHandlers;
+  shared: WebhookEventHandlers | undefined;
+  onUnknown: WebhookHandlerOptions["onUnknown"];
+}
+
+/** The apps a receiver takes deliveries for, each with what handles them; a TypeError-free check of the credentials first. */
+function receivingOf(options: WebhookHandlerOptions | WebhookAppsHandlerOptions): Receiving[] {
+  if (!("apps" in options) || options.apps === undefined) {
+    const { username, password, on, onUnknown } = options as WebhookHandlerOptions;
+    checkCredentials(username, password, "createWebhookHandler needs the webhook's username and password; one of them is empty.");
+    return [{ appId: undefined, credentials: { username, password }, on, shared: undefined, onUnknown }];
+  }
+  const { apps, on, onUnknown } = options;
+  const entries = typeof apps === "object" && apps !== null ? Object.entries(apps as Record<string, WebhookAppOptions>) : [];
+  if (entries.length === 0) throw new ChatConfigError("createWebhookHandler: apps must name at least one app, by its id.");
+  return entries.map(([appId, app]) => {
+    checkCredentials(
+      app?.username,
+      app?.password,
+      `createWebhookHandler: the app ${appId} needs its webhook's username and password; one of them is empty.`,
+    );
+    return {
+      appId,
+      credentials: { username: app.username, password: app.password },
+      on: (app.on ?? {}) as WebhookEventHandlers,
+      shared: on as WebhookEventHandlers | undefined,
+      onUnknown: app.onUnknown ?? onUnknown,
+    };
+  });
+}
+
+function checkCredentials(username: unknown, password: unknown, message: string): void {
+  if (typeof username !== "string" || username === "" || typeof password !== "string" || password === "")
+    throw new ChatConfigError(message);
+}
+
 /** A handler of webhook deliveries in the Fetch API's terms: a `Request` in, a `Response` out. */
 export type WebhookHandler = (request: Request) => Promise<Response>;
 
@@ -98,21 +190,35 @@ const tenSeconds = 10_000;
  *
  * Deliveries repeat (the service retries a failed one); give `dedupe` to handle each event once.
  *
- * @throws {ChatConfigError} when the username or password is empty, `maxBodyBytes` is not a positive integer, or `bodyTimeoutMs` is not one of at most 2^31 - 1.
+ * One receiver serves several apps with `apps`: each app's webhook credentials (and, if it wants,
+ * its own handlers) under its id. A delivery must carry the credentials of the app its event
+ * names; one with app A's credentials that claims app B gets 401 before any handler or the dedupe
+ * store sees it. Keys of handled events start with the app (`webhookEventKey`), so one dedupe
+ * store serves every app.
+ *
+ * @throws {ChatConfigError} when a username or password is empty, `apps` names no app, `maxBodyBytes` is not a positive integer, or `bodyTimeoutMs` is not one of at most 2^31 - 1.
  * @example
  * export const POST = createWebhookHandler({
  *   username: process.env.CHAT_WEBHOOK_USER!,
  *   password: process.env.CHAT_WEBHOOK_PASSWORD!,
  *   on: { message_sent: (event) => console.log(event.data.message.id) },
  * });
+ * // One receiver for two apps: each delivery is checked against its own app's credentials.
+ * export const tenants = createWebhookHandler({
+ *   apps: {
+ *     "tenant-eu": { username: "eu-hook", password: process.env.EU_HOOK_PASSWORD! },
+ *     "tenant-us": { username: "us-hook", password: process.env.US_HOOK_PASSWORD! },
+ *   },
+ *   on: { message_sent: (event) => console.log(event.appId, event.data.message.id) },
+ * });
  */
-export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
-  const { username, password, on, onUnknown, onError, dedupe } = options;
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler;
+export function createWebhookHandler<A extends string>(options: WebhookAppsHandlerOptions<A>): WebhookHandler;
+export function createWebhookHandler(options: WebhookHandlerOptions | WebhookAppsHandlerOptions): WebhookHandler {
+  const { onError, dedupe } = options;
   const maxBodyBytes = options.maxBodyBytes ?? oneMebibyte;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? tenSeconds;
-  if (typeof username !== "string" || username === "" || typeof password !== "string" || password === "") {
-    throw new ChatConfigError("createWebhookHandler needs the webhook's username and password; one of them is empty.");
-  }
+  const receiving = receivingOf(options);
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
     throw new ChatConfigError(`maxBodyBytes must be a positive integer; it is ${String(maxBodyBytes)}.`);
   }
@@ -120,7 +226,6 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs <= 0 || bodyTimeoutMs > 2 ** 31 - 1) {
     throw new ChatConfigError(`bodyTimeoutMs must be a positive integer of at most 2147483647; it is ${String(bodyTimeoutMs)}.`);
   }
-  const credentials = { username, password };
   const channel = diagnosticsChannel?.tracingChannel?.<unknown, WebhookDiagnostics>(WEBHOOK_CHANNEL);
   // A delivery's claim token: unique across processes by the random part, cheap per delivery by the count.
   // The random part is drawn at the first delivery, not here: Cloudflare Workers refuse random values
@@ -129,9 +234,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
   const handle = async (request: Request, seen: WebhookDiagnostics): Promise<Response> => {
     if ((seen.method = request.method) !== "POST") return answer(405, "Webhooks are delivered with POST.", { allow: "POST" });
-    if (!(seen.verified = verifyWebhookAuth(request.headers.get("authorization"), credentials))) {
-      return answer(401, "Missing or wrong credentials.", { "www-authenticate": 'Basic realm="webhook", charset="UTF-8"' });
-    }
+    const authorization = request.headers.get("authorization");
+    // Every app's credentials are checked, so the time does not tell which app's were near.
+    const verified = receiving.map((app) => verifyWebhookAuth(authorization, app.credentials));
+    const matching = receiving.filter((_, index) => verified[index]);
+    if (!(seen.verified = matching.length > 0)) return refuse("Missing or wrong credentials.");
     const body = await readLimitedBody(request, maxBodyBytes, bodyTimeoutMs);
     // A body that was not read to its end leaves the connection unusable: each of these closes it.
     if ("tooLarge" in body) return answer(413, `The body is larger than ${maxBodyBytes} bytes.`, { connection: "close" });
@@ -145,9 +252,17 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       throw error;
     }
     seen.trigger = String(event.trigger);
+    if (typeof event.appId === "string") seen.appId = event.appId;
+    const claimed = String(event.appId).toLowerCase();
+    const app = matching.find((one) => one.appId === undefined || one.appId.toLowerCase() === claimed);
+    // Another app's credentials: refused before any handler or the store sees the event.
+    if (!app) {
+      seen.verified = false;
+      return refuse("The credentials are not those of the webhook of the app this event names.");
+    }
     if (!dedupe) {
       try {
-        await dispatch(event, on, onUnknown);
+        await dispatch(event, app);
       } catch (error) {
         seen.handlerError = error;
         report(onError, error, event);
@@ -156,7 +271,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       return answer(200, "");
     }
     tokens.prefix ||= crypto.randomUUID();
-    return handleOnce(event, `${tokens.prefix}:${++tokens.count}`, dedupe, on, onUnknown, onError, seen);
+    return handleOnce(event, `${tokens.prefix}:${++tokens.count}`, dedupe, app, onError, seen);
   };
   // Published only while something subscribes to the webhook channel.
   return (request) => {
@@ -170,8 +285,7 @@ async function handleOnce(
   event: ParsedWebhookEvent,
   token: string,
   dedupe: WebhookDedupe,
-  on: WebhookEventHandlers,
-  onUnknown: WebhookHandlerOptions["onUnknown"],
+  app: Receiving,
   onError: WebhookHandlerOptions["onError"],
   seen: WebhookDiagnostics,
 ): Promise<Response> {
@@ -188,7 +302,7 @@ async function handleOnce(
   // 503, not 200: the delivery that holds the key may still fail, and then this event needs a retry.
   if (claim !== "claimed") return retryLater("The event is being handled by another delivery; retry later.");
   try {
-    await dispatch(event, on, onUnknown);
+    await dispatch(event, app);
   } catch (error) {
     seen.handlerError = error;
     report(onError, error, event);
@@ -215,15 +329,21 @@ function retryLater(text: string): Response {
   return answer(503, text, { "retry-after": "10" });
 }
 
-async function dispatch(event: ParsedWebhookEvent, on: WebhookEventHandlers, onUnknown: WebhookHandlerOptions["onUnknown"]) {
+async function dispatch(event: ParsedWebhookEvent, { on, shared, onUnknown }: Receiving) {
   const trigger = String(event.trigger);
   if (!isKnownTrigger(trigger)) {
     await onUnknown?.(event as UnknownWebhookEvent);
     return;
   }
-  // A second spelling of a trigger reaches the handler of either name.
-  const handler = (on[trigger] ?? on[eventNameOf(trigger)]) as ((event: ParsedWebhookEvent) => unknown) | undefined;
+  // A second spelling of a trigger reaches the handler of either name; the app's own before the shared ones.
+  const handler = (on[trigger] ?? on[eventNameOf(trigger)] ?? shared?.[trigger] ?? shared?.[eventNameOf(trigger)]) as
+    | ((event: ParsedWebhookEvent) => unknown)
+    | undefined;
   await handler?.(event);
+}
+
+function refuse(text: string): Response {
+  return answer(401, text, { "www-authenticate": 'Basic realm="webhook", charset="UTF-8"' });
 }
 
 function answer(status: number, text: string, headers: Record<string, string> = {}): Response {

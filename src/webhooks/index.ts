@@ -4,7 +4,14 @@ export { parseWebhookEvent } from "./parse-webhook-event.js";
 export { WebhookPayloadError } from "./webhook-payload-error.js";
 export { webhookEventKey } from "./webhook-event-key.js";
 export { createWebhookHandler } from "./create-webhook-handler.js";
-export type { WebhookHandler, WebhookHandlerOptions, WebhookEventHandlers } from "./create-webhook-handler.js";
+export type {
+  WebhookHandler,
+  WebhookHandlerOptions,
+  WebhookEventHandlers,
+  WebhookAppsHandlerOptions,
+  WebhookAppOptions,
+  WebhookAppEventHandlers,
+} from "./create-webhook-handler.js";
 export type { WebhookDiagnostics } from "./webhook-diagnostics.js";
 export { toNodeHandler } from "./to-node-handler.js";
 export type { NodeWebhookHandler } from "./to-node-handler.js";

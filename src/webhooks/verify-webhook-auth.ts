@@ -18,6 +18,13 @@ const encoder = new TextEncoder();
 
 /** The token of the last credentials seen: a receiver checks every delivery against the same pair. */
 let last: { username: string; password: string; token: string } | undefined;
+/**
+ * The tokens of the other credentials seen lately: a receiver of several apps checks each delivery
+ * against every app's pair, which would otherwise encode them all again on each delivery. Bounded:
+ * emptied when full.
+ */
+const seen = new Map<string, string>();
+const MAX_SEEN = 64;
 
 /**
  * Checks the `Authorization` header of a webhook delivery against the webhook's credentials. The
@@ -60,9 +67,16 @@ export function verifyWebhookAuth(authorization: string | null | undefined, cred
 /** The canonical Basic token of the credentials, remembered for the next delivery. */
 function expectedToken(username: string, password: string): string {
   if (last?.username !== username || last.password !== password) {
-    let binary = "";
-    for (const byte of encoder.encode(`${username}:${password}`)) binary += String.fromCharCode(byte);
-    last = { username, password, token: btoa(binary) };
+    const id = `${username}\u0000${password}`;
+    let token = seen.get(id);
+    if (token === undefined) {
+      let binary = "";
+      for (const byte of encoder.encode(`${username}:${password}`)) binary += String.fromCharCode(byte);
+      token = btoa(binary);
+      if (seen.size >= MAX_SEEN) seen.clear();
+      seen.set(id, token);
+    }
+    last = { username, password, token };
   }
   return last.token;
 }

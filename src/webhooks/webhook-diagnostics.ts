@@ -10,6 +10,8 @@ export interface WebhookDiagnostics {
   verified?: boolean;
   /** The event's trigger, e.g. `message_sent`, once the body was read as an event. */
   trigger?: string;
+  /** The app the event names (its `appId`), once the body was read as an event: a receiver of several apps tells them apart by it. */
+  appId?: string;
   /** What the event's handler (or `onUnknown`) threw: the delivery was answered 500. */
   handlerError?: unknown;
   /** Set by the channel: the answer. */

@@ -55,3 +55,9 @@ test("--state names a file it cannot read, or one that is not JSON, and exits 2"
     rmSync(notJson, { force: true });
   }
 });
+
+test("--app takes an app id and optionally its region, once per app; a malformed one exits 2 naming it", async () => {
+  expect((await run(["--help"])).output).toContain("--app <id>[@<region>]");
+  for (const bad of ["@eu", "shop@", "shop@eu@us"])
+    expect(await run(["--app", bad])).toEqual({ code: 2, output: expect.stringContaining("--app takes an app id") });
+});

@@ -10,7 +10,8 @@ import { connectFake, type FakeServer, type RemoteFake, startFakeServer } from "
  * the table and the three that serve it.
  */
 const REMOTE_CONTROLS: Record<
-  Exclude<keyof RemoteFake, "url" | "appId" | "apiKey" | "authOnlyKey" | "key" | "secret">,
+  // Not controls: the credentials, and the apps of a fake (`app()` is connectFake on an app's URL).
+  Exclude<keyof RemoteFake, "url" | "appId" | "apiKey" | "authOnlyKey" | "key" | "secret" | "region" | "apps" | "app">,
   readonly string[]
 > = {
   reset: [],

@@ -15,6 +15,7 @@ const LONGEST = [
   "tests/contract/code-samples.test.ts",
   "tests/contract/breaking-change-gate.test.ts",
   "tests/fake/walk-all-operations.test.ts",
+  "tests/docs/marketplace.test.ts",
   "tests/unit/helpers/import-kill-resume.test.ts",
   "tests/rate-limits/redis-webhook-processes.test.ts",
   "tests/chaos/chaos.test.ts",

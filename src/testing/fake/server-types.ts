@@ -115,7 +115,84 @@ export interface FakeServerOptions {
    * @example "test-control-token"
    */
   controlToken?: string;
+  /**
+   * The apps the fake serves, when it serves more than one: each with its own id, region, keys,
+   * model, clock, faults, rate-limit windows, webhooks and deliveries; one account's Management
+   * API (`key`, `secret`) for all of them. The first is the fake's own (`fake.appId`, `fake.url`,
+   * `fake.reset()`...); `fake.app(appId)` gives each one's controls, and `fake.apps` each one's
+   * credentials and `url`. Not with `appId`, `region`, `apiKey` or `authOnlyKey`, which name the
+   * one app of a fake without `apps`. Apps created through the Management API's `POST /apps` are
+   * served too, with the keys its answer gives.
+   * @default one app, from `appId`, `region`, `apiKey` and `authOnlyKey`
+   * @example [{ appId: "tenant-eu", region: "eu" }, { appId: "tenant-us", region: "us" }]
+   */
+  apps?: FakeAppOptions[];
 }
+
+/** One app of a fake that serves several ({@link FakeServerOptions.apps}). */
+export interface FakeAppOptions {
+  /**
+   * The app's id: its Chat host is `{appId}.api-{region}.cometchat.io`, and its `url` on the fake `${fake.url}/app/{appId}`.
+   * @default a random 16-hex-digit id
+   * @example "tenant-eu"
+   */
+  appId?: string;
+  /**
+   * The app's region, as the Management API lists it and every webhook event carries it.
+   * @default "us"
+   * @example "eu"
+   */
+  region?: string;
+  /**
+   * The app's `fullAccess` API key; a key of another app gets 401 `AUTH_ERR_APIKEY_NOT_FOUND`.
+   * @default a random 40-hex-digit key
+   * @example "tenant-eu-rest-key"
+   */
+  apiKey?: string;
+  /**
+   * The app's `authOnly` key.
+   * @default a random 40-hex-digit key
+   * @example "tenant-eu-auth-key"
+   */
+  authOnlyKey?: string;
+  /**
+   * The app's own rate limits, counted in windows of its own.
+   * @default the fake's `rateLimits`
+   * @example "service"
+   */
+  rateLimits?: "service" | RateLimits;
+}
+
+/** An app a fake serves, as {@link FakeServer.apps} lists it. */
+export interface FakeServedApp extends FakeCredentials {
+  /** The app's region. */
+  region: string;
+  /**
+   * The app's base URL on the fake (`${fake.url}/app/{appId}`), for `baseUrl`: it reaches this
+   * app's data only. Its control routes are under `${url}/__fake`: `connectFake(url, controlToken)`
+   * drives this one app.
+   */
+  url: string;
+}
+
+/** The controls of one app of a fake: as the fake's own, but acting on that app alone. */
+export type FakeAppServer = FakeServedApp &
+  TableControls &
+  Pick<
+    FakeServer,
+    | "reset"
+    | "clock"
+    | "seed"
+    | "snapshot"
+    | "restore"
+    | "state"
+    | "faults"
+    | "failNext"
+    | "delayNext"
+    | "webhookDeliveries"
+    | "webhooksSettled"
+    | "waitForDelivery"
+  >;
 
 /** A message of the fake's model, with its thread, edit and deletion marks; or an action message (`category` `action`) recording an edit, a deletion or a member change. */
 export type FakeMessage = StoredMessage;
@@ -144,8 +221,31 @@ export interface FakeState {
 
 /** A running fake: its URL, the credentials it accepts, its model and the controls of a test. */
 export interface FakeServer extends FakeCredentials, TableControls {
-  /** Base URL to pass as `baseUrl` to `createChatClient`, `createCallsClient` and `createManagementClient`. */
+  /**
+   * Base URL to pass as `baseUrl` to `createChatClient`, `createCallsClient` and
+   * `createManagementClient`: the Management API of every app, and the Chat and Calls APIs of the
+   * fake's first app. Another app's is `${url}/app/{appId}` ({@link apps}).
+   */
   url: string;
+  /** The region of the fake's first app. */
+  region: string;
+  /**
+   * Every app the fake serves, the first app first: those it was started with, then those
+   * created through the Management API's `POST /apps`, each with its keys and `url`. Read anew each time.
+   * @example
+   * const eu = fake.apps.find((app) => app.region === "eu")!;
+   * const chatEu = createChatClient({ appId: eu.appId, apiKey: eu.apiKey, baseUrl: eu.url });
+   */
+  readonly apps: readonly FakeServedApp[];
+  /**
+   * The controls of one app (`reset`, `seed`, `snapshot`, `restore`, `clock`, `faults`, deliveries,
+   * requests, `state`), acting on that app alone. The fake's own controls act on its first app,
+   * but `reset()`, `snapshot()`, `restore()` and `webhooksSettled()`, which cover every app. Throws a TypeError for an
+   * app the fake does not serve.
+   * @example
+   * fake.app("tenant-eu").seed({ users: [{ uid: "ana", name: "Ana" }] });
+   */
+  app(appId: string): FakeAppServer;
   /**
    * The token of the control routes, under `/__fake` on the fake's port: pass it with `url` to
    * `connectFake` in another process (a Jest worker, say) to drive this fake from there.
@@ -155,8 +255,8 @@ export interface FakeServer extends FakeCredentials, TableControls {
   /** Stops listening and closes open connections. Calling it again returns the same promise. */
   close(): Promise<void>;
   /**
-   * Empties the model, forgets pending failNext and delayNext, and sets the clock back to real
-   * time. A request in flight (its body still arriving, or held by delayNext or a latency fault) is
+   * Empties the model (of every app, forgetting those created through the Management API), forgets
+   * pending failNext and delayNext, and sets the clock back to real time. A request in flight (its body still arriving, or held by delayNext or a latency fault) is
    * not applied to the emptied model: it is answered 500, a held one at once.
    */
   reset(): void;

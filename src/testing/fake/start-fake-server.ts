@@ -1,29 +1,30 @@
 // No ".js" in imports under src/testing: see ../start-mock-server.ts.
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { ON_BEHALF_OF } from "../../safety/acting-user";
 import { clientUrl } from "../client-url";
 import { bundledSpec } from "../prism-process";
-import type { FakeCredentials, FakeKeys } from "./pipeline/credentials";
 import { fakeSpec } from "./spec/fake-spec";
-import { FakeStore } from "./state/fake-store";
-import { Faults } from "./faults/faults";
-import { checkFakeRateLimits, FakeRateLimiter } from "./pipeline/rate-limiter";
-import { requestViolations } from "./spec/request-violations";
-import type { SeedCheck } from "./state/seed";
-import { checkSnapshot, restoreSnapshot } from "./state/snapshot";
+import { checkSnapshot } from "./state/snapshot";
 import { checkFakeServerOptions } from "./control/check-fake-server-options";
 import { copyState } from "./state/copy-state";
-import type { FakeServer, FakeServerOptions } from "./server-types";
-import { FakeClock } from "./time/fake-clock";
-import { type ControlParts, localControls } from "./control/controls";
-import { DeliveryWaits } from "./deliveries/wait-for-delivery";
-import { SERVICE_RETRY_DELAYS_MS, WebhookDeliveries } from "./deliveries/webhook-deliveries";
+import type { FakeAppServer, FakeServer, FakeServerOptions, FakeServedApp } from "./server-types";
+import { CONTROLS, type ControlParts, localControls } from "./control/controls";
+import { SERVICE_RETRY_DELAYS_MS } from "./deliveries/webhook-deliveries";
 import { startHttpFront } from "./fronts/http";
 import { handleInProcess } from "./fronts/in-process";
-import type { FakeContext } from "./pipeline/context";
+import { CLOSED_FAKES } from "./fronts/closed-fakes";
+import { APP_PREFIX, type AppToServe, FakeAccount } from "./apps/fake-account";
+import type { FakeApp } from "./apps/fake-app";
 
-export type { FakeMessage, FakeServer, FakeServerOptions, FakeState } from "./server-types";
+export type {
+  FakeAppOptions,
+  FakeAppServer,
+  FakeMessage,
+  FakeServedApp,
+  FakeServer,
+  FakeServerOptions,
+  FakeState,
+} from "./server-types";
 
 const random = (bytes: number) => randomBytes(bytes).toString("hex");
 
@@ -49,66 +50,70 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   checkFakeServerOptions(options);
   if (options.state !== undefined) checkSnapshot(options.state, "startFakeServer: state");
   const spec = fakeSpec(options.spec ?? bundledSpec);
-  const keys: FakeKeys = {
-    apiKey: options.apiKey ?? random(20),
-    authOnlyKey: options.authOnlyKey ?? random(20),
+  const account = new FakeAccount(spec, {
     key: options.key ?? random(20),
     secret: options.secret ?? random(20),
-  };
-  const clock = new FakeClock();
-  const store = new FakeStore(options.maxItems ?? 100_000, clock);
-  store.appId = options.appId ?? options.state?.appId ?? random(8);
-  const credentials: FakeCredentials = { appId: store.appId, ...keys };
-  const deliveries = new WebhookDeliveries(store, {
-    region: options.region ?? "us",
+    maxItems: options.maxItems ?? 100_000,
     retryDelays: options.webhookRetryDelays ?? SERVICE_RETRY_DELAYS_MS,
+    rateLimits: options.rateLimits,
   });
-  store.listeners.push(deliveries.listener);
-  if (options.state) restoreSnapshot(store, options.state);
-  const waits = new DeliveryWaits(deliveries);
-  const faults = new Faults((operationId) => spec.byId(operationId) !== undefined);
-  const limits = checkFakeRateLimits(options.rateLimits);
-  const seedCheck: SeedCheck = (operationId, { path = {}, body, onBehalfOf }) => {
-    const operation = spec.byId(operationId);
-    if (!operation) return;
-    const headers = onBehalfOf === undefined ? {} : { [ON_BEHALF_OF]: onBehalfOf };
-    const { errors } = spec.check(operation, { path, search: new URLSearchParams(), headers, body });
-    if (errors.length) throw requestViolations(errors, operation);
-  };
-  const fake: FakeContext = {
-    store,
-    faults,
-    keys,
-    holds: new Set(),
-    closed: false,
-    limiter: limits && new FakeRateLimiter(limits, () => clock.now()),
-  };
-  const parts: ControlParts = { store, clock, faults, deliveries, waits, limiter: fake.limiter, fake, seedCheck, credentials };
+  const given: AppToServe[] = (
+    options.apps ?? [
+      { appId: options.appId ?? options.state?.appId, region: options.region, apiKey: options.apiKey, authOnlyKey: options.authOnlyKey },
+    ]
+  ).map((app) => ({
+    ...app,
+    appId: app.appId ?? random(8),
+    region: app.region ?? "us",
+    apiKey: app.apiKey ?? random(20),
+    authOnlyKey: app.authOnlyKey ?? random(20),
+  }));
+  for (const app of given) account.start(app);
+  const primary = account.primary;
+  const parts: ControlParts = { ...primary.parts, account };
+  if (options.state) CONTROLS.find((row) => row.name === "restore")!.run(parts, options.state);
   const controlToken = options.controlToken ?? random(20);
   const host = options.host ?? "127.0.0.1";
-  const http = await startHttpFront(spec, fake, { parts, token: controlToken }, { port: options.port ?? 0, host });
+  const http = await startHttpFront(spec, account, { parts, token: controlToken }, { port: options.port ?? 0, host });
   const { port } = http.address() as AddressInfo;
+  const url = clientUrl(`http://${host}:${port}`);
+  const appUrl = (app: FakeApp) => `${url}${APP_PREFIX}${encodeURIComponent(app.appId)}`;
+  const served = (app: FakeApp): FakeServedApp => ({ ...app.credentials, region: app.region, url: appUrl(app) });
   let closing: Promise<void> | undefined;
   // The controls of the table (./control/controls.ts), then what only the process that runs the fake has.
   const server = {
-    url: clientUrl(`http://${host}:${port}`),
-    ...credentials,
+    url,
+    ...primary.credentials,
+    region: primary.region,
     controlToken,
     close: () =>
       (closing ??= new Promise<void>((done) => {
-        fake.closed = true;
-        clock.reset();
-        for (const release of fake.holds) release();
-        deliveries.clear();
-        waits.close();
+        CLOSED_FAKES.add(server);
+        account.close();
         http.close(() => done());
         http.closeAllConnections();
       })),
     get state() {
-      return copyState(store);
+      return copyState(primary.parts.store);
     },
-    clock,
-    handle: (request: Request) => handleInProcess(spec, request, fake),
+    get apps() {
+      return account.apps.map(served);
+    },
+    app: (appId: string): FakeAppServer => {
+      const app = account.get(appId);
+      if (!app)
+        throw new TypeError(`fake.app: the fake serves no app ${appId}; it serves ${account.apps.map((one) => one.appId).join(", ")}.`);
+      const one = {
+        ...served(app),
+        get state() {
+          return copyState(app.parts.store);
+        },
+        clock: app.parts.clock,
+      };
+      return Object.defineProperties(one, Object.getOwnPropertyDescriptors(localControls(app.parts))) as unknown as FakeAppServer;
+    },
+    clock: primary.parts.clock,
+    handle: (request: Request) => handleInProcess(spec, request, account),
   };
   return Object.defineProperties(server, Object.getOwnPropertyDescriptors(localControls(parts))) as unknown as FakeServer;
 }

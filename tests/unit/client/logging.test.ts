@@ -19,6 +19,7 @@ describe("logger", () => {
     expect(debug).toEqual([
       {
         callId: expect.any(String),
+        appId: "log",
         method: "POST",
         path: "/messages/{id}/thread",
         attempt: 1,
@@ -27,6 +28,7 @@ describe("logger", () => {
       },
       {
         callId: expect.any(String),
+        appId: "log",
         method: "POST",
         path: "/messages/{id}/thread",
         attempt: 2,
@@ -34,7 +36,7 @@ describe("logger", () => {
         durationMs: expect.any(Number),
       },
     ]);
-    expect(entries.filter(([level]) => level === "info")).toHaveLength(1);
+    expect(entries.filter(([level]) => level === "info").map(([, , fields]) => fields?.appId)).toEqual(["log"]);
     const all = JSON.stringify(entries);
     expect(all).not.toContain("private words");
     expect(all).not.toContain("k-log-secret");
@@ -54,7 +56,15 @@ describe("logger per call", () => {
         const chat = createChatClient({ appId: "log", apiKey: "k", baseUrl: server.url, logger: sink(clientLines) });
         await chat.GET("/users", { logger: sink(callLines) });
         expect(callLines).toEqual([
-          { callId: expect.any(String), method: "GET", path: "/users", attempt: 1, status: 200, durationMs: expect.any(Number) },
+          {
+            callId: expect.any(String),
+            appId: "log",
+            method: "GET",
+            path: "/users",
+            attempt: 1,
+            status: 200,
+            durationMs: expect.any(Number),
+          },
         ]);
         expect(clientLines).toEqual([]);
         await chat.GET("/users");

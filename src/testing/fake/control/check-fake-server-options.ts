@@ -22,4 +22,27 @@ export function checkFakeServerOptions(options: FakeServerOptions): void {
     throw new TypeError("startFakeServer: webhookRetryDelays must be at most 10 non-negative numbers of milliseconds.");
   if (options.apiKey !== undefined && options.apiKey === options.authOnlyKey)
     throw new TypeError("startFakeServer: apiKey and authOnlyKey must differ.");
+  if (options.apps !== undefined) checkApps(options);
+}
+
+/** The checks of the `apps` option: each app as the one app's options, and no key shared by two. */
+function checkApps({ apps, ...one }: FakeServerOptions): void {
+  if (!Array.isArray(apps) || apps.length === 0) throw new TypeError("startFakeServer: apps must be a non-empty array.");
+  for (const name of ["appId", "region", "apiKey", "authOnlyKey"] as const)
+    if (one[name] !== undefined)
+      throw new TypeError(`startFakeServer: ${name} names the one app of a fake without apps; give it in apps instead.`);
+  const keys = new Set<string>();
+  apps.forEach((app, index) => {
+    for (const name of ["appId", "region", "apiKey", "authOnlyKey"] as const) {
+      const value = app?.[name];
+      if (value !== undefined && (typeof value !== "string" || value === ""))
+        throw new TypeError(`startFakeServer: apps[${index}].${name} must be a non-empty string.`);
+    }
+    for (const key of [app.apiKey, app.authOnlyKey]) {
+      if (key === undefined) continue;
+      if (keys.has(key))
+        throw new TypeError(`startFakeServer: apps[${index}] has a key another app (or its other key) has; each app's keys are its own.`);
+      keys.add(key);
+    }
+  });
 }

@@ -1,6 +1,8 @@
 // connectFake: the controls of a fake that runs in another process (started in Jest's
 // globalSetup, or by `chat-rest-fake`), reached over its control routes with its control token.
 import type { FakeCredentials } from "../pipeline/credentials";
+import type { FakeServedApp } from "../server-types";
+import { APP_PREFIX } from "../apps/fake-account";
 import type { FaultRule } from "../faults/faults";
 import type { FiredTrigger } from "../deliveries/fired-triggers";
 import type { FakeSeed, Seeded } from "../state/seed";
@@ -28,6 +30,23 @@ export interface RemoteFaultHandle {
 export interface RemoteFake extends FakeCredentials, RemoteOf<TableControls> {
   /** Base URL for the clients' `baseUrl`. */
   url: string;
+  /** The app's region. */
+  region: string;
+  /**
+   * Every app of the fake, with its keys and `url` (`${url}/app/{appId}`), as when connected:
+   * connected to the fake's own URL only; undefined when connected to one app's URL.
+   */
+  apps: FakeServedApp[] | undefined;
+  /**
+   * The controls of one app of the fake, acting on that app alone: `connectFake` on its URL. As in
+   * process, the fake's own `reset()`, `snapshot()` and `restore()` cover every app, and its other
+   * controls act on its first app.
+   * @example
+   * const remote = await connectFake(process.env.FAKE_URL!, process.env.FAKE_CONTROL_TOKEN!);
+   * const eu = await remote.app("tenant-eu");
+   * await eu.seed({ users: [{ uid: "ana", name: "Ana" }] });
+   */
+  app(appId: string): Promise<RemoteFake>;
   reset(): Promise<void>;
   seed(data: FakeSeed): Promise<Seeded>;
   snapshot(): Promise<FakeSnapshot>;
@@ -110,7 +129,16 @@ export async function connectFake(url: string, controlToken: string, options: Co
     throw response.status === 400 ? new TypeError(message) : new Error(message);
   };
   const info = CONTROL_ROUTES.find((row) => row.route === "GET /info")!;
-  const remote: Record<string, any> = { url: base, ...(await call(info)) };
+  const { apps, ...credentials } = (await call(info)) as FakeCredentials & { region: string; apps?: FakeCredentials[] };
+  const remote: Record<string, any> = {
+    url: base,
+    ...credentials,
+    apps: apps?.map((app) => ({ ...app, url: `${base}${APP_PREFIX}${encodeURIComponent(app.appId)}` })),
+    app: (appId: string) => {
+      if (!apps) throw new TypeError("connectFake: app() needs the fake's own URL; this one is of one app already.");
+      return connectFake(`${base}${APP_PREFIX}${encodeURIComponent(appId)}`, controlToken, options);
+    },
+  };
   for (const row of CONTROLS) {
     if (!row.name) continue;
     const input = row.input ?? ((first: unknown) => first);

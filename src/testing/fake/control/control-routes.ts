@@ -25,7 +25,8 @@ class ControlError extends Error {
 }
 
 export interface ControlRouteParts {
-  parts: ControlParts;
+  /** The app the routes act on; undefined for an `/app/{appId}` prefix that names no app of the fake (404). */
+  parts: ControlParts | undefined;
   token: string;
 }
 
@@ -93,8 +94,13 @@ async function route(parts: ControlParts, method: string, url: URL, body: unknow
   }
 }
 
-/** Answers one request under {@link CONTROL_PREFIX}; it never throws. */
-export async function answerControl(parts: ControlRouteParts, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Answers one request under {@link CONTROL_PREFIX} (`path`: its path and query, without an `/app/{appId}` prefix); it never throws. */
+export async function answerControl(
+  parts: ControlRouteParts,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path = req.url ?? "/",
+): Promise<void> {
   const reply = (status: number, value?: unknown) => {
     if (res.destroyed || res.headersSent) return;
     const text = value === undefined ? "" : JSON.stringify(value);
@@ -104,7 +110,8 @@ export async function answerControl(parts: ControlRouteParts, req: IncomingMessa
   try {
     if (!tokenMatches(req.headers[CONTROL_TOKEN_HEADER], parts.token))
       throw new ControlError(401, `The control routes need the fake's control token in ${CONTROL_TOKEN_HEADER}.`);
-    const url = new URL(req.url ?? "/", "http://fake.invalid");
+    if (!parts.parts) throw new ControlError(404, "The fake serves no app of that ID.");
+    const url = new URL(path, "http://fake.invalid");
     const body = await readBody(req);
     const value = await route(parts.parts, req.method ?? "GET", url, body);
     reply(value === undefined ? 204 : 200, value);

@@ -4,6 +4,7 @@
 // connectFake (./connect-fake.ts) all read this table, so a control is one row here, and
 // tests/fake/controls-table.test.ts fails when one of the three does not serve a row.
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
+import type { FakeAccount } from "../apps/fake-account";
 import type { FiredTrigger } from "../deliveries/fired-triggers";
 import type { DeliveryMatch, DeliveryWaits, WaitForDeliveryOptions } from "../deliveries/wait-for-delivery";
 import type { WebhookDeliveries } from "../deliveries/webhook-deliveries";
@@ -30,6 +31,39 @@ export interface ControlParts {
   /** Checks each seeded item as the API checks the request that would store it. */
   seedCheck: SeedCheck;
   credentials: FakeCredentials;
+  /**
+   * The fake's apps, on the first app's parts as the fake's own controls (and `/__fake`) see them:
+   * there, `reset`, `snapshot` and `restore` cover every app. Undefined on one app's parts
+   * (`fake.app(appId)`, `/app/{appId}/__fake`), whose controls act on that app alone.
+   */
+  account?: FakeAccount;
+}
+
+/** Empties one app's model and forgets what its last test left. */
+function resetApp(parts: ControlParts): void {
+  parts.store.reset();
+  parts.limiter?.reset();
+  forgetTheTestBefore(parts);
+}
+
+/**
+ * Replaces the model of every app with `snapshot`'s: the first app's, then each other's from
+ * `snapshot.apps` (an app it does not name is emptied). The apps created through the Management
+ * API are those the first app's records name: one created since is forgotten, one the snapshot
+ * created is served again.
+ */
+function restoreEvery(parts: ControlParts, snapshot: FakeSnapshot): void {
+  restoreSnapshot(parts.store, snapshot);
+  forgetTheTestBefore(parts);
+  if (!parts.account) return;
+  parts.account.syncCreated();
+  for (const app of parts.account.apps.slice(1)) {
+    const own = snapshot.apps?.find((other) => other.appId.toLowerCase() === app.appId.toLowerCase());
+    if (own) restoreSnapshot(app.parts.store, own);
+    else app.parts.store.reset();
+    app.parts.limiter?.reset();
+    forgetTheTestBefore(app.parts);
+  }
 }
 
 /**
@@ -130,14 +164,22 @@ function forgetTheTestBefore(parts: ControlParts): void {
 
 /** Every control, in the order the README lists them. */
 export const CONTROLS: readonly Control[] = [
-  { route: "GET /info", run: ({ credentials }) => ({ ...credentials }) },
+  {
+    route: "GET /info",
+    run: ({ credentials, store, account }) => ({
+      ...credentials,
+      region: store.region,
+      ...(account && { apps: account.apps.map((app) => ({ ...app.credentials, region: app.region })) }),
+    }),
+  },
   {
     name: "reset",
     route: "POST /reset",
     run: (parts) => {
-      parts.store.reset();
-      parts.limiter?.reset();
-      forgetTheTestBefore(parts);
+      resetApp(parts);
+      if (!parts.account) return;
+      parts.account.syncCreated();
+      for (const app of parts.account.apps.slice(1)) resetApp(app.parts);
     },
   },
   {
@@ -146,14 +188,21 @@ export const CONTROLS: readonly Control[] = [
     // One transaction: a seed that throws midway stores nothing.
     run: ({ store, seedCheck }, data: FakeSeed) => store.transaction(() => seedStore(store, data ?? {}, seedCheck)),
   },
-  { name: "snapshot", route: "GET /snapshot", run: ({ store }) => takeSnapshot(store) },
+  {
+    name: "snapshot",
+    route: "GET /snapshot",
+    run: ({ store, account }) =>
+      takeSnapshot(
+        store,
+        account?.apps.slice(1).map((app) => app.parts.store),
+      ),
+  },
   {
     name: "restore",
     route: "POST /restore",
     run: (parts, snapshot: FakeSnapshot) => {
       checkSnapshot(snapshot, "restore");
-      restoreSnapshot(parts.store, snapshot);
-      forgetTheTestBefore(parts);
+      restoreEvery(parts, snapshot);
     },
   },
   { name: "clock.now", route: "GET /clock", run: clockState, local: "own", remote: (state) => state.now },
@@ -204,7 +253,14 @@ export const CONTROLS: readonly Control[] = [
     run: ({ faults }, input) => void faults.delayNext(input?.operationId, input?.ms),
   },
   { name: "webhookDeliveries", route: "GET /deliveries", run: ({ deliveries }) => deliveries.list(), local: "getter" },
-  { name: "webhooksSettled", route: "POST /deliveries/settled", run: ({ deliveries }) => deliveries.settled() },
+  {
+    name: "webhooksSettled",
+    route: "POST /deliveries/settled",
+    // On the fake's own controls, every app's: one await before checking what a receiver of several apps got.
+    run: async ({ deliveries, account }) => {
+      await Promise.all((account?.apps.map((app) => app.parts.deliveries) ?? [deliveries]).map((each) => each.settled()));
+    },
+  },
   {
     name: "waitForDelivery",
     route: "POST /deliveries/wait",

@@ -1,33 +1,37 @@
 // No ".js" in imports under src/testing: see ../../start-mock-server.ts.
 import { createServer, type Server, type ServerResponse } from "node:http";
+import type { FakeAccount } from "../apps/fake-account";
 import { answerControl, type ControlRouteParts, isControlPath } from "../control/control-routes";
 import type { FakeSpec } from "../spec/fake-spec";
 import { sendFaulted } from "../faults/fault-fronts";
 import { readNodeBody } from "../pipeline/request-body";
 import { FAILED, httpDate, RATE_HEADERS, serialized } from "../pipeline/answer";
-import type { FakeContext } from "../pipeline/context";
 import { answerRequest } from "../pipeline/stages";
 
 /**
- * The fake's node:http front, listening: the control routes under `/__fake`, every other request
- * through the pipeline. A fault that drops the answer destroys the socket; one that cuts the body
+ * The fake's node:http front, listening: the control routes under `/__fake` (of the first app and
+ * of every app, under `/app/{appId}/__fake` for one app), every other request through the pipeline
+ * of the app it is for. A fault that drops the answer destroys the socket; one that cuts the body
  * short sends part of it.
  */
 export async function startHttpFront(
   spec: FakeSpec,
-  fake: FakeContext,
+  account: FakeAccount,
   control: ControlRouteParts,
   { port, host }: { port: number; host: string },
 ): Promise<Server> {
-  const { clock } = control.parts;
   const server = createServer((req, res) => {
     res.on("error", () => {});
-    if (isControlPath(req.url ?? "")) {
-      void answerControl(control, req, res);
+    const { app, named, url } = account.appOf(req.headers.host, req.url ?? "/");
+    if (isControlPath(url)) {
+      const parts = named === undefined ? control.parts : account.get(named)?.parts;
+      void answerControl({ ...control, parts }, req, res, url);
       return;
     }
+    const fake = app.context;
+    const { clock } = app.parts;
     const { generation } = fake.store;
-    const request = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, host: req.headers.host, generation };
+    const request = { method: req.method ?? "GET", url, headers: req.headers, host: req.headers.host, named, generation };
     readNodeBody(req)
       .then((body) => answerRequest(spec, { ...request, body }, fake))
       .then(

@@ -5,22 +5,24 @@ import { faultedResponse } from "../faults/fault-fronts";
 import type { FaultDrop } from "../faults/faults";
 import { readFetchBody } from "../pipeline/request-body";
 import { type Answer, FAILED, httpDate, RATE_HEADERS, serialized } from "../pipeline/answer";
-import type { FakeContext } from "../pipeline/context";
+import type { FakeAccount } from "../apps/fake-account";
 import { answerRequest } from "../pipeline/stages";
 
 /** `handle()`: never rejects; a failure anywhere in the answer is a 500, as on the HTTP front. */
-export async function handleInProcess(spec: FakeSpec, request: Request, fake: FakeContext): Promise<Response> {
+export async function handleInProcess(spec: FakeSpec, request: Request, account: FakeAccount): Promise<Response> {
   let answered: Answer;
   let fault: FaultDrop | undefined;
+  const { host, pathname, search } = new URL(request.url);
+  const { app, named, url } = account.appOf(host, pathname + search);
+  const fake = app.context;
   const { generation } = fake.store;
   try {
     const body = await readFetchBody(request);
-    const { host, pathname, search } = new URL(request.url);
     const headers: IncomingMessage["headers"] = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    answered = await answerRequest(spec, { method: request.method, url: pathname + search, headers, host, body, generation }, fake);
+    answered = await answerRequest(spec, { method: request.method, url, headers, host, named, body, generation }, fake);
     fault = answered.fault;
   } catch {
     answered = { status: 500, body: FAILED };

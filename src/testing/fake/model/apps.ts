@@ -18,20 +18,39 @@ const DEFAULT_SETTINGS: Record<string, boolean> = {
 /** A trial lasts 14 days from the app's creation, as on the service's free plan. */
 const TRIAL_SECONDS = 14 * 24 * 3600;
 
-function homeApp(store: FakeStore): Record<string, unknown> {
-  return { id: store.appId, name: "Fake app", plan: "trial", state: "active", region: "us", createdAt: 0 };
+/** The record of an app the fake was started with, in the region it serves. */
+export function startedApp(appId: string, region: string): Record<string, unknown> {
+  return { id: appId, name: "Fake app", plan: "trial", state: "active", region, createdAt: 0 };
 }
 
-/** The apps of the account: the fake's own, then those created, oldest first. */
+const homeApp = (store: FakeStore) => startedApp(store.appId, store.region);
+
+/** The apps of the account: those the fake was started with, then those created, oldest first. */
 function allApps(store: FakeStore): Record<string, unknown>[] {
-  return [homeApp(store), ...store.domain.apps.values()].map((app) => structuredClone(app));
+  return [homeApp(store), ...(store.directory?.startedWith() ?? []), ...store.domain.apps.values()].map((app) => structuredClone(app));
 }
 
-export function requireApp(store: FakeStore, appId: string): Record<string, unknown> {
-  if (appId === store.appId) return homeApp(store);
+/** The app `appId` names, or the service's 404; `started` tells whether the fake was started with it. */
+export function requireApp(store: FakeStore, appId: string): Record<string, unknown> & { started?: true } {
+  if (appId === store.appId) return { ...homeApp(store), started: true };
+  const other = store.directory?.startedWith().find((app) => app.id === appId);
+  if (other) return { ...other, started: true };
   const app = store.domain.apps.get(appId);
   if (!app) throw appNotFound(appId);
   return app;
+}
+
+/** A key of the length and alphabet the service's keys have: 40 hex digits. */
+const newKey = () => randomBytes(20).toString("hex");
+
+/** The two keys the service makes with an app, keyed by the key itself as the spec's `apiKeys` map is. */
+function appKeys(): Record<string, Record<string, string>> {
+  const fullAccess = newKey();
+  const authOnly = newKey();
+  return {
+    [fullAccess]: { apiKey: fullAccess, name: "Rest API Key", scope: "fullAccess", createdBy: "app_system" },
+    [authOnly]: { apiKey: authOnly, name: "Auth Key", scope: "authOnly", createdBy: "app_system" },
+  };
 }
 
 export const appHandlers: Record<string, Handler> = {
@@ -52,19 +71,22 @@ export const appHandlers: Record<string, Handler> = {
       state: "active",
       region: String(body.region),
       createdAt: now,
+      apiKeys: appKeys(),
     };
     store.domain.apps.set(app.id, app);
+    // The app works on the Chat API at once, with the keys this answer gives.
+    store.directory?.serve(app);
     return { data: structuredClone(app) };
   },
 
   "delete-app": ({ store, path }) => {
     const appId = path.appId!;
-    requireApp(store, appId);
-    // The fake keeps serving its own app: deleting it would leave the Chat API without one.
-    if (appId === store.appId)
-      throw new FakeError(400, "ERR_BAD_REQUEST", `The app ${appId} is the one the fake serves; it cannot be deleted.`);
+    // The fake keeps serving the apps it was started with: deleting one would leave its clients without it.
+    if (requireApp(store, appId).started)
+      throw new FakeError(400, "ERR_BAD_REQUEST", `The app ${appId} is one the fake was started with; it cannot be deleted.`);
     store.domain.apps.delete(appId);
     store.domain.appSettings.delete(appId);
+    store.directory?.forget(appId);
     // The service deletes an app a day after it is asked to; the fake forgets it at once.
     return { data: { success: true, scheduledToDeleteAt: nowSeconds(store) + 24 * 3600 } };
   },

@@ -4,19 +4,18 @@
 import { FakeError } from "./fake-error";
 import type { ServedApi } from "../spec/fake-spec";
 
-const APP_HOST = /^([a-z0-9-]+)\.(?:api|call)-[a-z0-9-]+\.cometchat\.io(?::\d+)?$/i;
-
 /**
- * Throws the service's answer to an unknown app when `host` is a Chat or Calls host of an app
- * other than `appId`; any other host (loopback, the Management host) names no app.
+ * Throws the service's answer to an unknown app when the request names an app (`named`, by its
+ * Chat or Calls host or its `/app/{appId}` prefix) other than `appId`, the app it was routed to:
+ * the fake routes a request to the app it names, so this is an app the fake does not serve. A
+ * request that names no app (loopback without a prefix, the Management host) is for the fake's first app.
  *
  * The code is the vendor's: its list of Chat API errors (prodocs.cometchat.com/docs/chat-api-errors,
  * "Auth Errors") gives `AUTH_ERR_INVALID_APPID` for "invalid appId or it does not exist in a
  * region", beside `AUTH_ERR_APIKEY_NOT_FOUND`; the status is the 401 of the other `AUTH_ERR_*`
  * codes on credentials (facts.md, Errors).
  */
-export function checkAppHost(host: string | undefined, appId: string): void {
-  const named = host === undefined ? undefined : APP_HOST.exec(host)?.[1];
+export function checkAppNamed(named: string | undefined, appId: string): void {
   if (named === undefined || named.toLowerCase() === appId.toLowerCase()) return;
   throw new FakeError(401, "AUTH_ERR_INVALID_APPID", `No app with ID ${named} exists in this region.`);
 }

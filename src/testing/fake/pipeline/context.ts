@@ -13,8 +13,10 @@ export interface Incoming {
   url: string;
   /** Lower-case names, as node:http gives them. */
   headers: IncomingMessage["headers"];
-  /** The host the request was sent to, when known: a host of another app is refused. */
+  /** The host the request was sent to, when known: each of the service's hosts serves one API. */
   host: string | undefined;
+  /** The app the request names, by its host or its `/app/{appId}` prefix, if it names one: an app the fake does not serve is refused. */
+  named?: string | undefined;
   /** The body as read; a body the front could not read (too large, too deep) is the error to answer with, once the checks before the body's have run. */
   body: Buffer | FakeError;
   /** The store's generation when the request arrived: a reset or restore since then fences it off. */

@@ -12,7 +12,7 @@ import { authorize } from "../rules/authorize";
 import type { FakeOperation, FakeSpec } from "../spec/fake-spec";
 import { requestViolations } from "../spec/request-violations";
 import { type Answer, errorAnswer, FENCED } from "./answer";
-import { apiOfHost, checkAppHost } from "./app-host";
+import { apiOfHost, checkAppNamed } from "./app-host";
 import type { FakeContext, Incoming } from "./context";
 import { checkCredentials } from "./credentials";
 import { badField, FakeError } from "./fake-error";
@@ -49,7 +49,7 @@ export interface FakeRequest {
   path: string;
   /** The operation, or undefined when no operation serves the path. */
   operationId: string | undefined;
-  /** The app whose host the request was sent to, or the app the fake serves (on loopback). */
+  /** The app the request named (by its host or its `/app/{appId}` prefix), or the app that answered it. */
   appId: string;
   /** The user the request acts as (`onBehalfOf`), if any. */
   onBehalfOf: string | undefined;
@@ -91,12 +91,11 @@ export const STAGES: readonly Stage[] = [
       const at = ctx.fake.store.clock.now();
       ctx.after.push((answer) => {
         const log = requestLogOf(ctx.fake);
-        const host = /^([a-z0-9-]+)\.(?:api|call)-/i.exec(ctx.req.host ?? "")?.[1];
         log.push({
           method: ctx.req.method,
           path: ctx.operation?.path ?? ctx.url?.pathname ?? ctx.req.url,
           operationId: ctx.operation?.operationId,
-          appId: host ?? ctx.fake.store.appId,
+          appId: ctx.req.named ?? ctx.fake.store.appId,
           onBehalfOf: actingUserOfRequest(ctx.req.headers),
           status: answer.status,
           fault: answer.fault,
@@ -109,9 +108,9 @@ export const STAGES: readonly Stage[] = [
     },
   },
   {
-    // A Chat or Calls host of another app is refused before anything else.
+    // A Chat or Calls host (or an `/app/{appId}` prefix) of an app the fake does not serve is refused before anything else.
     name: "host",
-    run: ({ req, fake }) => void checkAppHost(req.host, fake.store.appId),
+    run: ({ req, fake }) => void checkAppNamed(req.named, fake.store.appId),
   },
   {
     // Routed once; each of the service's hosts serves its own API, loopback the three side by side.

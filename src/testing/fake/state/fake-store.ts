@@ -9,6 +9,16 @@ import { FakeClock } from "../time/fake-clock";
 import { COLLECTIONS } from "./collections";
 import type { StoredWebhook } from "../model/webhooks";
 
+/** The apps of a fake's account besides the one a store models, as the Management API sees them. */
+export interface AppDirectory {
+  /** The records of the apps the fake was started with, but the store's own, in the order given. */
+  startedWith(): Record<string, unknown>[];
+  /** Starts serving an app created through the Management API, with the keys its record names. */
+  serve(record: Record<string, unknown>): void;
+  /** Stops serving an app created through the Management API. */
+  forget(appId: string): void;
+}
+
 export type Scope = "admin" | "moderator" | "participant";
 
 export interface StoredUser {
@@ -64,6 +74,13 @@ export class FakeStore {
    * exists there, and whose hosts the Chat and Calls APIs answer on. Named here alone.
    */
   appId = "";
+  /** The app's region, as the Management API lists it and every webhook event carries it. */
+  region = "us";
+  /**
+   * The other apps of the fake's account, for the Management API's list, create and delete:
+   * set on the fake's first app, the one that answers the Management API's account-wide operations.
+   */
+  directory: AppDirectory | undefined;
   /**
    * Items stored at the last count plus the room claimed since, or undefined when the store must be
    * counted again. Every model function claims before it stores, so this is never below

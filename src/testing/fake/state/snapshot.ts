@@ -49,6 +49,8 @@ export interface FakeSnapshot {
   readonly appId: string;
   /** The model itself. Its layout follows `format`; read the fake's `state` to look inside. */
   readonly model: Readonly<FakeSnapshotModel>;
+  /** The state of each other app of a fake that serves several, one snapshot each; absent for a fake of one app. */
+  readonly apps?: readonly FakeSnapshot[];
 }
 
 /** The snapshots this module froze: restoring one needs no copy of it first. */
@@ -62,13 +64,19 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A frozen, JSON-safe copy of the model. */
-export function takeSnapshot(store: FakeStore): FakeSnapshot {
+/** A frozen, JSON-safe copy of the model, and of each of `others` (the other apps of the fake) in `apps`. */
+export function takeSnapshot(store: FakeStore, others: FakeStore[] = []): FakeSnapshot {
   const model = { lastMessageId: store.lastMessageId, lastRecordId: store.domain.lastId } as FakeSnapshotModel;
   for (const collection of COLLECTIONS)
     (model as unknown as Record<string, unknown>)[collection.name] = collection.snapshot(collection.map(store));
+  const apps = others.length ? { apps: others.map((other) => takeSnapshot(other)) } : {};
   // One JSON round trip copies everything the model holds, and drops what JSON would (undefined fields).
-  const snapshot: FakeSnapshot = deepFreeze({ format: SNAPSHOT_FORMAT, appId: store.appId, model: JSON.parse(JSON.stringify(model)) });
+  const snapshot: FakeSnapshot = deepFreeze({
+    format: SNAPSHOT_FORMAT,
+    appId: store.appId,
+    model: JSON.parse(JSON.stringify(model)),
+    ...apps,
+  });
   frozen.add(snapshot);
   return snapshot;
 }
@@ -86,6 +94,13 @@ export function checkSnapshot(value: unknown, where: string): asserts value is F
   for (const { name } of COLLECTIONS) if (!Array.isArray((model as FakeSnapshotModel)[name])) fail(`model.${name} is not an array`);
   for (const key of ["lastMessageId", "lastRecordId"] as const)
     if (!Number.isInteger((model as FakeSnapshotModel)[key])) fail(`model.${key} is not an integer`);
+  const { apps } = value as Partial<FakeSnapshot>;
+  if (apps === undefined) return;
+  if (!Array.isArray(apps)) fail("apps is not an array");
+  apps.forEach((app, index) => {
+    checkSnapshot(app, `${where}: apps[${index}]`);
+    if (app.apps !== undefined) fail(`apps[${index}] has apps of its own`);
+  });
 }
 
 /** A frozen snapshot of the same content: `snapshot` itself when this module froze it, otherwise a copy. */
