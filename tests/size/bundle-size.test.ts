@@ -82,9 +82,9 @@ describe("bundle size of src/index.ts (esbuild --minify, gzip -9)", () => {
 // was measured at (5 100 bytes: 3 499, then 4 348 once the Node adapter answered every request and
 // the body got its timeout and depth limit, 4 941 once the handler took a dedupe store and
 // memoryWebhookDedupe came with it, then the chat-rest-sdk:webhook channel; 5 205 once every key
-// named its app and the memory store's leases took the monotonic clock), so that growth nobody
-// planned fails.
-const WEBHOOKS_BUDGET = 5_300;
+// named its app and the memory store's leases took the monotonic clock, 5 664 once one handler
+// served several apps, each checked against its own credentials), so that growth nobody planned fails.
+const WEBHOOKS_BUDGET = 5_700;
 
 test(`chat-rest-sdk/webhooks alone fits ${WEBHOOKS_BUDGET} bytes (min + gzip)`, async () => {
   const webhooks = await measureBundle("src/webhooks/index.ts", { external: [] });
