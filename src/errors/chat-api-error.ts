@@ -1,6 +1,6 @@
 import { redactText, redactValue } from "./redact.js";
 import { mayHaveBeenProcessed, retryAfterSeconds } from "./retry-policy.js";
-import { ChatError, ERROR_BRAND } from "./chat-error.js";
+import { brand, ChatError } from "./chat-error.js";
 
 /** What the SDK knows about the call that failed; never the credentials. */
 export interface FailedCall {
@@ -82,10 +82,6 @@ export class ChatApiError extends ChatError {
    */
   declare readonly mayHaveReachedService: boolean;
 
-  override get [ERROR_BRAND](): string {
-    return "api";
-  }
-
   constructor(status: number, body: unknown, headers: Headers, call: RedactedCall, message?: string) {
     const secrets = call.secrets ?? [];
     body = redactValue(body, secrets);
@@ -125,6 +121,7 @@ export class ChatApiError extends ChatError {
   /** The status this class stands for; undefined for a class that stands for a range. */
   declare static readonly status: number | undefined;
 }
+brand(ChatApiError, "api");
 
 /**
  * 400: the service rejected the input; see `details` for the fields.

@@ -1,4 +1,4 @@
-import { ChatError, ERROR_BRAND } from "./chat-error.js";
+import { brand, ChatError } from "./chat-error.js";
 import type { FailedCall } from "./chat-api-error.js";
 
 /**
@@ -34,10 +34,6 @@ export class ChatConnectionError extends ChatError {
    */
   declare readonly mayHaveReachedService: boolean;
 
-  override get [ERROR_BRAND](): string {
-    return "connection";
-  }
-
   constructor(message: string, call: FailedCall, attempts: number, options?: { cause?: unknown; mayHaveReachedService?: boolean }) {
     super(`${call.method} ${call.url ?? call.path}: ${message}`, options && "cause" in options ? { cause: options.cause } : undefined);
     this.method = call.method;
@@ -47,6 +43,7 @@ export class ChatConnectionError extends ChatError {
     this.mayHaveReachedService = options?.mayHaveReachedService ?? true;
   }
 }
+brand(ChatConnectionError, "connection");
 
 /**
  * Thrown when an attempt outlived `timeoutMs`, or the calls as a whole outlived `deadlineMs`.

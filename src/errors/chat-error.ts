@@ -1,5 +1,17 @@
-/** The key of the brand every error of the SDK carries: see {@link ChatError}. */
+/**
+ * The key of the brand every error of the SDK carries, under `Symbol.for`, which is the same in
+ * every realm and every copy of the package: what `isChatError` and the other guards read, where
+ * `instanceof` fails. `"api"` for a ChatApiError, `"connection"` for a ChatConnectionError.
+ */
 export const ERROR_BRAND: unique symbol = Symbol.for("chat-rest-sdk.error") as never;
+
+/**
+ * Puts the brand `family` on the prototype of `errorClass`. Not a member of the class's type: an
+ * entry point whose declarations carry a copy of ChatError (chat-rest-sdk/webhooks) keeps errors
+ * that type-check as the core's.
+ */
+export const brand = (errorClass: { prototype: object }, family: string) =>
+  Object.defineProperty(errorClass.prototype, ERROR_BRAND, { value: family });
 
 /**
  * Base class of every error this SDK throws on purpose.
@@ -17,12 +29,5 @@ export const ERROR_BRAND: unique symbol = Symbol.for("chat-rest-sdk.error") as n
  */
 export class ChatError extends Error {
   override name = "ChatError";
-  /**
-   * The family of the error, under a key from `Symbol.for`, which is the same in every realm and
-   * every copy of the package: what `isChatError` and the other guards read, where `instanceof`
-   * fails. `"api"` for a {@link ChatApiError}, `"connection"` for a {@link ChatConnectionError}.
-   */
-  get [ERROR_BRAND](): string {
-    return "error";
-  }
 }
+brand(ChatError, "error");

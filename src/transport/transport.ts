@@ -182,7 +182,7 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     reached ||= attemptMayHaveReachedService(outcome);
     logger?.debug?.("chat-rest-sdk attempt", {
       callId: call.id,
-      ...(call.appId !== undefined && { appId: call.appId }),
+      appId: call.appId,
       method,
       path,
       attempt: n,
@@ -201,7 +201,7 @@ export async function transport(outgoing: Outgoing, call: TransportCall, governo
     }
     logger?.info?.("chat-rest-sdk retrying", {
       callId: call.id,
-      ...(call.appId !== undefined && { appId: call.appId }),
+      appId: call.appId,
       method,
       path,
       attempt: n,

@@ -26,7 +26,7 @@ function sources(...dirs: string[]): { path: string; code: string }[] {
     }));
 }
 
-test("the guide's onBehalfOf walk names acting-user.ts, and only it and input-checks.ts match the header's name in any case", () => {
+test("the guide's onBehalfOf walk names acting-user.ts, and only input-checks.ts and user-key.ts match the header's name in any case", () => {
   const text = paragraph("onBehalfOf");
   expect(text).toContain("`acting-user.ts`");
   expect(text).toContain("Nothing else decides it");
@@ -35,7 +35,8 @@ test("the guide's onBehalfOf walk names acting-user.ts, and only it and input-ch
   const readers = sources(".")
     .filter(({ code }) => code.includes("onbehalfof"))
     .map(({ path }) => path);
-  expect(readers.sort()).toEqual(["src/safety/acting-user.ts", "src/safety/input-checks.ts"]);
+  expect(text).toContain("`user-key.ts`");
+  expect(readers.sort()).toEqual(["src/safety/input-checks.ts", "src/safety/user-key.ts"]);
 });
 
 test("the guide's timeoutMs walk names every client, transport and rate-limit module that reads the option", () => {
