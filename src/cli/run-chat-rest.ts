@@ -136,6 +136,11 @@ export async function runChatRest(argv: readonly string[], env: Record<string, s
   const resumed = values.resume === undefined ? undefined : readCheckpointFile(values.resume, command);
   if (resumed && resumed.file !== file)
     throw new ChatRestUsageError(`--resume: ${values.resume} is a checkpoint of ${resumed.file}, not of ${file}.`);
+  // The checkpoint's cursor and byte count are the conversation's it was taken in.
+  if (resumed?.conversationId !== undefined && conversationId !== undefined && resumed.conversationId !== conversationId)
+    throw new ChatRestUsageError(
+      `--resume: ${values.resume} is a checkpoint of the conversation ${resumed.conversationId}, not of ${conversationId}.`,
+    );
   const every = count("every", values.every, 100);
   const progress = progressWriter(io.stderr);
   let last: JobProgress = { done: resumed?.checkpoint.next ?? 0, failed: resumed?.checkpoint.counts.failed ?? 0, rate: 0 };

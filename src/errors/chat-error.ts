@@ -10,8 +10,10 @@ export const ERROR_BRAND: unique symbol = Symbol.for("chat-rest-sdk.error") as n
  * entry point whose declarations carry a copy of ChatError (chat-rest-sdk/webhooks) keeps errors
  * that type-check as the core's.
  */
-export const brand = (errorClass: { prototype: object }, family: string) =>
-  Object.defineProperty(errorClass.prototype, ERROR_BRAND, { value: family });
+export const brand = (errorClass: { prototype: object }, family: string) => {
+  // A symbol key: no JSON, Object.keys or for...in sees it.
+  (errorClass.prototype as Record<symbol, string>)[ERROR_BRAND] = family;
+};
 
 /**
  * Base class of every error this SDK throws on purpose.

@@ -1,4 +1,5 @@
 import { ChatConfigError } from "chat-rest-sdk";
+import { operations } from "../../generated/manifest.js";
 import { operationTools } from "../../generated/mcp-tools.js";
 import type { OperationTool } from "./operation-tool.js";
 
@@ -48,12 +49,15 @@ export interface McpScope {
 export const MESSAGE_SENDING = ["send-message", "send-thread-message", "send-bot-message"] as const;
 
 /**
- * The operations that act as a user named in their arguments rather than in `onBehalfOf`: a bot's
- * message is sent by the bot in the path; friends and blocks are the path user's. A server bound
- * to a user (`as`) leaves them out whatever the kinds, unless `tools` names them, so that its
- * agent cannot act as anyone else.
+ * The operations that act on a user named in their path rather than in `onBehalfOf`: they are
+ * sent as the app, for the user `{uid}` names (a bot's message sent by the bot, that user's
+ * friends, blocks and auth tokens, the user changed or deleted). A server bound to a user (`as`)
+ * leaves them out whatever the kinds, unless `tools` names them, so that its agent can neither
+ * act as anyone else nor read or change another user's own lists and tokens.
  */
-export const ACTS_AS_NAMED_USER = ["send-bot-message", "add-friend", "remove-friend", "block-users", "unblock-users"] as const;
+export const ACTS_AS_NAMED_USER: readonly string[] = operations
+  .filter((op) => op.api === "chat" && op.onBehalfOf === "none" && op.path.includes("{uid}"))
+  .map((op) => op.operationId);
 
 const KINDS: readonly ToolKind[] = ["read", "write", "destructive"];
 
@@ -84,7 +88,7 @@ export function selectOperationTools(scope: McpScope = {}, boundUid?: string): O
     byKind(tool) &&
     !tool.credentials &&
     !tool.deprecated &&
-    (boundUid === undefined || !(ACTS_AS_NAMED_USER as readonly string[]).includes(tool.name)) &&
+    (boundUid === undefined || !ACTS_AS_NAMED_USER.includes(tool.name)) &&
     (tool.api !== "management" || scope.management === true) &&
     (!scope.tags || tool.tags.some((tag) => scope.tags!.includes(tag)));
   return operationTools.filter((tool) => (inScope(tool) || scope.tools?.includes(tool.name)) && !scope.excludeTools?.includes(tool.name));

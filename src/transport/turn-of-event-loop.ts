@@ -10,7 +10,7 @@ let attempts = 0;
 
 /** Resolves after a turn of the event loop once every 1,024 calls, at once otherwise. */
 export const turnOfEventLoop = (): Promise<void> | void => {
-  if (++attempts % 1024) return;
+  if (++attempts % 1024 || typeof MessageChannel !== "function") return;
   return new Promise((resolve) => {
     const { port1, port2 } = new MessageChannel();
     port1.onmessage = () => resolve(port1.close());

@@ -145,6 +145,13 @@ function receivingOf(options: WebhookHandlerOptions | WebhookAppsHandlerOptions)
   const { apps, on, onUnknown } = options;
   const entries = typeof apps === "object" && apps !== null ? Object.entries(apps as Record<string, WebhookAppOptions>) : [];
   if (entries.length === 0) throw new ChatConfigError("createWebhookHandler: apps must name at least one app, by its id.");
+  // App ids are matched in any case, as the service's hosts are: two that differ only in case are one app.
+  const seen = new Map<string, string>();
+  for (const [appId] of entries) {
+    const same = seen.get(appId.toLowerCase());
+    if (same !== undefined) throw new ChatConfigError(`createWebhookHandler: apps names one app twice, as ${same} and ${appId}.`);
+    seen.set(appId.toLowerCase(), appId);
+  }
   return entries.map(([appId, app]) => {
     checkCredentials(
       app?.username,

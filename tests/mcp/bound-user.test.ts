@@ -47,6 +47,10 @@ describe("an agent bound to support-agent cannot post as ceo", () => {
     });
     const names = toolbox.tools.map((tool) => tool.name);
     for (const name of ACTS_AS_NAMED_USER) expect([name, names.includes(name)]).toEqual([name, false]);
+    // Another user's friends, blocks and auth tokens (a token signs in as its user), and the user itself.
+    const others = ["list-all-friends", "list-blocked-users", "create-authtoken", "list-authtokens", "update-user", "delete-user"];
+    expect(others.filter((name) => names.includes(name))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(["list-users", "send-message"]));
   });
 
   test("unless --tool names it: then it is the operator's choice, and it is offered", async () => {

@@ -5,10 +5,14 @@
 // texts become pseudonyms (`user-1`, `text-1`), also stable within the recording.
 import type { RecordedExchange } from "./recording";
 
-/** Keys whose string values are credentials: auth and push tokens, API keys, passwords, secrets. */
-const SECRET_KEY = /(password|secret|token|api_?key)$/i;
-/** Keys that match the pattern above but name a kind, not a credential. */
-const NOT_SECRET = new Set(["tokenType", "pushTokenType"]);
+/**
+ * Keys whose values are credentials: auth and push tokens, API and access keys, passwords,
+ * secrets, and the push providers' and extensions' keys and credentials (`private_key`, `p8Key`,
+ * `fcmServerKey`, `serviceAccountCreds`, `fcmCredentials`).
+ */
+const SECRET_KEY = /(password|secret|token|key|creds?|credentials)$/i;
+/** Keys that match the pattern above but name a kind or a file, not a credential. */
+const NOT_SECRET = new Set(["tokenType", "pushTokenType", "p8KeyFilename"]);
 /** Keys whose values are UIDs (a string, or a list of them). */
 const USER_KEYS = new Set([
   "uid",

@@ -166,6 +166,19 @@ test("a checkpoint file of another command or another input is refused with what
   expect(fake.requests.list()).toEqual([]);
 });
 
+test("a checkpoint of one conversation's export is refused for another, before anything is written", async () => {
+  const out = join(dir, "messages.ndjson");
+  writeFileSync(out, '{"id":"1"}\n');
+  const checkpoint = join(dir, "messages.checkpoint.json");
+  const taken = { job: "exportMessages", version: 1, next: 1, counts: {}, complete: false } as const;
+  writeFileSync(checkpoint, JSON.stringify({ command: "export messages", file: out, conversationId: "group_order-1", checkpoint: taken }));
+  await expect(
+    runChatRest(["export", "messages", "group_order-2", "--out", out, "--resume", checkpoint], env, capture().io),
+  ).rejects.toThrow("is a checkpoint of the conversation group_order-1, not of group_order-2");
+  expect(readFileSync(out, "utf8")).toBe('{"id":"1"}\n');
+  expect(fake.requests.list()).toEqual([]);
+});
+
 test("when stderr is not a terminal, progress is plain lines, without a carriage return or escape codes, the final one once", async () => {
   const input = join(dir, "users.ndjson");
   writeFileSync(input, `${[...users(20), { uid: "bad uid", name: "Bad" }].map((user) => JSON.stringify(user)).join("\n")}\n`);

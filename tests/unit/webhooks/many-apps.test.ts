@@ -1,6 +1,7 @@
 // One receiver for several apps: each delivery is checked against the credentials of the app its
 // event names, handlers are routed by app, and one dedupe store keeps the apps' keys apart.
 import { createWebhookHandler, memoryWebhookDedupe, type WebhookEventOf } from "../../../src/webhooks/index";
+import { ChatConfigError } from "../../../src/index";
 
 const apps = {
   "tenant-eu": { username: "eu-hook", password: "eu-secret" },
@@ -91,4 +92,11 @@ test("the same event id in two apps is two events for one dedupe store; a repeat
 test("apps naming no app, or an app without its username or password, is refused when the handler is made", () => {
   expect(() => createWebhookHandler({ apps: {} })).toThrow(/at least one app/);
   expect(() => createWebhookHandler({ apps: { "tenant-eu": { username: "eu-hook", password: "" } } })).toThrow(/tenant-eu/);
+});
+
+test("two app ids that differ only in case are one app, refused when the handler is made", () => {
+  const hook = { username: "eu-hook", password: "eu-secret" };
+  expect(() => createWebhookHandler({ apps: { "Tenant-EU": hook, "tenant-eu": hook } })).toThrow(
+    new ChatConfigError("createWebhookHandler: apps names one app twice, as Tenant-EU and tenant-eu."),
+  );
 });

@@ -142,7 +142,7 @@ const apns = pushProviders("apns", APNS_FIELDS);
 /** The user of a session, from its auth token; 400 naming the field for a token the app never issued. */
 function sessionOwner(store: FakeStore, authToken: string): string {
   for (const [uid, tokens] of store.authTokens) if (tokens.has(authToken)) return uid;
-  throw new FakeError(400, "ERR_AUTH_TOKEN_NOT_FOUND", `No session has the auth token ${authToken}.`, {
+  throw new FakeError(400, "ERR_AUTH_TOKEN_NOT_FOUND", "No session has this auth token.", {
     authToken: ["authToken names no session"],
   });
 }
