@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { buildSync } from "esbuild";
+import { bundleForChild } from "./bundle-for-child";
 
 const root = join(__dirname, "..", "..");
 
@@ -23,17 +22,7 @@ export interface ChildServer {
  * server's `url` once it listens. `name` names the bundle in `.tmp/`: one per test file.
  */
 export async function startServerInChild(name: string, source: string): Promise<ChildServer> {
-  mkdirSync(join(root, ".tmp"), { recursive: true });
-  const file = join(root, ".tmp", `${name}.cjs`);
-  buildSync({
-    stdin: { contents: source, resolveDir: root, loader: "ts" },
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    packages: "external",
-    outfile: file,
-    logLevel: "silent",
-  });
+  const file = bundleForChild(name, { source });
   const child: ChildProcess = spawn(process.execPath, [file], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (chunk) => {

@@ -3,6 +3,7 @@
 // every component schema, each answer schema compiled once, on its first use.
 import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv";
+import { derefIn } from "../fake/spec/deref-in";
 import { toJsonSchema } from "../fake/spec/oas-schema";
 import { peerModules } from "../fake/spec/peer-modules";
 
@@ -33,15 +34,7 @@ export function jsonPath(pointer: string): string {
 export function answerSchemas(file: string): AnswerSchemas {
   const { Ajv, addFormats } = peerModules();
   const document = JSON.parse(readFileSync(file, "utf8")) as { paths: JsonObject; components: Record<string, JsonObject> };
-  const deref = (node: unknown): JsonObject | undefined => {
-    let at = node as JsonObject | undefined;
-    for (let hops = 0; at && typeof at.$ref === "string" && hops < 20; hops++)
-      at = (at.$ref as string)
-        .slice(2)
-        .split("/")
-        .reduce<unknown>((parent, key) => (parent as JsonObject | undefined)?.[key], document) as JsonObject | undefined;
-    return at;
-  };
+  const deref = derefIn(document) as (node: unknown) => JsonObject | undefined;
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   ajv.addSchema({

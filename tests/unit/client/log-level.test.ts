@@ -1,23 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { buildSync } from "esbuild";
+import { bundleForChild } from "../../harness/bundle-for-child";
 import { logLevelFromEnv } from "../../../src/transport/log-level";
 
 const root = join(__dirname, "..", "..", "..");
 const file = join(root, ".tmp", "log-level-child.cjs");
 
 beforeAll(() => {
-  mkdirSync(join(root, ".tmp"), { recursive: true });
-  buildSync({
-    entryPoints: [join(root, "tests", "harness", "log-level-child.ts")],
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    packages: "external",
-    outfile: file,
-    logLevel: "silent",
-  });
+  bundleForChild("log-level-child", join(root, "tests", "harness", "log-level-child.ts"));
 });
 
 /** What the console and the client's logger received in a child process run with `env`. */

@@ -29,6 +29,18 @@ const reply = { receiver: "ben", receiverType: "user" as const, data: { text: "p
 const named = (name: string) => telemetry.spans().filter((span) => span.name === name);
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 
+/** A span processor whose every hook throws, as a broken exporter's would. */
+const throwingProcessor: SpanProcessor = {
+  onStart: () => {
+    throw new Error("processor down");
+  },
+  onEnd: () => {
+    throw new Error("processor down");
+  },
+  forceFlush: async () => {},
+  shutdown: async () => {},
+};
+
 async function parentMessage(): Promise<string> {
   const sent = await client().as("ana").POST("/messages", { body: reply });
   return String((sent.data as { data: { id: string } }).data.id);
@@ -222,17 +234,7 @@ test("a second instrumentChat replaces the first: spans are not recorded twice; 
 });
 
 test("a span processor that throws never breaks a call", async () => {
-  const throwing: SpanProcessor = {
-    onStart: () => {
-      throw new Error("processor down");
-    },
-    onEnd: () => {
-      throw new Error("processor down");
-    },
-    forceFlush: async () => {},
-    shutdown: async () => {},
-  };
-  telemetry = recordTelemetry([throwing]);
+  telemetry = recordTelemetry([throwingProcessor]);
   instrument();
   const uncaught: unknown[] = [];
   const onUncaught = (error: unknown) => uncaught.push(error);
@@ -369,23 +371,13 @@ test("propagate: true sends the trace context but never the app's baggage, under
 });
 
 test("a diag logger that throws too never turns a failing span processor into an uncaught exception", async () => {
-  const throwing: SpanProcessor = {
-    onStart: () => {
-      throw new Error("processor down");
-    },
-    onEnd: () => {
-      throw new Error("processor down");
-    },
-    forceFlush: async () => {},
-    shutdown: async () => {},
-  };
   const logged: unknown[] = [];
   const fail = (...args: unknown[]) => {
     logged.push(args[0]);
     throw new Error("logger down");
   };
   diag.setLogger({ error: fail, warn: fail, info: fail, debug: fail, verbose: fail }, DiagLogLevel.ERROR);
-  telemetry = recordTelemetry([throwing]);
+  telemetry = recordTelemetry([throwingProcessor]);
   instrument();
   const uncaught: unknown[] = [];
   const onUncaught = (error: unknown) => uncaught.push(error);

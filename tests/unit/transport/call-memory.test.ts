@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { buildSync } from "esbuild";
+import { bundleForChild } from "../../harness/bundle-for-child";
 
 const root = join(__dirname, "..", "..", "..");
 
@@ -50,17 +49,7 @@ async function grows(call: (i: number) => Promise<unknown>, calls = CALLS) {
 
 describe("memory over many calls", () => {
   test("200,000 calls answered at once leave the heap where it was, within 1 MB, and so do 20,000 traced with paths filled in", () => {
-    mkdirSync(join(root, ".tmp"), { recursive: true });
-    const file = join(root, ".tmp", "call-memory.cjs");
-    buildSync({
-      stdin: { contents: script, resolveDir: root, loader: "ts" },
-      bundle: true,
-      platform: "node",
-      format: "cjs",
-      packages: "external",
-      outfile: file,
-      logLevel: "silent",
-    });
+    const file = bundleForChild("call-memory", { source: script });
     const out = execFileSync(process.execPath, ["--expose-gc", file], { cwd: root, encoding: "utf8" });
     const growth = JSON.parse(out) as Record<string, number>;
     const MB = 1024 * 1024;

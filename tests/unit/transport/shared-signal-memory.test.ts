@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { buildSync } from "esbuild";
+import { bundleForChild } from "../../harness/bundle-for-child";
 
 const root = join(__dirname, "..", "..", "..");
 
@@ -11,17 +10,7 @@ const root = join(__dirname, "..", "..", "..");
 // hangs on it (a listener, a combined signal) and does not take off stays with it.
 describe("one long-lived signal shared by every call", () => {
   test("100,000 calls with one shared signal and a per-call timeout leave the heap where it was, within 1 MB", () => {
-    mkdirSync(join(root, ".tmp"), { recursive: true });
-    const file = join(root, ".tmp", "shared-signal-heap.cjs");
-    buildSync({
-      entryPoints: [join(root, "tests", "harness", "shared-signal-heap.ts")],
-      bundle: true,
-      platform: "node",
-      format: "cjs",
-      packages: "external",
-      outfile: file,
-      logLevel: "silent",
-    });
+    const file = bundleForChild("shared-signal-heap", join(root, "tests", "harness", "shared-signal-heap.ts"));
     const out = execFileSync(process.execPath, ["--expose-gc", file, "100000"], { cwd: root, encoding: "utf8" });
     const { perCallTimeout, derivedWithDeadline } = JSON.parse(out) as Record<string, number>;
     const MB = 1024 * 1024;

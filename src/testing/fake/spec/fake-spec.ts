@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { toJsonSchema } from "./oas-schema";
+import { derefIn } from "./deref-in";
 import { peerModules } from "./peer-modules";
 
 type JsonObject = Record<string, unknown>;
@@ -87,16 +88,7 @@ export function loadFakeSpec(file: string): FakeSpec {
     components: Record<string, JsonObject>;
     security?: unknown;
   };
-  // Follows a `#/components/...` reference (parameters, responses, examples) to its node.
-  const deref = <T>(node: unknown): T => {
-    let at = node as JsonObject | undefined;
-    for (let hops = 0; at && typeof at.$ref === "string" && hops < 20; hops++)
-      at = (at.$ref as string)
-        .slice(2)
-        .split("/")
-        .reduce<unknown>((parent, key) => (parent as JsonObject | undefined)?.[key], document) as JsonObject | undefined;
-    return at as T;
-  };
+  const deref = derefIn(document);
   const $defs = Object.fromEntries(
     Object.entries(document.components.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema, REF_BASE)]),
   );
