@@ -3,7 +3,6 @@ import { unwatch, watch } from "../rate-limits/abort-watch.js";
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function abortableSleep(ms: number, signal?: AbortSignal | null): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal!.reason);
