@@ -85,7 +85,7 @@ main(async () => {
           `importUsers of ${pacedUsers.toLocaleString("en")} users, ${pacedConcurrency} at a time (enough that the limit, not the concurrency, sets the pace), ` +
           "writing its checkpoint file every 100, through a client governed by the service's app limits " +
           `scaled down (count and window divided by ${scale}: ${pace.limit} creates per ${pace.windowMs} ms, the same pace), against the fake in another process enforcing the same, on real time. ` +
-          "The ideal is the soonest the creates can end under that limit with the answers' latencies as measured (tests/harness/ideal-schedule.ts). " +
+          "The ideal is the soonest the creates can end under that limit with the answers' latencies as measured, none let go before importUsers made its call (tests/harness/ideal-schedule.ts). " +
           "The test runs the same in process on virtual time, where the answers take no time and the ideal is exact.",
         columns: ["users", "limit", "ideal", "taken", "ratio", "429s", "failed", "largest checkpoint"],
         rows: [

@@ -42,7 +42,6 @@ export class MemoryRateLimitStore implements RateLimitStore {
       // Until its answer comes, a request may reach the service at any time: it counts as a window
       // later than sent, the latest it may be waited for (settle brings it back to its answer).
       log.append(now + slot.windowMs, id);
-      if (now < log.leftUntil) log.left--;
     }
     return GRANTED;
   }

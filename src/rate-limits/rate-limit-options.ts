@@ -120,7 +120,11 @@ export interface RateLimitStore {
   hold(key: string, ms: number): void | Promise<void>;
   /**
    * Counts as many requests as it takes for `slot` to have at most `remaining` left, as the
-   * service said; they free up after `resetMs`, or after the slot's window when it is unknown.
+   * service said in the answer to one of this store's requests; they free up after `resetMs`, or
+   * after the slot's window when it is unknown, while the store's own requests free theirs as they
+   * leave the window. The service counted that request before its answer came: compare with what
+   * the store held before requests left the window meanwhile (the ones the last `take` kept), or
+   * one of them may be counted twice.
    */
   sync(slot: RateLimitSlot, remaining: number, resetMs: number | undefined): void | Promise<void>;
   /**

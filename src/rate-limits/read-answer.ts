@@ -11,8 +11,8 @@ const DEFAULT_HOLD_MS = 1_000;
 const quietly = (done: void | Promise<void>) => void (done && typeof done.then === "function" && done.catch(() => {}));
 
 /**
- * Reads the rate-limit headers of an attempt's answer into `store`: a count lower than the log's
- * is kept until the service's reset, and a 429 holds the key. Returns true for a 429: the key is
+ * Reads the rate-limit headers of an attempt's answer into `store`: the requests the service
+ * counted beyond the log's are counted until the service's reset, and a 429 holds the key. Returns true for a 429: the key is
  * held, so the retry waits in its queue rather than in a backoff of its own.
  */
 export function readAnswer(

@@ -16,9 +16,6 @@ export class SlidingWindow {
   count = 0;
   /** No room until then (a 429's Retry-After). */
   heldUntil = 0;
-  /** What the service said is left, until `leftUntil`: the reset of its window. */
-  left = 0;
-  leftUntil = 0;
 
   /** @param windowMs The longest window this key is counted over: entries older than it can go. */
   constructor(public windowMs: number) {}
@@ -49,7 +46,7 @@ export class SlidingWindow {
    */
   waitFor(limit: number, windowMs: number, now: number): number {
     this.prune(now - Math.max(windowMs, this.windowMs));
-    let wait = Math.max(this.heldUntil, this.left <= 0 ? this.leftUntil : 0) - now;
+    let wait = this.heldUntil - now;
     if (this.count >= limit) {
       const oldest = this.times[(this.start + this.count - limit) & (this.times.length - 1)]!;
       wait = Math.max(wait, (oldest < now ? oldest : now) + windowMs + 1 - now);
@@ -112,19 +109,31 @@ export class SlidingWindow {
   }
 
   /**
-   * The service said `remaining` are left under `limit`, until `resetMs` from `now` (or a window):
-   * only a stricter count than the log's is kept.
+   * The service said `remaining` are left under `limit` when it counted a request of this log,
+   * answered `now`: the requests of its count that the log does not hold are others' (other
+   * processes, other tools). As many as it takes to leave `remaining` are counted from now, so
+   * that they free their places a window and a millisecond later, or at the service's reset
+   * (`resetMs` from now), while the log's own requests free theirs as they leave the window.
+   *
+   * The log is not pruned first. The service counted the request some time between its sending
+   * and now, and a request of the log that left the window meanwhile may still have been in that
+   * count: taken for another's, its place would be lost for a window. What the log holds was
+   * pruned last by a later take than this request's, which kept every request counted since a
+   * window before it was sent.
    */
   sync(limit: number, windowMs: number, remaining: number, resetMs: number | undefined, now: number): void {
-    this.prune(now - this.windowMs);
-    if (remaining >= limit - this.count) return;
-    this.left = remaining;
-    this.leftUntil = now + (resetMs !== undefined && resetMs < windowMs ? resetMs : windowMs);
+    const at = resetMs !== undefined && resetMs < windowMs ? now + resetMs - windowMs - 1 : now;
+    // Each goes in at its time, before the requests still waiting for their answers (counted
+    // from later); its id is larger than any request's, so their settles look past it.
+    for (let n = limit - remaining - this.count; n > 0; n--) {
+      this.append(at, Infinity);
+      this.settle(Infinity, at);
+    }
   }
 
-  /** Whether nothing is left to count: no entry in the window, no hold, no count from the service. */
+  /** Whether nothing is left to count: no entry in the window and no hold. */
   idle(now: number): boolean {
     this.prune(now - this.windowMs);
-    return this.count === 0 && this.heldUntil <= now && this.leftUntil <= now;
+    return this.count === 0 && this.heldUntil <= now;
   }
 }

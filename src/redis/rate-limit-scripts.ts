@@ -1,10 +1,9 @@
 // The Lua scripts of the Redis store. Each runs atomically on the server, on the server's clock
 // (TIME), so processes with clocks that disagree still count in one time line. A key's log is a
 // sorted set of request ids scored by when they count from (their answer; a window after they
-// were sent until then); its hold is a
-// string whose TTL is the hold; its count left is what the service last said remains, with the
-// TTL of the service's reset. Every key expires once its window has passed without a request, so
-// Redis drops idle users by itself.
+// were sent until then), and of the requests the service counted that no process holds; its hold
+// is a string whose TTL is the hold. Every key expires once its window has passed without a
+// request, so Redis drops idle users by itself.
 
 const SERVER_TIME = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000)";
 // For the tests' clock, which runs the table of cases of the sliding window against these scripts
@@ -16,22 +15,17 @@ export function rateLimitScripts(clock: "server" | "given") {
   const NOW = clock === "server" ? SERVER_TIME : GIVEN_TIME;
 
   /**
-   * KEYS: the log, the hold and the count left of each slot. ARGV: the request's member, then the
-   * limit and window of each slot. Takes a place in every log, or in none: returns { 0, 0 }, or
-   * { wait in ms, the number of the slot (from 1) that has no room }.
+   * KEYS: the log and the hold of each slot. ARGV: the request's member, then the limit and window
+   * of each slot. Takes a place in every log, or in none: returns { 0, 0 }, or { wait in ms, the
+   * number of the slot (from 1) that has no room }.
    */
   const TAKE = `${NOW}
 local wait, blocked = 0, 0
-local n = #KEYS / 3
+local n = #KEYS / 2
 for i = 1, n do
-  local log, limit, window = KEYS[3 * i - 2], tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
+  local log, limit, window = KEYS[2 * i - 1], tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
   redis.call('ZREMRANGEBYSCORE', log, '-inf', '(' .. (now - window))
-  local w = redis.call('PTTL', KEYS[3 * i - 1])
-  local left = redis.call('GET', KEYS[3 * i])
-  if left and tonumber(left) <= 0 then
-    local ttl = redis.call('PTTL', KEYS[3 * i])
-    if ttl > w then w = ttl end
-  end
+  local w = redis.call('PTTL', KEYS[2 * i])
   local count = redis.call('ZCARD', log)
   if count >= limit then
     local entry = redis.call('ZRANGE', log, count - limit, count - limit, 'WITHSCORES')
@@ -45,9 +39,8 @@ if wait > 0 then return { wait, blocked } end
 for i = 1, n do
   local window = tonumber(ARGV[2 * i + 1])
   -- Until its answer comes, the request counts as a window later than sent (settle moves it back).
-  redis.call('ZADD', KEYS[3 * i - 2], now + window, ARGV[1])
-  redis.call('PEXPIRE', KEYS[3 * i - 2], window * 3)
-  if redis.call('EXISTS', KEYS[3 * i]) == 1 then redis.call('DECR', KEYS[3 * i]) end
+  redis.call('ZADD', KEYS[2 * i - 1], now + window, ARGV[1])
+  redis.call('PEXPIRE', KEYS[2 * i - 1], window * 3)
 end
 return { 0, 0 }`;
 
@@ -69,16 +62,19 @@ if redis.call('PTTL', KEYS[1]) < ms then redis.call('SET', KEYS[1], '1', 'PX', m
 return 0`;
 
   /**
-   * KEYS: a log and its count left. ARGV: limit, window, remaining, reset in ms (-1: unknown). When
-   * the service has fewer left than the log says, what it says holds until its reset (or a window).
+   * KEYS: a log. ARGV: limit, window, remaining, reset in ms (-1: unknown), a member no other sync
+   * uses. When the service has fewer left than the log says, the requests the log does not hold
+   * are counted from now, freeing their places a window later, or at the reset: the log's own still
+   * free theirs as they leave. The log is not pruned first (see SlidingWindow's sync).
    */
   const SYNC = `${NOW}
 local limit, window, remaining, reset = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. (now - window))
-if remaining >= limit - redis.call('ZCARD', KEYS[1]) then return 0 end
-local ttl = window
-if reset >= 0 and reset < window then ttl = reset end
-if ttl > 0 then redis.call('SET', KEYS[2], remaining, 'PX', ttl) end
+local others = limit - remaining - redis.call('ZCARD', KEYS[1])
+if others <= 0 then return 0 end
+local at = now
+if reset >= 0 and reset < window then at = now + reset - window - 1 end
+for i = 1, others do redis.call('ZADD', KEYS[1], at, ARGV[5] .. ':' .. i) end
+redis.call('PEXPIRE', KEYS[1], window * 3)
 return 1`;
   return { TAKE, SETTLE, HOLD, SYNC };
 }

@@ -159,6 +159,8 @@ export function createRedisRateLimitStore(options: RedisRateLimitStoreOptions, n
   const label = labelOf(options.url ?? "");
   // This process's requests are told apart from other processes' in a shared log by this.
   const self = randomUUID();
+  // Numbers the requests each sync counts for others, apart from every request id.
+  let syncs = 0;
   // The store's own connection, when given a `url`.
   let client: Promise<Client> | undefined;
   // Why the connection is down, from its last failure until it is ready again: a command then
@@ -273,12 +275,11 @@ export function createRedisRateLimitStore(options: RedisRateLimitStoreOptions, n
 
   const logKey = (key: string) => `${prefix}log:${key}`;
   const holdKey = (key: string) => `${prefix}hold:${key}`;
-  const leftKey = (key: string) => `${prefix}left:${key}`;
 
   return {
     label,
     async take(slots: readonly RateLimitSlot[], id: number): Promise<RateLimitTake> {
-      const keys = slots.flatMap((slot) => [logKey(slot.key), holdKey(slot.key), leftKey(slot.key)]);
+      const keys = slots.flatMap((slot) => [logKey(slot.key), holdKey(slot.key)]);
       const args = [`${self}:${id}`, ...slots.flatMap((slot) => [slot.limit, slot.windowMs])];
       const [waitMs, blocked] = await command<[number, number]>(TAKE, keys, args);
       return { waitMs: Number(waitMs), key: blocked ? slots[Number(blocked) - 1]!.key : undefined };
@@ -296,8 +297,8 @@ export function createRedisRateLimitStore(options: RedisRateLimitStoreOptions, n
     async sync(slot: RateLimitSlot, remaining: number, resetMs: number | undefined): Promise<void> {
       await command(
         SYNC,
-        [logKey(slot.key), leftKey(slot.key)],
-        [slot.limit, slot.windowMs, remaining, resetMs === undefined ? -1 : Math.ceil(resetMs)],
+        [logKey(slot.key)],
+        [slot.limit, slot.windowMs, remaining, resetMs === undefined ? -1 : Math.ceil(resetMs), `${self}:sync:${++syncs}`],
       );
     },
     subscribe(listener) {

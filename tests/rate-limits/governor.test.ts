@@ -330,6 +330,35 @@ test("the service's remaining count corrects the local one, in either header spe
   }
 });
 
+test("an answer that says none is left, counted while an earlier request was leaving the window, does not hold the next call for a window", async () => {
+  const { governor, clock } = setup({ app: { standard: { limit: 2, windowMs: 1_000 } } });
+  const granted: string[] = [];
+  const go = (name: string) =>
+    Promise.resolve(acquireWith(governor, listUsers, undefined, 0, undefined)).then((permit) => {
+      granted.push(name);
+      return permit;
+    });
+  const one = await go("one");
+  const two = await go("two");
+  await clock.advance(10);
+  governor.settle(one, answer(200));
+  await clock.advance(10);
+  governor.settle(two, answer(200));
+  const three = go("three");
+  await clock.advance(991);
+  expect(granted).toEqual(["one", "two", "three"]);
+  // The service counted three as it arrived, two still in its window: none left. Two has left
+  // the window by the time the answer comes.
+  await clock.advance(10);
+  governor.settle(await three, answer(200, { "x-ratelimit-limit": "2", "x-ratelimit-remaining": "0" }));
+  void go("four");
+  void go("five");
+  await clock.advance(0);
+  expect(granted).toEqual(["one", "two", "three", "four"]);
+  await clock.advance(1_001);
+  expect(granted).toEqual(["one", "two", "three", "four", "five"]);
+});
+
 test("a reset the service sends is read against its own Date header, so a skewed local clock does not matter", async () => {
   const { governor, clock, granted, acquire } = setup({ app: { standard: { limit: 10, windowMs: 60_000 } } });
   const permit = await acquire("one", listUsers);

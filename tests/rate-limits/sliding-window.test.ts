@@ -34,6 +34,7 @@ describe.each(Object.keys(implementations))("%s", (name) => {
     for (const step of CASES[title]!) {
       at = step.at;
       if ("settle" in step) await store.settle(step.slots, step.settle);
+      else if ("sync" in step) await store.sync(step.slot, step.sync.remaining, step.sync.resetMs);
       else
         expect({ at, take: step.take, answer: await store.take(step.slots, step.take) }).toEqual({
           at,
