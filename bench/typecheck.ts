@@ -234,7 +234,7 @@ function oneCall() {
   };
   const entry = configs.entries.find((e) => e.filePath === "../src/index.ts")!;
   const dts = {
-    compilationOptions: { preferredConfigPath: join(root, "tsconfig.json") },
+    compilationOptions: { preferredConfigPath: join(root, "scripts/tsconfig.dts.json") },
     entries: [{ ...entry, filePath: join(root, "src/index.ts"), outFile: join(packed, "index.d.mts") }],
   };
   writeFileSync(join(dir, "dts.one-call.json"), JSON.stringify(dts));

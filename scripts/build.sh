@@ -103,8 +103,9 @@ done
 
 # One self-contained declaration file per entry point, then a CJS copy of each. A copy is correct
 # only while the file imports no relative path (whose extension would differ), so that is checked.
-# dts.config.json skips the generator's own type check (noCheck): tests/package compiles these
-# files under four strict module settings with skipLibCheck off, which checks more, and costs less here.
+# Neither the sources nor the emitted declarations are type-checked here (noCheck, in dts.config.json and in
+# scripts/tsconfig.dts.json, which the three configurations read): `npm test` type-checks the sources, and
+# tests/package compiles these files under four strict module settings, one with skipLibCheck off.
 node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.config.json
 # chat-rest-sdk/helpers imports the core's declarations rather than a copy of them (see scripts/tsconfig.helpers-dts.json).
 mkdir -p .tmp/dts/node_modules/chat-rest-sdk && cp dist/index.d.mts .tmp/dts/node_modules/chat-rest-sdk/index.d.ts
