@@ -40,11 +40,13 @@ interface Positioned {
 
 type Key = [number, number];
 const keyOf = (item: Positioned): Key => [item.sentAt, Number(item.id)];
-const compare = (a: Key, b: Key) => a[0] - b[0] || a[1] - b[1];
+/** Where `item` is from the position `[sentAt, id]`: below 0 before it, above 0 after it. */
+const from = (item: Positioned, [sentAt, id]: Key) => item.sentAt - sentAt || Number(item.id) - id;
 
 /** Sorts in the order of a cursor list: by `sentAt`, then by id (ids grow as messages are sent). */
 export function inListOrder<T extends Positioned>(items: T[]): T[] {
-  return items.sort((a, b) => compare(keyOf(a), keyOf(b)));
+  // Field by field, with no key built per comparison: every request for a list sorts it.
+  return items.sort((a, b) => a.sentAt - b.sentAt || Number(a.id) - Number(b.id));
 }
 
 /**
@@ -67,13 +69,12 @@ export function sliceOf<T extends Positioned>(items: T[], query: CursorQuery) {
     position = [query.sentAt, append ? -Infinity : Infinity];
   }
   const at = position;
-  const before = at ? items.filter((item) => compare(keyOf(item), at) < 0) : items;
-  const after = at ? items.filter((item) => compare(keyOf(item), at) > 0) : items;
-  const data = append ? after.slice(0, limit) : before.slice(Math.max(0, before.length - limit));
+  const side = !at ? items : items.filter(append ? (item) => from(item, at) > 0 : (item) => from(item, at) < 0);
+  const data = append ? side.slice(0, limit) : side.slice(Math.max(0, side.length - limit));
   const first = data[0];
   const last = data[data.length - 1];
   const meta: Record<string, unknown> = { current: { limit, count: data.length } };
-  if (first && compare(keyOf(items[0]!), keyOf(first)) < 0) meta.previous = { affix: "prepend", sentAt: first.sentAt, id: first.id };
-  if (last && compare(keyOf(items[items.length - 1]!), keyOf(last)) > 0) meta.next = { affix: "append", sentAt: last.sentAt, id: last.id };
+  if (first && from(items[0]!, keyOf(first)) < 0) meta.previous = { affix: "prepend", sentAt: first.sentAt, id: first.id };
+  if (last && from(items[items.length - 1]!, keyOf(last)) > 0) meta.next = { affix: "append", sentAt: last.sentAt, id: last.id };
   return { data, meta };
 }

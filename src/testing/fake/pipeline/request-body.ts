@@ -28,10 +28,18 @@ export function readNodeBody(req: IncomingMessage): Promise<Buffer | FakeError> 
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on("end", () => done(size > MAX_BODY_BYTES ? tooLarge() : Buffer.concat(chunks)));
-    req.on("error", () => done(badField("body", "could not be read")));
+    // Every request closes, after its `end` too: an error, with the stack trace it captures, is
+    // built only when nothing has settled the promise yet.
+    let settled = false;
+    const settle = (body: () => Buffer | FakeError) => {
+      if (!settled) done(body());
+      settled = true;
+    };
+    const unread = () => badField("body", "could not be read");
+    req.on("end", () => settle(() => (size > MAX_BODY_BYTES ? tooLarge() : Buffer.concat(chunks))));
+    req.on("error", () => settle(unread));
     // A client that goes away mid-body ends the request without `end`; the promise still settles.
-    req.on("close", () => done(badField("body", "could not be read")));
+    req.on("close", () => settle(unread));
   });
 }
 
