@@ -50,7 +50,7 @@ main(async () => {
     kills,
     every,
     concurrency,
-    killWindowMs: [numArg("kill-from", 600), numArg("kill-to", 2500)],
+    killAfterCreates: [numArg("kill-from", 300), numArg("kill-to", 1500)],
     faultProbability: 0.01,
   });
   const pacedUsers = numArg("paced-users", 2_000);
@@ -65,7 +65,8 @@ main(async () => {
       {
         title: "An import killed and resumed",
         intro:
-          `chat-rest import of ${users.toLocaleString("en")} users, SIGKILL at ${kills} random moments, resumed from the checkpoint file each time; ` +
+          `chat-rest import of ${users.toLocaleString("en")} users, SIGKILL at ${kills} random moments ` +
+          "(each after a random 300 to 1,500 creates of its run), resumed from the checkpoint file each time; " +
           "1% of creates lose their answer after being applied, 1% are reset before.",
         columns: ["users given", "users stored", "creates repeated by crashes", "bound", "largest checkpoint", "seconds"],
         rows: [

@@ -85,8 +85,11 @@ export interface KillAndResume {
   kills: number;
   every: number;
   concurrency: number;
-  /** The earliest and latest moment of a kill, in ms from a run's start. */
-  killWindowMs: [number, number];
+  /**
+   * The earliest and latest moment of a kill, counted in creates the run has sent: a moment drawn
+   * in time would, on a busy machine, often fall before the command has even started.
+   */
+  killAfterCreates: [number, number];
   /** The fault rules' chance per create. */
   faultProbability: number;
 }
@@ -155,9 +158,13 @@ export async function killAndResume(name: string, plan: KillAndResume): Promise<
     let checkpointsSeen = 0;
     for (let kill = 0; kill < plan.kills; kill++) {
       const resume = existsSync(checkpoint) ? ["--resume", checkpoint] : [];
+      const sentBefore = await creates.fired();
       const { child, exited } = run(bin, [...args, ...resume, ...common], env);
-      const [from, to] = plan.killWindowMs;
-      await new Promise((wake) => setTimeout(wake, from + Math.random() * (to - from)));
+      let done = false;
+      void exited.then(() => (done = true));
+      const [from, to] = plan.killAfterCreates;
+      const at = sentBefore + from + Math.floor(Math.random() * (to - from + 1));
+      while (!done && (await creates.fired()) < at) await new Promise((wake) => setTimeout(wake, 10));
       child.kill("SIGKILL");
       await exited;
       if (existsSync(checkpoint)) {

@@ -41,6 +41,8 @@ test("256 scattered records in flight keep the checkpoint within 1 KB: the oldes
  */
 function scatteringClient() {
   let creates = 0;
+  let failedAttempts = 0;
+  const sent: string[] = [];
   const chat = createChatClient({
     appId: fake.appId,
     apiKey: fake.apiKey,
@@ -48,15 +50,21 @@ function scatteringClient() {
     fetch: async (request: Request) => {
       const { uid } = (await request.clone().json()) as { uid: string };
       creates++;
+      sent.push(uid);
       if (Number(uid.slice(2)) % 2 === 1) await new Promise((wake) => setTimeout(wake, 20));
-      return fetch(request);
+      try {
+        return await fetch(request);
+      } catch (error) {
+        failedAttempts++;
+        throw error;
+      }
     },
   });
-  return { chat, creates: () => creates };
+  return { chat, creates: () => creates, sent, failedAttempts: () => failedAttempts };
 }
 
 test("at concurrency 256 every checkpoint of an import stays within 1 KB, and a run resumed from one creates each user once with counts that add up", async () => {
-  const { chat, creates } = scatteringClient();
+  const { chat, creates, sent, failedAttempts } = scatteringClient();
   let kept: JobCheckpoint | undefined;
   let largest = 0;
   let dead = false;
@@ -79,9 +87,14 @@ test("at concurrency 256 every checkpoint of an import stays within 1 KB, and a 
   expect(largest).toBeGreaterThan(900);
   expect(kept!.pending?.length).toBeGreaterThan(0);
   const before = creates();
+  const failedBefore = failedAttempts();
   const resumed = await importUsers(chat, customers(1_500), { resumeFrom: kept, concurrency: 256, checkpointEvery: 1, onCheckpoint });
   expect(largest).toBeLessThanOrEqual(1024);
-  expect(creates() - before).toBe(1_500 - kept!.next + pendingRecords(kept!).length);
+  // The resumed run sends the records its checkpoint names as in flight, and every record from next on, once each;
+  // an attempt that failed on the way (a connection reset, on a busy machine) is sent once more.
+  const expected = [...pendingRecords(kept!), ...Array.from({ length: 1_500 - kept!.next }, (_, i) => kept!.next + i)].map((i) => `c-${i}`);
+  expect(new Set(sent.slice(before))).toEqual(new Set(expected));
+  expect(creates() - before).toBe(expected.length + failedAttempts() - failedBefore);
   expect(fake.state.users.size).toBe(1_500);
   expect(resumed.failed).toEqual([]);
   // The users the crashed run created past its checkpoint answer 409 now: counted once, as existing.

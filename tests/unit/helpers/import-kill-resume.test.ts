@@ -16,7 +16,7 @@ test("an import of 10,000 users killed 10 times and resumed from its checkpoint 
     kills: KILLS,
     every: EVERY,
     concurrency: CONCURRENCY,
-    killWindowMs: [600, 1800],
+    killAfterCreates: [300, 1500],
     faultProbability: 0.01,
   });
   expect([result.code, result.stderr]).toEqual([0, ""]);
