@@ -7,6 +7,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import { toJsonSchema } from "./oas-schema";
 import { derefIn } from "./deref-in";
 import { peerModules } from "./peer-modules";
+import { cloneValue } from "../state/clone";
 
 type JsonObject = Record<string, unknown>;
 
@@ -206,7 +207,7 @@ export function loadFakeSpec(file: string): FakeSpec {
         const named = Object.values(media?.examples ?? {}).map((example) => deref<{ value?: unknown }>(example)?.value);
         examples.set(key, named.find((value) => value !== undefined) ?? media?.example);
       }
-      return structuredClone(examples.get(key));
+      return cloneValue(examples.get(key));
     },
   };
 }

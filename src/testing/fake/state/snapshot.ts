@@ -59,7 +59,8 @@ const frozen = new WeakSet<object>();
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
+    // Most of a model's values are strings and numbers: no call for those.
+    for (const inner of Object.values(value)) if (inner && typeof inner === "object") deepFreeze(inner);
   }
   return value;
 }
