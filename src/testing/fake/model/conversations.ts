@@ -9,6 +9,7 @@ import type { Handler, HandlerContext } from "./handler";
 import { conversationId, countsAsUnread } from "./messages";
 import { inListOrder, pageOf } from "./paging";
 import { requireUser, userView } from "./users";
+import { cloneValue } from "../state/clone";
 
 /** A conversation as the service sends it, seen by one user (or by the app, with no unread count). */
 export interface ConversationView {
@@ -90,7 +91,7 @@ export function conversationView(
     conversationType: id.startsWith("group_") ? "group" : "user",
     ...(uid === undefined ? {} : { unreadMessageCount: String(unreadCount(messages, uid, marks)) }),
     ...(withTags && marks?.tags ? { tags: [...marks.tags] } : {}),
-    ...(last ? { lastMessage: structuredClone(last) } : {}),
+    ...(last ? { lastMessage: cloneValue(last) } : {}),
     conversationWith,
     createdAt,
     updatedAt: Math.max(last?.sentAt ?? createdAt, marks?.updatedAt ?? 0),

@@ -11,6 +11,7 @@ import { pageOf } from "./paging";
 import { pick } from "./pick";
 import { targetRefusal } from "../rules/authorize";
 import { APP_SENDER, entitiesOf, entityOf, requireUser, userView } from "./users";
+import { cloneValue } from "../state/clone";
 
 /** The fields of a group that a request may set, besides its GUID and owner; a group stores no others. */
 const GROUP_FIELDS = ["name", "type", "description", "icon", "metadata", "tags"] as const;
@@ -41,7 +42,7 @@ export function requireGroup(store: FakeStore, guid: string): Group {
 
 /** The group as reads return it; for a request acting as a user, with that user's membership. */
 export function groupView(store: FakeStore, group: Group, actor?: string, withTags = true): Group {
-  const view: Group = { ...structuredClone(group), membersCount: store.members.get(group.guid)?.size ?? 0 };
+  const view: Group = { ...cloneValue(group), membersCount: store.members.get(group.guid)?.size ?? 0 };
   if (!withTags) delete view.tags;
   if (actor) {
     const membership = store.members.get(group.guid)?.get(actor);

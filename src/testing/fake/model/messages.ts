@@ -7,6 +7,7 @@ import { pick } from "./pick";
 import { groupView, requireGroup } from "./groups";
 import { storeAction, userParty } from "./action-messages";
 import { APP_SENDER, entityOf, requireUser } from "./users";
+import { cloneValue } from "../state/clone";
 
 /** A message of {@link FakeSeed}. `sender` defaults to the app; `text` is a shortcut for `data.text`. */
 export interface FakeMessageSeed {
@@ -122,7 +123,7 @@ function requireMessage(store: FakeStore, id: string): StoredMessage {
   return message;
 }
 
-const view = (message: StoredMessage) => structuredClone(message);
+const view = (message: StoredMessage) => cloneValue(message);
 
 /** Stores and returns the action message of an edit or a deletion, naming who did what to which message. */
 function actionOn(store: FakeStore, message: StoredMessage, action: "edited" | "deleted", by: string) {

@@ -5,6 +5,7 @@ import { FakeError, messageNotFound } from "../pipeline/fake-error";
 import { type FakeStore, nowSeconds, type StoredMessage } from "../state/fake-store";
 import type { Handler, HandlerContext } from "./handler";
 import { requireUser, userView } from "./users";
+import { cloneValue } from "../state/clone";
 
 function liveMessage(store: FakeStore, id: string): StoredMessage {
   const message = store.messages.get(id);
@@ -23,7 +24,7 @@ function recount(store: FakeStore, message: StoredMessage): void {
 
 /** The message as the reacting user sees it: `reactedByMe` on their reactions. */
 function messageFor(store: FakeStore, message: StoredMessage, uid: string) {
-  const view = structuredClone(message);
+  const view = cloneValue(message);
   const mine = new Set((store.domain.reactions.get(message.id) ?? []).filter((r) => r.uid === uid).map((r) => r.reaction));
   const counts = view.data.reactions as { reaction: string; count: number; reactedByMe?: boolean }[] | undefined;
   for (const count of counts ?? []) if (mine.has(count.reaction)) count.reactedByMe = true;

@@ -9,6 +9,7 @@ export const APP_SENDER = "app_system";
 import type { Handler } from "./handler";
 import { pageOf } from "./paging";
 import { pick } from "./pick";
+import { cloneValue } from "../state/clone";
 
 /** The fields of a user that a request may set (`POST /users`, `PUT /users/{uid}`, a seed). */
 const USER_FIELDS = ["name", "avatar", "link", "role", "statusMessage", "metadata", "tags", "status"] as const;
@@ -18,7 +19,7 @@ export type FakeUserSeed = Omit<CreateUserRequest, "withAuthToken"> & { status?:
 
 /** The user as reads return it; `tags` only where the request asked for them, as the service does on lists. */
 export function userView(stored: StoredUser, withTags = true): User {
-  const user = structuredClone(stored.user);
+  const user = cloneValue(stored.user);
   if (!withTags) delete user.tags;
   return user;
 }

@@ -16,8 +16,15 @@ export interface Answer {
 // Every answer carries the rate-limit headers the spec declares, at the service's default standard limit.
 export const RATE_HEADERS = { "x-rate-limit": "20000", "x-rate-limit-remaining": "19999" };
 
-/** The `Date` header: the fake's clock, as HTTP writes dates. */
-export const httpDate = (clock: FakeClock) => new Date(clock.now()).toUTCString();
+/** The last second written as a `Date` header, and how: most answers fall in the same second as the one before. */
+let lastDate = { second: Number.NaN, text: "" };
+
+/** The `Date` header: the fake's clock, as HTTP writes dates (to the second). */
+export function httpDate(clock: FakeClock): string {
+  const second = Math.floor(clock.now() / 1000);
+  if (second !== lastDate.second) lastDate = { second, text: new Date(second * 1000).toUTCString() };
+  return lastDate.text;
+}
 
 export const FAILED = { error: { code: "ERR_INTERNAL_SERVER_ERROR", message: "The fake failed to answer." } };
 export const FENCED = {

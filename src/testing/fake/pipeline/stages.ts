@@ -17,6 +17,7 @@ import type { FakeContext, Incoming } from "./context";
 import { checkCredentials } from "./credentials";
 import { badField, FakeError } from "./fake-error";
 import { formFields, parseJsonBody } from "./request-body";
+import { cloneValue } from "../state/clone";
 
 /** What the stages read and fill in, for one request. */
 export interface StageContext {
@@ -214,7 +215,7 @@ export const STAGES: readonly Stage[] = [
           query: ctx.query ?? {},
           body: ctx.body,
           actor: ctx.actor,
-          example: (operationId) => structuredClone(spec.example(operationId ? (spec.byId(operationId) ?? operation) : operation, "200")),
+          example: (operationId) => cloneValue(spec.example(operationId ? (spec.byId(operationId) ?? operation) : operation, "200")),
         });
       // A write is one transaction, so a refused one stores nothing; a read changes nothing, and
       // skips the copies a transaction keeps of what it touches.

@@ -15,6 +15,7 @@ import type { FakeState } from "../server-types";
 import type { FakeStore } from "./fake-store";
 import type { FakeSeed, SeedCheck } from "./seed";
 import type { FakeSnapshotModel } from "./snapshot";
+import { cloneValue } from "./clone";
 
 type Entries<V> = [string, V][];
 type AnyMap = Map<string, any>;
@@ -201,7 +202,7 @@ export const COLLECTIONS: readonly Collection[] = [
     restore: (map, list) => {
       for (const message of list) map.set(message.id, { ...message, data: { ...message.data } });
     },
-    state: { name: "messages", copy: (store) => new Map([...store.messages].map(([id, message]) => [id, structuredClone(message)])) },
+    state: { name: "messages", copy: (store) => new Map([...store.messages].map(([id, message]) => [id, cloneValue(message)])) },
     seed: {
       name: "messages",
       label: (message) => `message to ${named(message, "receiver")}`,
@@ -214,7 +215,7 @@ export const COLLECTIONS: readonly Collection[] = [
         const { sentAt } = message;
         if (sentAt !== undefined && !(Number.isInteger(sentAt) && sentAt >= 0))
           throw badField("sentAt", `must be Unix seconds, a non-negative integer, got ${String(sentAt)}`);
-        messages.push(structuredClone(sendMessage(store, message)) as Message);
+        messages.push(cloneValue(sendMessage(store, message)) as Message);
       },
     },
   }),
