@@ -165,9 +165,13 @@ const PREAMBLE = [
   `require(process.argv[1]);`,
 ].join("\n");
 
-export async function startPrism(options: PrismProcessOptions): Promise<PrismProcess> {
-  const spec = options.command[1];
+/** Throws when `spec` names a file that does not exist (a URL is left to Prism). */
+export function checkSpecExists(spec: string | undefined): void {
   if (spec && !/^https?:/.test(spec) && !existsSync(spec)) throw new Error(`chat-rest-sdk: spec file not found: ${spec}`);
+}
+
+export async function startPrism(options: PrismProcessOptions): Promise<PrismProcess> {
+  checkSpecExists(options.command[1]);
   const args = [
     "-e",
     PREAMBLE,
