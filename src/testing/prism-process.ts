@@ -147,6 +147,29 @@ const ROUTE_ONCE_PER_REQUEST_LINE = [
   `} catch {}`,
 ];
 
+// Prism's mocker loads Faker when it loads, with every one of its locales: half of the CPU a
+// Prism start takes on a small spec. Faker only makes up values when Prism generates them
+// (`--dynamic`, which the kit does not pass, or a locale the spec sets), so the mocker gets Faker's
+// instance behind a proxy that loads it on first use.
+const FAKER_ON_FIRST_USE = [
+  `try {`,
+  `  const Module = require("node:module"), load = Module._load;`,
+  `  Module._load = function (request, parent, isMain) {`,
+  `    if (request !== "@faker-js/faker" || !/prism-http.dist.mocker/.test((parent && parent.filename) || "")) {`,
+  `      return load.apply(this, arguments);`,
+  `    }`,
+  `    let faker;`,
+  `    const real = () => (faker ??= load.call(Module, request, parent, isMain).default);`,
+  `    const traps = {`,
+  `      get: (_, key) => Reflect.get(real(), key),`,
+  `      set: (_, key, value) => Reflect.set(real(), key, value),`,
+  `      has: (_, key) => Reflect.has(real(), key),`,
+  `    };`,
+  `    return { __esModule: true, default: new Proxy({}, traps) };`,
+  `  };`,
+  `} catch {}`,
+];
+
 // SIGKILL runs no handler of ours, so the hooks above cannot stop the mock then. Prism starts
 // behind this preamble instead: it reads a pipe from this process, and exits when the pipe closes,
 // which the kernel does whenever this process ends.
@@ -162,6 +185,7 @@ const PREAMBLE = [
   `};`,
   ...COMPILE_ONCE_PER_CONTENT,
   ...ROUTE_ONCE_PER_REQUEST_LINE,
+  ...FAKER_ON_FIRST_USE,
   `require(process.argv[1]);`,
 ].join("\n");
 
