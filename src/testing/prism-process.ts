@@ -170,9 +170,15 @@ const FAKER_ON_FIRST_USE = [
   `} catch {}`,
 ];
 
-// SIGKILL runs no handler of ours, so the hooks above cannot stop the mock then. Prism starts
-// behind this preamble instead: it reads a pipe from this process, and exits when the pipe closes,
-// which the kernel does whenever this process ends.
+/**
+ * What the preamble changes in Prism, run before Prism loads: each hook finds what it wraps from
+ * Prism's entry point (`process.argv[1]`), and leaves Prism as it is when it cannot.
+ */
+export const PRISM_HOOKS = [...COMPILE_ONCE_PER_CONTENT, ...ROUTE_ONCE_PER_REQUEST_LINE, ...FAKER_ON_FIRST_USE].join("\n");
+
+// SIGKILL runs no handler of ours, so the exit and signal hooks above cannot stop the mock then.
+// Prism starts behind this preamble instead: it reads a pipe from this process, and exits when
+// the pipe closes, which the kernel does whenever this process ends.
 // Prism runs at --verboseLevel warn: at info it logs several lines for every request, which
 // nothing reads and which cost it a quarter of its time per request. Its "listening" line is one
 // of them, so the preamble prints the port its server listens on, as the server reports it.
@@ -183,9 +189,7 @@ const PREAMBLE = [
   `  this.once("listening", () => process.stdout.write("\\n${LISTENING} " + this.address().port + "\\n"));`,
   `  return listen.apply(this, args);`,
   `};`,
-  ...COMPILE_ONCE_PER_CONTENT,
-  ...ROUTE_ONCE_PER_REQUEST_LINE,
-  ...FAKER_ON_FIRST_USE,
+  PRISM_HOOKS,
   `require(process.argv[1]);`,
 ].join("\n");
 
