@@ -170,11 +170,39 @@ const FAKER_ON_FIRST_USE = [
   `} catch {}`,
 ];
 
+// At every start Prism reads Faker's options from the spec's own `x-json-schema-faker`, and to
+// read them it resolves every reference of the whole spec and walks the result once more: a
+// second of CPU on this package's spec, a third of the start. The options alone are handed to
+// it instead, from a spec file in JSON whose options refer to nothing; any other spec as before.
+const FAKER_OPTIONS_ALONE = [
+  `try {`,
+  `  const { readFileSync } = require("node:fs");`,
+  `  const extensions = require(require("node:path").join(require("node:path").dirname(process.argv[1]), "extensions"));`,
+  `  const configure = extensions.configureExtensionsUserProvided;`,
+  `  if (typeof configure !== "function") throw new Error("no configureExtensionsUserProvided");`,
+  `  extensions.configureExtensionsUserProvided = (document, options) => {`,
+  `    let read = document;`,
+  `    try {`,
+  `      if (typeof document === "string" && !/^https?:/.test(document)) {`,
+  `        const own = JSON.parse(readFileSync(document, "utf8"))["x-json-schema-faker"];`,
+  `        if (!JSON.stringify(own ?? {}).includes("$ref")) read = own === undefined ? {} : { "x-json-schema-faker": own };`,
+  `      }`,
+  `    } catch {}`,
+  `    return configure(read, options);`,
+  `  };`,
+  `} catch {}`,
+];
+
 /**
  * What the preamble changes in Prism, run before Prism loads: each hook finds what it wraps from
  * Prism's entry point (`process.argv[1]`), and leaves Prism as it is when it cannot.
  */
-export const PRISM_HOOKS = [...COMPILE_ONCE_PER_CONTENT, ...ROUTE_ONCE_PER_REQUEST_LINE, ...FAKER_ON_FIRST_USE].join("\n");
+export const PRISM_HOOKS = [
+  ...COMPILE_ONCE_PER_CONTENT,
+  ...ROUTE_ONCE_PER_REQUEST_LINE,
+  ...FAKER_ON_FIRST_USE,
+  ...FAKER_OPTIONS_ALONE,
+].join("\n");
 
 // SIGKILL runs no handler of ours, so the exit and signal hooks above cannot stop the mock then.
 // Prism starts behind this preamble instead: it reads a pipe from this process, and exits when

@@ -27,7 +27,17 @@ const request = (path) => ({ resources, input: { method: "get", url: { path } } 
 const routed = [route(request("/users/u1")), route(request("/users/u1")), route(request("/nowhere")), route(request("/nowhere"))];
 const { generate } = require(join(http, "dist", "mocker", "generator", "JSONSchema"));
 const made = generate({}, undefined, { type: "string", "x-faker": "internet.email" });
-console.log(JSON.stringify({
+// A spec whose only reference cannot be resolved: Prism's own reading of Faker's options fails on it.
+const spec = require("node:path").join(require("node:os").tmpdir(), "prism-hooks-" + process.pid + ".json");
+require("node:fs").writeFileSync(spec, JSON.stringify({ "x-json-schema-faker": { "min-items": 3 }, paths: { $ref: "missing.json" } }));
+const extensions = require(join(dirname(process.argv[1]), "extensions"));
+const { JSONSchemaFaker } = require(require.resolve("json-schema-faker", { paths: [http] }));
+extensions.configureExtensionsUserProvided(spec, {}).then(
+  () => report(JSONSchemaFaker.option("minItems")),
+  (error) => report(error.message),
+).finally(() => require("node:fs").rmSync(spec));
+const report = (fakerOptions) => console.log(JSON.stringify({
+  fakerOptions,
   fakerAtLoad,
   sameValidator: first === second,
   validates: [first({}), first({ a: 1 }), other({ a: 1 })],
@@ -37,7 +47,7 @@ console.log(JSON.stringify({
 }));
 `;
 
-test("the preamble compiles a schema once per content, keeps routes, and loads Faker on first use", () => {
+test("the preamble compiles a schema once per content, keeps routes, loads Faker on first use, and reads only the spec's Faker options", () => {
   const output = execFileSync(process.execPath, ["-e", `${PRISM_HOOKS}\n${PROBE}`, prismBin], { encoding: "utf8" });
   expect(JSON.parse(output)).toEqual({
     fakerAtLoad: false,
@@ -46,5 +56,6 @@ test("the preamble compiles a schema once per content, keeps routes, and loads F
     routes: ["Right", true, "Left", false],
     fakerInUse: true,
     made: true,
+    fakerOptions: 3,
   });
 });
