@@ -6,7 +6,8 @@
 // Changes are rated by `redocly diff` (offline). Flags, for tests and one-off checks:
 //   --base <spec> --revision <spec> --version <x.y.z> --released <x.y.z>
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -45,21 +46,43 @@ if (compare(version, released) < 0) {
   process.exit(1);
 }
 
+/**
+ * Redocly's report of the revision against the base. A document has no change against itself,
+ * and a report is a function of the two documents, the rules and Redocly's version: it is kept in
+ * .tmp/check-breaking/ under a hash of those, and read back when they come again (each run of
+ * Redocly costs a second of CPU on the bundled spec).
+ */
 function diff() {
+  const [baseText, revisionText] = [readFileSync(base, "utf8"), readFileSync(revision, "utf8")];
+  if (baseText === revisionText) return { changes: [], summary: { major: 0, minor: 0, patch: 0 } };
+  const config = join(root, "scripts", "check-breaking.redocly.yaml");
+  const redoclyVersion = readJson(join(root, "node_modules", "@redocly", "cli", "package.json")).version;
+  const key = createHash("sha256")
+    .update(JSON.stringify([redoclyVersion, readFileSync(config, "utf8"), baseText, revisionText]))
+    .digest("hex");
+  // A document that refers to other files is not all in its text: its report is not kept.
+  const external = /\$ref["']?\s*:(?!\s*["']?#)/;
+  if (external.test(baseText) || external.test(revisionText)) return runRedocly(config);
+  const kept = join(root, ".tmp", "check-breaking", `${key}.json`);
+  if (existsSync(kept)) {
+    try {
+      return readJson(kept);
+    } catch {
+      // Not a whole report: run Redocly again below, and keep its report in place of this one.
+    }
+  }
+  const report = runRedocly(config);
+  mkdirSync(dirname(kept), { recursive: true });
+  // Written whole, then renamed: a run beside this one reads a whole report or none.
+  writeFileSync(`${kept}.${process.pid}`, JSON.stringify(report));
+  renameSync(`${kept}.${process.pid}`, kept);
+  return report;
+}
+
+function runRedocly(config) {
   const redocly = join(root, "node_modules", ".bin", "redocly");
   const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
-  const command = [
-    redocly,
-    "diff",
-    base,
-    revision,
-    "--config",
-    join(root, "scripts", "check-breaking.redocly.yaml"),
-    "--format",
-    "json",
-    "--fail-on",
-    "none",
-  ];
+  const command = [redocly, "diff", base, revision, "--config", config, "--format", "json", "--fail-on", "none"];
   let stdout;
   try {
     // The JSON report lists every added path and schema, which passes execFileSync's default 1 MiB buffer.

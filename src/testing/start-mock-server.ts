@@ -1,6 +1,6 @@
 // No ".js" here, unlike the rest of src/: Jest loads this file through ts-node for its global
 // setup, and ts-node does not map "./x.js" to "./x.ts". A CommonJS file may import without one.
-import { bundledSpec, startPrism } from "./prism-process";
+import { bundledSpec, checkSpecExists, startPrism, type PrismProcess } from "./prism-process";
 import { startViolationsProxy } from "./violations-proxy";
 
 /** Options of {@link startMockServer}. */
@@ -85,21 +85,33 @@ function checkOptions(options: MockServerOptions): void {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   checkOptions(options);
+  const spec = options.spec ?? bundledSpec;
+  checkSpecExists(spec);
   // Prism listens on loopback only: clients reach it through the proxy, which names the fields
-  // that Prism rejected in the error body (see violations-proxy.ts).
-  const prism = await startPrism({
-    command: ["mock", options.spec ?? bundledSpec],
-    host: "127.0.0.1",
-    port: 0,
-    errors: options.errors ?? true,
-    startTimeoutMs: options.startTimeoutMs ?? 30_000,
+  // that Prism rejected in the error body (see violations-proxy.ts). The proxy takes its port
+  // first, so a port that is taken fails the start before Prism spends seconds reading the spec.
+  let started!: (url: string) => void;
+  let failed!: (error: unknown) => void;
+  const prismUrl = new Promise<string>((resolve, reject) => {
+    started = resolve;
+    failed = reject;
   });
+  const proxy = await startViolationsProxy(prismUrl, options.host ?? "127.0.0.1", options.port ?? 0);
+  let prism: PrismProcess;
   try {
-    const proxy = await startViolationsProxy(prism.url, options.host ?? "127.0.0.1", options.port ?? 0);
-    let closing: Promise<void> | undefined;
-    return { url: proxy.url, close: () => (closing ??= Promise.all([proxy.close(), prism.close()]).then(() => undefined)) };
+    prism = await startPrism({
+      command: ["mock", spec],
+      host: "127.0.0.1",
+      port: 0,
+      errors: options.errors ?? true,
+      startTimeoutMs: options.startTimeoutMs ?? 30_000,
+    });
   } catch (error) {
-    await prism.close();
+    failed(error);
+    await proxy.close();
     throw error;
   }
+  started(prism.url);
+  let closing: Promise<void> | undefined;
+  return { url: proxy.url, close: () => (closing ??= Promise.all([proxy.close(), prism.close()]).then(() => undefined)) };
 }

@@ -48,21 +48,30 @@ export interface ViolationsProxy {
   close(): Promise<void>;
 }
 
-/** Listens on `host`:`port` and forwards every request to `upstream` (an `http://` origin). */
-export async function startViolationsProxy(upstream: string, host: string, port: number): Promise<ViolationsProxy> {
-  const target = new URL(upstream);
+/**
+ * Listens on `host`:`port` and forwards every request to `upstream`: an `http://` origin, or the
+ * promise of one, so the proxy can take its port before the server behind it has started (a
+ * request that comes before the origin is known waits for it, and fails if it never comes).
+ */
+export async function startViolationsProxy(upstream: string | Promise<string>, host: string, port: number): Promise<ViolationsProxy> {
+  let target: URL | undefined;
+  const known = Promise.resolve(upstream).then((origin) => {
+    target = new URL(origin);
+  });
+  known.catch(() => {});
   // Kept-alive connections to Prism: a new one per request cost both processes more than the
   // request itself. One can be reused at the moment Prism closes it as idle; that request never
   // reached Prism, so it goes again on a new connection (Prism is stateless, and the body is at hand).
   const agent = new Agent({ keepAlive: true });
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, retry: boolean) => {
+    const { hostname, port, host } = target!;
     const outgoing = request(
       {
-        host: target.hostname,
-        port: target.port,
+        host: hostname,
+        port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, host: target.host },
+        headers: { ...req.headers, host },
         agent,
       },
       (answer) => {
@@ -92,7 +101,15 @@ export async function startViolationsProxy(upstream: string, host: string, port:
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => forward(req, res, Buffer.concat(chunks), true));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      if (target) forward(req, res, body, true);
+      else
+        known.then(
+          () => forward(req, res, body, true),
+          (error: Error) => res.destroy(error),
+        );
+    });
   });
   // The client closes its idle connections, never this server: with a timeout here, a busy client
   // can send a request on a connection the server is closing that very moment (fetch then fails

@@ -53,6 +53,10 @@ async function gateInCopy(options: { version: string; released: string; baseline
     copyFileSync(options.baseline, join(copy, "openapi", "baseline", "openapi.json"));
     copyFileSync(options.bundle, join(copy, "generated", "openapi.json"));
     symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir");
+    // The reports the gate keeps, by the documents' content: those of the repository's runs.
+    mkdirSync(join(root, ".tmp", "check-breaking"), { recursive: true });
+    mkdirSync(join(copy, ".tmp"));
+    symlinkSync(join(root, ".tmp", "check-breaking"), join(copy, ".tmp", "check-breaking"), "dir");
     return await new Promise((done) =>
       execFile(process.execPath, [join(copy, "scripts", "check-breaking.mjs")], (error, stdout, stderr) =>
         done({ code: error ? Number(error.code) : 0, output: `${stdout}${stderr}` }),
@@ -69,24 +73,29 @@ const [major, minor, patch] = packageVersion.split(".").map(Number) as [number, 
 const patchBump = `${major}.${minor}.${patch + 1}`;
 const breakingBump = major === 0 ? `0.${minor + 1}.0` : `${major + 1}.0.0`;
 
-// Each run starts redocly (about half a second): start them all at once.
+// Each run of Redocly takes about half a second of CPU: the runs start at once, but those of a
+// pair of documents the gate has met already start after it, and read its report back.
+const narrowedEnum = gate("narrowed-enum");
+const narrowedEnumAgain = (version: string, released?: string) => narrowedEnum.then(() => gate("narrowed-enum", version, released));
 const runs = {
   newRequiredParameter: gate("new-required-parameter"),
   removedResponseProperty: gate("removed-response-property"),
-  narrowedEnum: gate("narrowed-enum"),
+  narrowedEnum,
   addedOptionalField: gate("added-optional-field"),
-  minorBumpBelowOne: gate("narrowed-enum", "0.2.0"),
-  patchBumpBelowOne: gate("narrowed-enum", "0.1.1"),
-  majorBumpFromOne: gate("narrowed-enum", "2.0.0", "1.4.2"),
-  minorBumpFromOne: gate("narrowed-enum", "1.5.0", "1.4.2"),
+  minorBumpBelowOne: narrowedEnumAgain("0.2.0"),
+  patchBumpBelowOne: narrowedEnumAgain("0.1.1"),
+  majorBumpFromOne: narrowedEnumAgain("2.0.0", "1.4.2"),
+  minorBumpFromOne: narrowedEnumAgain("1.5.0", "1.4.2"),
   patchBumpBeforeRelease: gateInCopy({ version: patchBump, released: releasedVersion, baseline, bundle }),
   afterRelease: gateInCopy({ version: breakingBump, released: breakingBump, baseline: bundle, bundle }),
-  breakingAfterPatchBump: gateInCopy({
-    version: patchBump,
-    released: packageVersion,
-    baseline: fixture("base"),
-    bundle: fixture("narrowed-enum"),
-  }),
+  breakingAfterPatchBump: narrowedEnum.then(() =>
+    gateInCopy({
+      version: patchBump,
+      released: packageVersion,
+      baseline: fixture("base"),
+      bundle: fixture("narrowed-enum"),
+    }),
+  ),
   packageOlderThanRelease: gateInCopy({ version: packageVersion, released: breakingBump, baseline, bundle }),
 };
 
@@ -160,5 +169,60 @@ describe("the breaking-change gate", () => {
     const { code, output } = await runs.packageOlderThanRelease;
     expect(code).toBe(1);
     expect(output).toContain(`package.json's version ${packageVersion} is older than the last release ${breakingBump}`);
+  });
+
+  test("runs Redocly once for a pair of documents it has met, and not at all for a document against itself", async () => {
+    // A copy of the gate whose Redocly is a stand-in that counts its runs and reports one minor change.
+    const copy = mkdtempSync(join(tmpdir(), "breaking-gate-kept-"));
+    try {
+      mkdirSync(join(copy, "scripts"));
+      for (const file of ["check-breaking.mjs", "check-breaking.redocly.yaml"])
+        copyFileSync(join(root, "scripts", file), join(copy, "scripts", file));
+      mkdirSync(join(copy, "node_modules", "@redocly", "cli"), { recursive: true });
+      writeFileSync(join(copy, "node_modules", "@redocly", "cli", "package.json"), JSON.stringify({ version: "0.0.0-stand-in" }));
+      mkdirSync(join(copy, "node_modules", ".bin"));
+      const report = { changes: [], summary: { major: 0, minor: 1, patch: 0 } };
+      const runsFile = join(copy, "redocly-runs");
+      writeFileSync(
+        join(copy, "node_modules", ".bin", "redocly"),
+        `#!/usr/bin/env node
+require("node:fs").appendFileSync(${JSON.stringify(runsFile)}, "run\\n");
+console.log(${JSON.stringify(JSON.stringify(report))});
+`,
+        { mode: 0o755 },
+      );
+      const run = (baseFile: string, revisionFile: string) =>
+        new Promise<Outcome>((done) =>
+          execFile(
+            process.execPath,
+            [
+              join(copy, "scripts", "check-breaking.mjs"),
+              "--base",
+              baseFile,
+              "--revision",
+              revisionFile,
+              "--version",
+              "0.1.0",
+              "--released",
+              "0.1.0",
+            ],
+            (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, output: `${stdout}${stderr}` }),
+          ),
+        );
+      const runs = () => readFileSync(runsFile, "utf8").split("\n").filter(Boolean).length;
+      const first = await run(fixture("base"), fixture("added-optional-field"));
+      expect(first).toEqual({ code: 0, output: expect.stringContaining("; 1 minor, 0 patch.") });
+      expect(await run(fixture("base"), fixture("added-optional-field"))).toEqual(first);
+      expect(runs()).toBe(1);
+      expect(await run(fixture("base"), fixture("new-required-parameter"))).toEqual({
+        code: 0,
+        output: expect.stringContaining("1 minor"),
+      });
+      expect(runs()).toBe(2);
+      expect(await run(fixture("base"), fixture("base"))).toEqual({ code: 0, output: expect.stringContaining("; 0 minor, 0 patch.") });
+      expect(runs()).toBe(2);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

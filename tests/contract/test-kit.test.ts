@@ -1,6 +1,6 @@
 // The user test kit: startMockServer (also what our own global setup uses) and the
 // chat-rest-mock bin, each run for real: Prism processes on loopback.
-import { spawn } from "node:child_process";
+import childProcess, { spawn } from "node:child_process";
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -71,14 +71,17 @@ describe("startMockServer", () => {
   );
 
   test(
-    "rejects when the port is taken",
+    "rejects when the port is taken, before it starts Prism",
     async () => {
       const blocker = createServer();
       await new Promise<void>((done) => blocker.listen(0, "127.0.0.1", done));
       const { port } = blocker.address() as AddressInfo;
+      const spawned = jest.spyOn(childProcess, "spawn");
       try {
-        await expect(startMockServer({ ...quick, port })).rejects.toThrow(/Prism exited[\s\S]*EADDRINUSE|address already in use/i);
+        await expect(startMockServer({ ...quick, port })).rejects.toThrow(/EADDRINUSE|address already in use/i);
+        expect(spawned).not.toHaveBeenCalled();
       } finally {
+        spawned.mockRestore();
         blocker.close();
       }
     },

@@ -66,3 +66,30 @@ test("a request on a new connection that closes is not sent again: the client se
     },
   );
 });
+
+test("the proxy listens before the server behind it is known: a request waits for it, or fails when it never comes", async () => {
+  await withServer(
+    (_req, res) => json(res, 200, { ok: true }),
+    async (server) => {
+      let known!: (url: string) => void;
+      const proxy = await startViolationsProxy(new Promise<string>((resolve) => (known = resolve)), "127.0.0.1", 0);
+      try {
+        const answer = fetch(`${proxy.url}/users`, { method: "POST", body: '{"uid":"u1"}' });
+        // The request has reached the proxy, and waits there.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(server.requests).toHaveLength(0);
+        known(server.url);
+        expect(await (await answer).json()).toEqual({ ok: true });
+        expect(server.requests.map((request) => request.body)).toEqual(['{"uid":"u1"}']);
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
+  const proxy = await startViolationsProxy(Promise.reject(new Error("Prism did not start")), "127.0.0.1", 0);
+  try {
+    await expect(fetch(`${proxy.url}/users`)).rejects.toThrow();
+  } finally {
+    await proxy.close();
+  }
+});
