@@ -4,7 +4,7 @@
 // growth in bytes of each case. The stub answers at once, as an in-process fake does.
 import { createChatClient } from "../../src/index";
 
-const calls = Number(process.argv[2] ?? 100_000);
+const calls = Number(process.argv[2] ?? 50_000);
 const body = '{"data":{"uid":"ana","name":"Ana"}}';
 const stub = async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
 const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
