@@ -23,8 +23,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 node_modules/.bin/redocly bundle "$out/openapi.json" --output "$tmp/openapi.yaml" >/dev/null 2>&1
 { printf '# %s\n' "$header"; cat "$tmp/openapi.yaml"; } >"$out/openapi.yaml"
-# openapi-typescript through its API: the CLI cannot type `format: binary` as Blob.
-node scripts/generate-types.mjs openapi/openapi.yaml "$out/schema.d.ts"
+# openapi-typescript through its API: the CLI cannot type `format: binary` as Blob. It lints the spec
+# before it generates, unless the spec was just linted (`--skip-lint`).
+if [ "${1:-}" = "--skip-lint" ]; then
+  node scripts/generate-types.mjs openapi/openapi.yaml "$out/schema.d.ts" --skip-lint
+else
+  node scripts/generate-types.mjs openapi/openapi.yaml "$out/schema.d.ts"
+fi
 # manifest.ts lists every operation; deprecated-operations.ts, written beside it, only the deprecated ones.
 node scripts/generate-manifest.mjs "$out/openapi.json" "$out/manifest.ts"
 # The webhook events' key fields (for chat-rest-sdk/webhooks) and examples (for the test kit).
