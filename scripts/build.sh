@@ -104,13 +104,19 @@ done
 # One self-contained declaration file per entry point, then a CJS copy of each. A copy is correct
 # only while the file imports no relative path (whose extension would differ), so that is checked.
 # Neither the sources nor the emitted declarations are type-checked here (noCheck, in dts.config.json and in
-# scripts/tsconfig.dts.json, which the three configurations read): `npm test` type-checks the sources, and
+# scripts/tsconfig.dts.json, which both configurations read): `npm test` type-checks the sources, and
 # tests/package compiles these files under four strict module settings, one with skipLibCheck off.
+# Each entry names the packages its declarations import types from (importedLibraries; "node:http" is a module of
+# @types/node) and allows no @types package as a reference directive (allowedTypesLibraries): dts-bundle-generator
+# then passes over the declarations of every other package, where by default it weighs each of their statements
+# (@types/node, redis, ajv...) against every export of the entry, most of its time. A type of a package missing from the list would be
+# left without its import: tests/package compiles the declarations its program imports with skipLibCheck off, which
+# reports the unknown name.
 node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.config.json
-# chat-rest-sdk/helpers imports the core's declarations rather than a copy of them (see scripts/tsconfig.helpers-dts.json).
+# chat-rest-sdk/helpers and chat-rest-sdk/mcp import the core's declarations rather than a copy of them
+# (see scripts/tsconfig.helpers-dts.json); one run bundles both.
 mkdir -p .tmp/dts/node_modules/chat-rest-sdk && cp dist/index.d.mts .tmp/dts/node_modules/chat-rest-sdk/index.d.ts
 node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.helpers.json
-node_modules/.bin/dts-bundle-generator --silent --config scripts/dts.mcp.json
 for file in dist/*.d.mts; do
   if grep -qE "from ['\"]\.\.?/" "$file"; then
     echo "build: $file imports a relative file, so it cannot double as CommonJS declarations." >&2
