@@ -37,13 +37,23 @@ export function strictSpec(source?: OpenApiDocument): OpenApiDocument {
       additionalProperties: false,
     };
   };
+  // A node with nothing to close inside is kept as it is (the copy is this function's own): only
+  // the nodes on the way to a merged allOf are copied.
   const walk = (node: Json): Json => {
-    if (Array.isArray(node)) return node.map(walk);
     if (!node || typeof node !== "object") return node;
-    const out: JsonObject = {};
-    for (const [key, value] of Object.entries(node)) out[key] = walk(value);
-    const allOf = out.allOf as JsonObject[] | undefined;
-    return allOf?.some((branch) => closed.has(branch.$ref as string)) ? merge(out) : out;
+    if (Array.isArray(node)) {
+      const items = node.map(walk);
+      return items.some((item, i) => item !== node[i]) ? items : node;
+    }
+    let out: JsonObject | undefined;
+    for (const key in node) {
+      const value = node[key]!;
+      const walked = walk(value);
+      if (walked !== value) (out ??= { ...node })[key] = walked;
+    }
+    const result = out ?? node;
+    const allOf = result.allOf as JsonObject[] | undefined;
+    return allOf?.some((branch) => closed.has(branch.$ref as string)) ? merge(result) : result;
   };
   for (const [name, schema] of Object.entries(schemas)) schemas[name] = walk(schema);
   copy.paths = walk(copy.paths) as JsonObject;
