@@ -193,3 +193,21 @@ test("the answer checker itself reports an undocumented status and a body off th
     "GET /users 418: list-users does not document 418",
   ]);
 });
+
+test("the answer checker checks an answer of handle() by the text the fake wrote, and hands the body on unread", async () => {
+  const { fake } = await start();
+  fake.seed({ users: [{ uid: "ana", name: "Ana" }] });
+  let made: Response | undefined;
+  const probe = answerChecker(async (request) => (made = await fake.handle(request)));
+  const headers = { apikey: fake.apiKey };
+  const listed = await probe.fetch(new Request(`${fake.url}/users`, { headers }));
+  expect(listed).toBe(made);
+  expect(listed.bodyUsed).toBe(false);
+  expect(await listed.json()).toMatchObject({ data: [{ uid: "ana" }] });
+  fake.faults.add({ operationId: "list-users", kind: "status", status: 418, times: 1 });
+  const refused = await probe.fetch(new Request(`${fake.url}/users`, { headers }));
+  expect(refused.status).toBe(418);
+  expect(await refused.json()).toMatchObject({ error: { code: "ERR_FAKE_FAILURE" } });
+  expect(probe.checked()).toBe(2);
+  expect(probe.problems()).toEqual(["GET /users 418: list-users does not document 418"]);
+});

@@ -59,6 +59,18 @@ test("the fake checks the schemas of a spec it was not bundled with against the 
     // Unchecked, the same schema compiles: what refuses it is the meta-schema, not the compile.
     const unchecked = loadFakeSpec(file, false);
     expect(unchecked.check(unchecked.byId("list-things")!, request).errors).toEqual([]);
+    // A component schema is checked as the first operation that reaches it, through another component, is compiled.
+    const components = { schemas: { Query: { $ref: "#/components/schemas/Text" }, Text: { type: "string", minLength: -1, maxLength: 3 } } };
+    const viaComponents = [{ name: "q", in: "query", schema: { $ref: "#/components/schemas/Query" } }];
+    const referring = { "/things": { get: { ...paths["/things"].get, parameters: viaComponents } } };
+    writeFileSync(file, JSON.stringify({ openapi: "3.0.3", paths: referring, components }));
+    const reached = loadFakeSpec(file);
+    expect(() => reached.check(reached.byId("list-things")!, request)).toThrow(/schema is invalid.*minLength/);
+    const unreached = loadFakeSpec(file, false);
+    // Unchecked, the reference resolves through both components to the schema that checks the parameter.
+    expect(unreached.check(unreached.byId("list-things")!, request).errors).toEqual([]);
+    const tooLong = unreached.check(unreached.byId("list-things")!, { ...request, search: new URLSearchParams("q=abcd") });
+    expect(tooLong.errors).toEqual([expect.objectContaining({ instancePath: "/query/q", keyword: "maxLength" })]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -6,7 +6,8 @@ import { toJsonSchema } from "./oas30-to-json-schema";
 import { toJsonPath } from "./json-path";
 import type { Json, JsonObject, OpenApiDocument } from "./spec";
 
-const COMPONENTS_ID = "https://chat-rest-sdk.local/components.json";
+/** Each component schema is a schema of its own to Ajv, with this id and a number. */
+const COMPONENTS_ID = "https://chat-rest-sdk.local/components/";
 
 export interface SchemaError {
   /** Where the problem is, e.g. `$.data[0].createdAt` (for a missing property: the property's own path). */
@@ -44,10 +45,32 @@ export function responseValidator(spec: OpenApiDocument): ResponseValidator {
   const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, validateSchema: false, code: { optimize: false } });
   addFormats(ajv);
   const schemas = (spec.components.schemas ?? {}) as JsonObject;
-  const $defs = Object.fromEntries(
-    Object.entries(schemas).map(([name, schema]) => [name, toJsonSchema(schema, `${COMPONENTS_ID}#/$defs/`)]),
-  );
-  ajv.addSchema({ $id: COMPONENTS_ID, $defs });
+  // Each component schema is a schema of its own to Ajv, converted and added when the first schema
+  // that reaches it is compiled: a test file checks the answers of a few operations, and converting
+  // and adding every component up front cost each file that builds a validator about 30 ms.
+  const ids = new Map<string, string>();
+  const idOf = (name: string) => {
+    let id = ids.get(name);
+    if (id === undefined) ids.set(name, (id = `${COMPONENTS_ID}${ids.size}`));
+    return id;
+  };
+  const convert = (schema: Json, refs: string[]) =>
+    toJsonSchema(schema, (name) => {
+      refs.push(name);
+      return idOf(name);
+    }) as JsonObject;
+  const added = new Set<string>();
+  const add = (names: string[]) => {
+    for (const name of names) {
+      if (added.has(name)) continue;
+      // The name as a JSON pointer writes it; a component the spec lacks is left to Ajv, which refuses the reference.
+      const schema = schemas[decodeURIComponent(name).replace(/~1/g, "/").replace(/~0/g, "~")];
+      const refs: string[] = [];
+      if (schema !== undefined) ajv.addSchema(convert(schema, refs), idOf(name));
+      added.add(name);
+      add(refs);
+    }
+  };
   // Compiling costs far more than validating, and many operations share a schema: the same node,
   // or (in a spec parsed from disk) an equal copy of it. Each distinct schema is compiled once.
   const byNode = new WeakMap<JsonObject, ValidateFunction>();
@@ -56,7 +79,10 @@ export function responseValidator(spec: OpenApiDocument): ResponseValidator {
     const key = JSON.stringify(schema);
     let check = byContent.get(key);
     if (!check) {
-      check = ajv.compile(toJsonSchema(schema as Json, `${COMPONENTS_ID}#/$defs/`) as JsonObject);
+      const refs: string[] = [];
+      const converted = convert(schema, refs);
+      add(refs);
+      check = ajv.compile(converted);
       byContent.set(key, check);
     }
     byNode.set(schema, check);

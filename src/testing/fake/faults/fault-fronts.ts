@@ -35,9 +35,15 @@ export function sendFaulted(
   }
 }
 
+/**
+ * The network error, made once and copied: `Response.error()` builds an Error, with its stack,
+ * each time (100 frames deep under Jest), where a copy of one shares it.
+ */
+let networkError: Response | undefined;
+
 /** The in-process answer of a fault: a network error, or a body that fails after half of it. */
 export function faultedResponse(fault: FaultDrop, status: number, text: string, headers: Record<string, string>): Response {
-  if (fault !== "truncate") return Response.error();
+  if (fault !== "truncate") return (networkError ??= Response.error()).clone();
   const half = cut(Buffer.from(text));
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

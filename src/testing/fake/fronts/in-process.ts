@@ -8,6 +8,15 @@ import { type Answer, FAILED, httpDate, RATE_HEADERS, serialized } from "../pipe
 import type { FakeAccount } from "../apps/fake-account";
 import { answerRequest } from "../pipeline/stages";
 
+/**
+ * The JSON text of each whole answer `handle()` made, by its Response: a test that checks every
+ * answer against the spec reads it here, instead of reading the body and handing on a copy.
+ */
+const TEXTS = new WeakMap<Response, string>();
+
+/** The JSON text `handle()` wrote into `response`'s body, when `handle()` made it whole; undefined for any other Response. */
+export const answerTextOf = (response: Response): string | undefined => TEXTS.get(response);
+
 /** `handle()`: never rejects; a failure anywhere in the answer is a 500, as on the HTTP front. */
 export async function handleInProcess(spec: FakeSpec, request: Request, account: FakeAccount): Promise<Response> {
   let answered: Answer;
@@ -29,5 +38,8 @@ export async function handleInProcess(spec: FakeSpec, request: Request, account:
   }
   const { status, text } = serialized(answered);
   const headers = { ...RATE_HEADERS, date: httpDate(fake.store.clock), ...answered.headers, "content-type": "application/json" };
-  return fault ? faultedResponse(fault, status, text, headers) : new Response(text, { status, headers });
+  if (fault) return faultedResponse(fault, status, text, headers);
+  const response = new Response(text, { status, headers });
+  TEXTS.set(response, text);
+  return response;
 }

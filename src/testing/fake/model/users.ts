@@ -31,12 +31,15 @@ const SYSTEM_ENTITY = { uid: APP_SENDER, name: "System", avatar: "", role: "defa
 export function entityOf(store: FakeStore, uid: string): Record<string, unknown> {
   const stored = store.liveUser(uid);
   if (!stored) return uid === APP_SENDER ? { ...SYSTEM_ENTITY } : { uid };
-  const { uid: id, name, avatar, link, role, status, createdAt } = stored.user;
-  const { lastActiveAt } = stored.user as { lastActiveAt?: number };
-  return Object.fromEntries(
-    Object.entries({ uid: id, name, avatar, link, role, status, createdAt, lastActiveAt }).filter(([, v]) => v !== undefined),
-  );
+  const user = stored.user as User & { lastActiveAt?: number };
+  // Every message sent names two parties: field by field, the fields the user has.
+  const entity: Record<string, unknown> = {};
+  for (const field of ENTITY_FIELDS) if (user[field] !== undefined) entity[field] = user[field];
+  return entity;
 }
+
+/** The fields of a user that an event's party carries, in this order. */
+const ENTITY_FIELDS = ["uid", "name", "avatar", "link", "role", "status", "createdAt", "lastActiveAt"] as const;
 
 /** The users of `uids` as an event's parties, by UID. */
 export function entitiesOf(store: FakeStore, uids: Iterable<string>): Record<string, Record<string, unknown>> {

@@ -78,8 +78,8 @@ export interface FakeSpec {
 }
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
-const COMPONENTS_ID = "https://chat-rest-sdk.local/fake-components.json";
-const REF_BASE = `${COMPONENTS_ID}#/$defs/`;
+/** Each component schema is a schema of its own to Ajv, with this id and a number. */
+const COMPONENT_ID = "https://chat-rest-sdk.local/fake-components/";
 
 /**
  * Loads and indexes the spec in `file`. The result is read-only and shared by every fake serving that file.
@@ -96,17 +96,58 @@ export function loadFakeSpec(file: string, checkSchemas = file !== bundledSpec):
     security?: unknown;
   };
   const deref = derefIn(document);
-  const $defs = Object.fromEntries(
-    Object.entries(document.components.schemas ?? {}).map(([name, schema]) => [name, toJsonSchema(schema, REF_BASE)]),
-  );
+  // The component schemas are converted, and given to Ajv, as the first operation that reaches
+  // each is compiled: a test file uses a few operations of the spec's hundreds, and converting and
+  // adding all 441 schemas cost about a third of a fake's start.
+  const components = (document.components?.schemas ?? {}) as JsonObject;
+  const ids = new Map<string, string>();
+  const idOf = (name: string) => {
+    let id = ids.get(name);
+    if (id === undefined) ids.set(name, (id = `${COMPONENT_ID}${ids.size}`));
+    return id;
+  };
+  /** `schema` for Ajv, and the components it names (as its $refs write them). */
+  const convert = (schema: unknown, refs: string[]) =>
+    toJsonSchema(schema, (name) => {
+      refs.push(name);
+      return idOf(name);
+    }) as JsonObject;
+  const converted = new Map<string, { schema: JsonObject; refs: string[] } | null>();
+  const component = (name: string) => {
+    let found = converted.get(name);
+    if (found === undefined) {
+      // The name as a JSON pointer writes it; a component the spec lacks is left to Ajv, which refuses the reference.
+      const schema = components[decodeURIComponent(name).replace(/~1/g, "/").replace(/~0/g, "~")];
+      const refs: string[] = [];
+      found = schema === undefined ? null : { schema: convert(schema, refs), refs };
+      converted.set(name, found);
+    }
+    return found;
+  };
   const ajv = (coerceTypes: false | "array") => {
     // Parameters arrive as text and are coerced to their types; a body is JSON and must match as sent.
     // Ajv's optimizing pass over the code it generates costs a third of each compile, and the fake
     // compiles far more than it validates; the checks it makes are the same without it.
     const instance = new Ajv({ allErrors: true, strict: false, coerceTypes, validateSchema: checkSchemas, code: { optimize: false } });
     addFormats(instance);
-    instance.addSchema({ $id: COMPONENTS_ID, $defs });
-    return instance;
+    const added = new Set<string>();
+    const add = (names: string[]) => {
+      for (const name of names) {
+        if (added.has(name)) continue;
+        const found = component(name);
+        // Marked once added: a schema Ajv refused (checked against the meta-schema) is refused again at the next compile.
+        if (found) instance.addSchema(found.schema, idOf(name));
+        added.add(name);
+        if (found) add(found.refs);
+      }
+    };
+    /** Compiles a schema made by `build`, which converts its parts with the `convert` it is given, after the components they name. */
+    return (build: (convert: (schema: unknown) => JsonObject) => JsonObject) => {
+      const refs: string[] = [];
+      const schema = build((part) => convert(part, refs));
+      add(refs);
+      return instance.compile(schema);
+    };
   };
   const paramsAjv = ajv("array");
   const bodyAjv = ajv(false);
@@ -146,23 +187,26 @@ export function loadFakeSpec(file: string, checkSchemas = file !== bundledSpec):
 
   const validators = new Map<string, { params: ValidateFunction; body?: ValidateFunction }>();
   const compile = (operation: FakeOperation) => {
-    const part = (where: Parameter["in"], name: (p: Parameter) => string) => {
-      const listed = operation.parameters.filter((p) => p.in === where);
+    const params = paramsAjv((convert) => {
+      const part = (where: Parameter["in"], name: (p: Parameter) => string) => {
+        const listed = operation.parameters.filter((p) => p.in === where);
+        return {
+          type: "object",
+          properties: Object.fromEntries(listed.map((p) => [name(p), convert(p.schema ?? {})])),
+          required: listed.filter((p) => p.required || where === "path").map(name),
+        };
+      };
       return {
         type: "object",
-        properties: Object.fromEntries(listed.map((p) => [name(p), toJsonSchema(p.schema ?? {}, REF_BASE)])),
-        required: listed.filter((p) => p.required || where === "path").map(name),
+        properties: {
+          path: part("path", (p) => p.name),
+          query: part("query", (p) => p.name),
+          header: part("header", (p) => p.name.toLowerCase()),
+        },
       };
-    };
-    const params = paramsAjv.compile({
-      type: "object",
-      properties: {
-        path: part("path", (p) => p.name),
-        query: part("query", (p) => p.name),
-        header: part("header", (p) => p.name.toLowerCase()),
-      },
     });
-    const body = operation.body && bodyAjv.compile(toJsonSchema(operation.body.schema, REF_BASE) as JsonObject);
+    const { body: json } = operation;
+    const body = json && bodyAjv((convert) => convert(json.schema));
     const compiled = { params, body };
     validators.set(operation.operationId, compiled);
     return compiled;
@@ -227,14 +271,20 @@ export function loadFakeSpec(file: string, checkSchemas = file !== bundledSpec):
  */
 function unboundedNumbers(params: Record<string, Record<string, unknown>>): ErrorObject[] {
   const errors: ErrorObject[] = [];
-  for (const [part, values] of Object.entries(params))
-    for (const [name, value] of Object.entries(values)) {
-      const listed = Array.isArray(value) ? value : [value];
-      if (listed.some((item) => typeof item === "number" && !Number.isFinite(item)))
+  // Every request passes here: plain loops, no arrays made for the values that are not lists.
+  for (const part in params) {
+    const values = params[part]!;
+    for (const name in values) {
+      const value = values[name];
+      const unbounded = Array.isArray(value) ? value.some(infinite) : infinite(value);
+      if (unbounded)
         errors.push({ instancePath: `/${part}/${name}`, keyword: "type", params: {}, schemaPath: "#", message: "must be a finite number" });
     }
+  }
   return errors;
 }
+
+const infinite = (value: unknown) => typeof value === "number" && !Number.isFinite(value);
 
 const loaded = new Map<string, FakeSpec>();
 

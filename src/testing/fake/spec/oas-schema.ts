@@ -9,16 +9,17 @@ const OAS_ONLY = new Set(["example", "discriminator", "xml", "externalDocs", "de
 
 /**
  * `nullable: true` allows `null`; boolean `exclusiveMinimum`/`exclusiveMaximum` become numbers;
- * `#/components/schemas/X` becomes `refBase + X`; OpenAPI-only annotations are dropped.
+ * `#/components/schemas/X` becomes `refBase + X` (or `refBase(X)`, for a reference that names
+ * each component a schema of its own); OpenAPI-only annotations are dropped.
  */
-export function toJsonSchema(schema: unknown, refBase: string): Json {
+export function toJsonSchema(schema: unknown, refBase: string | ((name: string) => string)): Json {
   if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, refBase));
   if (!schema || typeof schema !== "object") return schema as Json;
   const node = schema as JsonObject;
   if (typeof node.$ref === "string") {
     const match = /^#\/components\/schemas\/(.+)$/.exec(node.$ref);
     if (!match) throw new Error(`unsupported schema $ref ${node.$ref}`);
-    return { $ref: refBase + match[1] };
+    return { $ref: typeof refBase === "string" ? refBase + match[1] : refBase(match[1]!) };
   }
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
