@@ -193,15 +193,78 @@ const FAKER_OPTIONS_ALONE = [
   `} catch {}`,
 ];
 
+// Prism's reader of operations loads its reader of Postman collections with it, and with that
+// postman-collection and a copy of Faker in English: a quarter of the CPU a Prism start takes on a
+// small spec. A spec is a Postman collection far more rarely than an OpenAPI document, so the
+// reader gets that module behind a proxy that loads it on first use. It runs before any other hook,
+// since a hook that loads Prism's HTTP package loads the reader.
+const POSTMAN_ON_FIRST_USE = [
+  `try {`,
+  `  const Module = require("node:module"), load = Module._load;`,
+  `  Module._load = function (request, parent, isMain) {`,
+  `    if (request !== "@stoplight/http-spec/postman/operation" || !/prism-http.dist.utils/.test((parent && parent.filename) || "")) {`,
+  `      return load.apply(this, arguments);`,
+  `    }`,
+  `    let postman;`,
+  `    const real = () => (postman ??= load.call(Module, request, parent, isMain));`,
+  `    return new Proxy({}, { get: (_, key) => Reflect.get(real(), key), has: (_, key) => Reflect.has(real(), key) });`,
+  `  };`,
+  `} catch {}`,
+];
+
+// Before it reads the operations, Prism copies the resolved spec without its cycles, with
+// @stoplight/json's decycle: it works out the JSON pointer of every object it walks, for the
+// object's place in the copy, though it needs one only for an object met again inside itself (a
+// cycle, written as a $ref to that place). On this package's spec, which the resolving expands to
+// every use of every schema, that is half of a start. The same walk here keeps each object's place
+// as its parent's plus a key, and works out a pointer only for a cycle: the same copy.
+const POINTERS_ONLY_FOR_CYCLES = [
+  `try {`,
+  `  const { dirname } = require("node:path");`,
+  `  const http = dirname(require.resolve("@stoplight/prism-http/package.json", { paths: [dirname(process.argv[1])] }));`,
+  `  const json = require(require.resolve("@stoplight/json", { paths: [http] }));`,
+  `  const { isPlainObject } = json;`,
+  `  if (typeof json.decycle !== "function" || typeof isPlainObject !== "function" || typeof json.pathToPointer !== "function") {`,
+  `    throw new Error("no decycle");`,
+  `  }`,
+  `  const pointer = (place) => {`,
+  `    const path = [];`,
+  `    for (let at = place; at; at = at.parent) path.push(at.key);`,
+  `    return json.pathToPointer(path.reverse());`,
+  `  };`,
+  `  json.decycle = (document, replacer) => {`,
+  `    const open = new WeakMap();`,
+  `    const copy = (value, place) => {`,
+  `      if (replacer) value = replacer(value);`,
+  `      if (!isPlainObject(value) && !Array.isArray(value)) return value;`,
+  `      const cycle = open.get(value);`,
+  `      if (cycle) return { $ref: pointer(cycle.place) };`,
+  `      open.set(value, { place });`,
+  `      let result;`,
+  `      if (Array.isArray(value)) result = value.map((item, i) => copy(item, { parent: place, key: String(i) }));`,
+  `      else {`,
+  `        result = {};`,
+  `        for (const key of Object.keys(value)) result[key] = copy(value[key], { parent: place, key });`,
+  `      }`,
+  `      open.delete(value);`,
+  `      return result;`,
+  `    };`,
+  `    return copy(document, undefined);`,
+  `  };`,
+  `} catch {}`,
+];
+
 /**
  * What the preamble changes in Prism, run before Prism loads: each hook finds what it wraps from
  * Prism's entry point (`process.argv[1]`), and leaves Prism as it is when it cannot.
  */
 export const PRISM_HOOKS = [
+  ...POSTMAN_ON_FIRST_USE,
   ...COMPILE_ONCE_PER_CONTENT,
   ...ROUTE_ONCE_PER_REQUEST_LINE,
   ...FAKER_ON_FIRST_USE,
   ...FAKER_OPTIONS_ALONE,
+  ...POINTERS_ONLY_FOR_CYCLES,
 ].join("\n");
 
 // SIGKILL runs no handler of ours, so the exit and signal hooks above cannot stop the mock then.

@@ -143,21 +143,37 @@ export function prepareConfig(consumer: string, config: ConfigName, { libCheck =
   return dir;
 }
 
+/** What {@link buildAll} reports. */
+export interface Build {
+  /**
+   * What the compiler printed, nothing when all compiled: an error names its file by its path
+   * from `consumer`, so it starts with its project's folder.
+   */
+  output: string;
+  /** By project folder (from `consumer`): the files of its program, and the type instantiations its check made. */
+  projects: Record<string, { files: string[]; instantiations: number }>;
+}
+
 /**
- * Type-checks and compiles configurations with the consumer's own TypeScript, each into `<dir>/out`,
- * in one `tsc --build` run, where the programs share the parse of the declarations they all read.
- * Returns what the compiler printed, nothing when all compiled: an error names its file by its path
- * from `consumer`, so it starts with its configuration's folder.
+ * Type-checks and compiles projects (folders with a tsconfig.json: the configurations, the docs'
+ * snippets) with the consumer's own TypeScript, each as its tsconfig.json says (`<dir>/out`), in
+ * one `tsc --build` run (build-projects.cjs), where the programs share the parse of the files they
+ * all read, and the compiler's warm-up.
  */
-export function compileAll(consumer: string, dirs: string[]): string {
-  const tsc = join(consumer, "node_modules", "typescript", "bin", "tsc");
+export function buildAll(consumer: string, dirs: string[]): Build {
+  const script = join(__dirname, "build-projects.cjs");
   try {
-    run(process.execPath, [tsc, "--build", ...dirs, "--pretty", "false"], consumer);
-    return "";
+    const built = JSON.parse(run(process.execPath, [script, join(consumer, "node_modules", "typescript"), ...dirs], consumer)) as Build;
+    return { output: built.output, projects: built.projects };
   } catch (error) {
     const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string };
-    return `${stdout ?? ""}${stderr ?? ""}` || message;
+    return { output: `${stdout ?? ""}${stderr ?? ""}` || message, projects: {} };
   }
+}
+
+/** Type-checks and compiles configurations in one build ({@link buildAll}); returns what the compiler printed. */
+export function compileAll(consumer: string, dirs: string[]): string {
+  return buildAll(consumer, dirs).output;
 }
 
 /** Type-checks and compiles one configuration with the consumer's own TypeScript, into `<dir>/out`. */

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import {
+  type Build,
+  buildAll,
   CONFIGS,
-  compileAll,
-  compileSnippets,
   installConsumer,
   LIB_CHECKED,
   packTarball,
@@ -14,7 +14,7 @@ import {
   readmeInstallSteps,
   repoRoot,
 } from "./consumer";
-import { docSnippets, entryPoints, type Snippet, withoutExamples } from "./doc-snippets";
+import { docSnippets, entryPoints, errorsByFile, type Snippet, withoutExamples, writeSnippets } from "./doc-snippets";
 
 // Everything here works on the tarball `npm pack` makes, installed by npm into a fresh project by
 // the commands of README.md's "Install" section:
@@ -36,6 +36,30 @@ beforeAll(() => {
   tarball = packTarball(work);
   consumer = join(work, "consumer");
   installConsumer(consumer, tarball, "link");
+}, 240_000);
+
+// What the tests below compile against the installed package, compiled in one build (buildAll):
+// the program under each module setting, the TypeScript of the docs with a canary, and a consumer
+// with one typed call. Each is a project of its own, with its own settings and its own check; the
+// build shares what they all read, and the compiler's warm-up.
+const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+const CANARY = "canary-wrong-field.ts";
+const ONE_CALL = "one-call";
+let snippets: Snippet[];
+let canary: Snippet;
+let built: Build;
+/** The lines the compiler printed for the files of the project in `folder`. */
+const printedFor = (folder: string) => built.output.split("\n").filter((line) => line.startsWith(`${folder}/`));
+
+beforeAll(() => {
+  const configs = CONFIGS.map((config) => prepareConfig(consumer, config, { libCheck: config === LIB_CHECKED }));
+  snippets = docSnippets(readme, join(consumer, "node_modules", "chat-rest-sdk"));
+  // The mistake users made once: a webhook message's text is in its data, not on the message.
+  const parse = snippets.find((snippet) => snippet.source === "chat-rest-sdk/webhooks parseWebhookEvent")!;
+  canary = { ...parse, file: CANARY, text: parse.text.replace("event.data.message.data.text", "event.data.message.text") };
+  writeSnippets(join(consumer, "docs"), [...snippets, canary]);
+  writeOneCall(join(consumer, ONE_CALL));
+  built = buildAll(consumer, [...configs, join(consumer, "docs"), join(consumer, ONE_CALL)]);
 }, 240_000);
 
 afterAll(() => {
@@ -103,16 +127,8 @@ test("the spec the package exports is byte-identical to generated/", () => {
 });
 
 describe("a program using every entry point", () => {
-  let compiled: string;
-  beforeAll(() => {
-    compiled = compileAll(
-      consumer,
-      CONFIGS.map((config) => prepareConfig(consumer, config, { libCheck: config === LIB_CHECKED })),
-    );
-  }, 180_000);
-
   test.each(CONFIGS)("compiles under strict %s settings", (config) => {
-    expect(compiled.split("\n").filter((line) => line.startsWith(`${config}/`))).toEqual([]);
+    expect(printedFor(config)).toEqual([]);
   });
 
   test(`type-checks the package's declarations under ${LIB_CHECKED}`, () => {
@@ -125,9 +141,10 @@ describe("a program using every entry point", () => {
     for (const config of CONFIGS) expect(settings(config).strict).toBe(true);
   });
 
-  test("the compiler printed nothing but errors of the configurations' own files", () => {
-    // Anything else (a tsconfig.json it cannot read, say) would escape the checks above.
-    const other = compiled.split("\n").filter((line) => line.trim() && !CONFIGS.some((config) => line.startsWith(`${config}/`)));
+  test("the compiler printed nothing but errors of the projects' own files", () => {
+    // Anything else (a tsconfig.json it cannot read, say) would escape the checks of each project.
+    const folders = [...CONFIGS, "docs", ONE_CALL];
+    const other = built.output.split("\n").filter((line) => line.trim() && !folders.some((folder) => line.startsWith(`${folder}/`)));
     expect(other).toEqual([]);
   });
 });
@@ -136,8 +153,7 @@ describe("a program using every entry point", () => {
 // `skipLibCheck` off (tsc's default): tsc then checks every declaration file in the program, so
 // what the declarations import is paid for in full. bench/typecheck.ts reports the same figures
 // beside openapi-fetch's.
-test("a strict consumer with one typed call type-checks the package's declarations in at most 60,000 instantiations, skipLibCheck off", () => {
-  const dir = join(consumer, "one-call");
+function writeOneCall(dir: string): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, "consumer.ts"),
@@ -154,11 +170,14 @@ test("a strict consumer with one typed call type-checks the package's declaratio
     join(dir, "tsconfig.json"),
     JSON.stringify({ compilerOptions: { ...compilerOptions, noEmit: true, skipLibCheck: false, types: [] }, files: ["consumer.ts"] }),
   );
-  const tsc = join(consumer, "node_modules", "typescript", "bin", "tsc");
-  const out = output(process.execPath, [tsc, "-p", "tsconfig.json", "--extendedDiagnostics", "--listFiles"], dir);
+}
+
+test("a strict consumer with one typed call type-checks the package's declarations in at most 60,000 instantiations, skipLibCheck off", () => {
+  expect(printedFor(ONE_CALL)).toEqual([]);
+  const program = built.projects[ONE_CALL];
   // The declarations read are the installed package's, not a copy of the sources.
-  expect(out).toContain(join(consumer, "node_modules", "chat-rest-sdk", "dist", "index.d.mts"));
-  const instantiations = Number(/^Instantiations:\s+(\d+)/m.exec(out)?.[1]);
+  expect(program?.files).toContain(join(consumer, "node_modules", "chat-rest-sdk", "dist", "index.d.mts"));
+  const instantiations = program?.instantiations ?? 0;
   expect(instantiations).toBeGreaterThan(0);
   expect(instantiations).toBeLessThanOrEqual(60_000);
 });
@@ -367,19 +386,13 @@ test("the installed chat-rest-mcp command serves the API's tools over stdio to t
 });
 
 describe("the TypeScript of the docs, against the packed package", () => {
-  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
-  const CANARY = "canary-wrong-field.ts";
-  let snippets: Snippet[];
-  let errors: Map<string, string[]>;
-
-  beforeAll(async () => {
-    snippets = docSnippets(readme, join(consumer, "node_modules", "chat-rest-sdk"));
-    // The mistake users made once: a webhook message's text is in its data, not on the message.
-    const parse = snippets.find((snippet) => snippet.source === "chat-rest-sdk/webhooks parseWebhookEvent")!;
-    const canary = { ...parse, file: CANARY, text: parse.text.replace("event.data.message.data.text", "event.data.message.text") };
-    expect(canary.text).not.toBe(parse.text);
-    ({ errors } = await compileSnippets(consumer, [...snippets, canary]));
-  }, 180_000);
+  // tsc's errors by snippet file.
+  const errors = () =>
+    errorsByFile(
+      printedFor("docs")
+        .map((line) => line.slice("docs/".length))
+        .join("\n"),
+    );
 
   test("covers every TypeScript block of README.md and the @examples of every entry point in package.json's exports", () => {
     const sources = snippets.map((snippet) => snippet.source);
@@ -395,11 +408,13 @@ describe("the TypeScript of the docs, against the packed package", () => {
   });
 
   test("every one of them compiles in strict mode", () => {
-    expect(Object.fromEntries([...errors].filter(([file]) => file !== CANARY))).toEqual({});
+    expect(Object.fromEntries([...errors()].filter(([file]) => file !== CANARY))).toEqual({});
   });
 
   test("an example with a wrong field does not compile, and the error names its file", () => {
-    expect(errors.get(CANARY)).toEqual([
+    const parse = snippets.find((snippet) => snippet.source === "chat-rest-sdk/webhooks parseWebhookEvent")!;
+    expect(canary.text).not.toBe(parse.text);
+    expect(errors().get(CANARY)).toEqual([
       expect.stringMatching(/^canary-wrong-field\.ts\(\d+,\d+\): error TS2339: Property 'text' does not exist/),
     ]);
   });

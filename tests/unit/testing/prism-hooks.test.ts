@@ -16,6 +16,7 @@ const http = dirname(require.resolve("@stoplight/prism-http/package.json", { pat
 require(http);
 const loaded = (pattern) => Object.keys(require.cache).some((file) => pattern.test(file));
 const fakerAtLoad = loaded(/@faker-js.faker.dist/);
+const postmanAtLoad = loaded(/postman-collection/);
 const Ajv = require(require.resolve("ajv", { paths: [http] })).default;
 const ajv = new Ajv({ strict: false });
 const schema = (id) => ({ type: "object", required: ["a"], "x-stoplight": { id } });
@@ -32,12 +33,33 @@ const spec = require("node:path").join(require("node:os").tmpdir(), "prism-hooks
 require("node:fs").writeFileSync(spec, JSON.stringify({ "x-json-schema-faker": { "min-items": 3 }, paths: { $ref: "missing.json" } }));
 const extensions = require(join(dirname(process.argv[1]), "extensions"));
 const { JSONSchemaFaker } = require(require.resolve("json-schema-faker", { paths: [http] }));
-extensions.configureExtensionsUserProvided(spec, {}).then(
-  () => report(JSONSchemaFaker.option("minItems")),
-  (error) => report(error.message),
+const fakerOptions = extensions.configureExtensionsUserProvided(spec, {}).then(
+  () => JSONSchemaFaker.option("minItems"),
+  (error) => error.message,
 ).finally(() => require("node:fs").rmSync(spec));
-const report = (fakerOptions) => console.log(JSON.stringify({
+// A schema that holds itself, used twice: the copy without cycles refers back to each use, and
+// the hook works out a pointer (through the package's pathToPointer, which it calls and decycle
+// itself does not) for those two places alone.
+const json = require(require.resolve("@stoplight/json", { paths: [http] }));
+const pathToPointer = json.pathToPointer;
+let pointers = 0;
+json.pathToPointer = (path) => (pointers++, pathToPointer(path));
+const selfHolding = { type: "object", properties: { name: { type: "string" } } };
+selfHolding.properties.child = selfHolding;
+const decycled = json.decycle({ paths: { "/a": selfHolding, "/b": [selfHolding] } });
+json.pathToPointer = pathToPointer;
+// A Postman collection, which Prism reads with the reader the hook loads on first use.
+const { getHttpOperationsFromSpec } = require(join(http, "dist", "utils", "operations"));
+const collection = { info: { name: "c" }, item: [{ name: "users", request: { method: "GET", url: "http://localhost/users" } }] };
+const postman = getHttpOperationsFromSpec(collection).then((operations) => operations.map((op) => [op.method, op.path]));
+Promise.all([fakerOptions, postman]).then(([fakerOptions, postmanOperations]) => report(fakerOptions, postmanOperations));
+const report = (fakerOptions, postmanOperations) => console.log(JSON.stringify({
   fakerOptions,
+  decycled,
+  pointers,
+  postmanAtLoad,
+  postmanOperations,
+  postmanInUse: loaded(/postman-collection/),
   fakerAtLoad,
   sameValidator: first === second,
   validates: [first({}), first({ a: 1 }), other({ a: 1 })],
@@ -47,9 +69,16 @@ const report = (fakerOptions) => console.log(JSON.stringify({
 }));
 `;
 
-test("the preamble compiles a schema once per content, keeps routes, loads Faker on first use, and reads only the spec's Faker options", () => {
+const copy = (pointer: string) => ({ type: "object", properties: { name: { type: "string" }, child: { $ref: pointer } } });
+
+test("the preamble compiles a schema once per content, keeps routes, loads Faker and the Postman reader on first use, reads only the spec's Faker options, and points at cycles alone", () => {
   const output = execFileSync(process.execPath, ["-e", `${PRISM_HOOKS}\n${PROBE}`, prismBin], { encoding: "utf8" });
   expect(JSON.parse(output)).toEqual({
+    decycled: { paths: { "/a": copy("#/paths/~1a"), "/b": [copy("#/paths/~1b/0")] } },
+    pointers: 2,
+    postmanAtLoad: false,
+    postmanOperations: [["get", "/users"]],
+    postmanInUse: true,
     fakerAtLoad: false,
     sameValidator: true,
     validates: [false, true, false],
