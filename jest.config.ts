@@ -23,7 +23,11 @@ const moduleNameMapper = {
   "^(\\.{1,2}/.*)\\.js$": "$1",
   "^chat-rest-sdk$": "<rootDir>/src/index.ts",
   "^chat-rest-sdk/([a-z-]+)$": "<rootDir>/src/$1/index.ts",
+  // Loaded once per worker and shared by its test files: see tests/harness/shared-modules-environment.js.
+  "^(ajv|ajv-formats|find-my-way)$": "<rootDir>/tests/harness/shared-modules/$1.js",
 };
+/** Jest's node environment, with the libraries above shared by the test files of a worker. */
+const testEnvironment = "<rootDir>/tests/harness/shared-modules-environment.js";
 /** The tests that call the shared Prism mock, or start Prism processes of their own. */
 const CONTRACT = ["<rootDir>/tests/contract/**/*.test.ts", "<rootDir>/tests/docs/examples.test.ts"];
 
@@ -46,7 +50,7 @@ const config: Config = {
   projects: [
     {
       displayName: "unit",
-      testEnvironment: "node",
+      testEnvironment,
       roots: ["<rootDir>/tests"],
       testMatch: ["**/*.test.ts"],
       testPathIgnorePatterns: ["/node_modules/", "<rootDir>/tests/contract/", "<rootDir>/tests/docs/examples\\.test\\.ts$"],
@@ -56,7 +60,7 @@ const config: Config = {
     },
     {
       displayName: "contract",
-      testEnvironment: "node",
+      testEnvironment,
       roots: ["<rootDir>/tests"],
       testMatch: CONTRACT,
       testPathIgnorePatterns: ["/node_modules/"],
