@@ -1,6 +1,8 @@
 // fake.requests: the log of the requests the fake answered, in process and through connectFake,
 // so a test counts requests and 429s without wrapping fetch.
 import { ChatConnectionError, unwrap } from "../../src/index";
+import type { FakeContext } from "../../src/testing/fake/pipeline/context";
+import { requestLogOf, STAGES, type StageContext } from "../../src/testing/fake/pipeline/stages";
 import { connectFake, type RemoteFake } from "../../src/testing/index";
 import { useFake } from "./use-fake";
 
@@ -82,4 +84,17 @@ test("through connectFake: the same log, its filters and clear()", async () => {
   expect(await remote.requests.tooMany()).toHaveLength(1);
   await remote.requests.clear();
   expect(fake.requests.list()).toEqual([]);
+});
+
+test("the log keeps the last 10,000 requests, oldest first, however many came before", () => {
+  // The log stage alone, on a fake of its own: 25,001 requests without the cost of answering them.
+  const own = { store: { clock: { now: () => T }, appId: "app" } } as unknown as FakeContext;
+  for (let i = 0; i <= 25_000; i++) {
+    const ctx = { fake: own, req: { method: "GET", url: `/users/u${i}`, headers: {} }, params: {}, after: [] } as unknown as StageContext;
+    void STAGES[0]!.run(ctx);
+    ctx.after[0]!({ status: 200, body: {} });
+  }
+  const log = requestLogOf(own);
+  expect(log).toHaveLength(10_000);
+  expect([log[0]!.path, log[9_999]!.path]).toEqual(["/users/u15001", "/users/u25000"]);
 });

@@ -12,7 +12,7 @@ import type { FaultHandle, FaultRule, Faults } from "../faults/faults";
 import type { FakeContext } from "../pipeline/context";
 import type { FakeCredentials } from "../pipeline/credentials";
 import type { FakeRateLimiter } from "../pipeline/rate-limiter";
-import { type FakeRequest, type FakeRequestFilter, requestLogOf } from "../pipeline/stages";
+import { clearRequestLog, type FakeRequest, type FakeRequestFilter, requestLogOf } from "../pipeline/stages";
 import type { FakeStore } from "../state/fake-store";
 import { type FakeSeed, type SeedCheck, seedStore } from "../state/seed";
 import { checkSnapshot, type FakeSnapshot, restoreSnapshot, takeSnapshot } from "../state/snapshot";
@@ -290,8 +290,8 @@ export const CONTROLS: readonly Control[] = [
   {
     name: "requests.clear",
     route: "DELETE /requests",
-    run: ({ fake }) => void requestLogOf(fake).splice(0),
-    onReset: ({ fake }) => void requestLogOf(fake).splice(0),
+    run: ({ fake }) => clearRequestLog(fake),
+    onReset: ({ fake }) => clearRequestLog(fake),
   },
 ];
 

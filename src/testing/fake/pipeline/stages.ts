@@ -67,15 +67,26 @@ export interface FakeRequestFilter {
   status?: number;
 }
 
-/** The requests each fake answered, oldest first: the last 10,000. */
+/** The requests each fake answered, oldest first: the last 10,000 (and up to as many older ones, dropped in one go). */
 const LOGS = new WeakMap<FakeContext, FakeRequest[]>();
 const MAX_LOGGED = 10_000;
 
 /** The request log of a fake, created at its first request. */
-export function requestLogOf(fake: FakeContext): FakeRequest[] {
+function logOf(fake: FakeContext): FakeRequest[] {
   let log = LOGS.get(fake);
   if (!log) LOGS.set(fake, (log = []));
   return log;
+}
+
+/** The requests a fake answered, oldest first: the last 10,000. */
+export function requestLogOf(fake: FakeContext): readonly FakeRequest[] {
+  const log = logOf(fake);
+  return log.length > MAX_LOGGED ? log.slice(-MAX_LOGGED) : log;
+}
+
+/** Forgets the requests a fake answered. */
+export function clearRequestLog(fake: FakeContext): void {
+  logOf(fake).length = 0;
 }
 
 /** The stages after `route` read what it found. */
@@ -91,7 +102,7 @@ export const STAGES: readonly Stage[] = [
     run: (ctx) => {
       const at = ctx.fake.store.clock.now();
       ctx.after.push((answer) => {
-        const log = requestLogOf(ctx.fake);
+        const log = logOf(ctx.fake);
         log.push({
           method: ctx.req.method,
           path: ctx.operation?.path ?? ctx.url?.pathname ?? ctx.req.url,
@@ -102,7 +113,8 @@ export const STAGES: readonly Stage[] = [
           fault: answer.fault,
           at,
         });
-        if (log.length > MAX_LOGGED) log.splice(0, log.length - MAX_LOGGED);
+        // The oldest are dropped 10,000 at a time: one at a time, each request moved the whole log.
+        if (log.length >= 2 * MAX_LOGGED) log.splice(0, log.length - MAX_LOGGED);
         return answer;
       });
       return undefined;

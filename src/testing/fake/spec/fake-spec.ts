@@ -141,12 +141,19 @@ export function loadFakeSpec(file: string, checkSchemas = file !== bundledSpec):
         if (found) add(found.refs);
       }
     };
+    // Operations share schemas (a body, or the same path and header parameters): each distinct one is compiled once.
+    const compiled = new Map<string, ValidateFunction>();
     /** Compiles a schema made by `build`, which converts its parts with the `convert` it is given, after the components they name. */
     return (build: (convert: (schema: unknown) => JsonObject) => JsonObject) => {
       const refs: string[] = [];
       const schema = build((part) => convert(part, refs));
-      add(refs);
-      return instance.compile(schema);
+      const key = JSON.stringify(schema);
+      let validate = compiled.get(key);
+      if (!validate) {
+        add(refs);
+        compiled.set(key, (validate = instance.compile(schema)));
+      }
+      return validate;
     };
   };
   const paramsAjv = ajv("array");
