@@ -4,6 +4,7 @@
 import { execFile, execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { COMPILER_NODE_OPTIONS } from "../harness/compiler-process";
 import { errorsByFile, type Snippet, writeSnippets } from "./doc-snippets";
 
 export const repoRoot = resolve(__dirname, "../..");
@@ -163,7 +164,8 @@ export interface Build {
 export function buildAll(consumer: string, dirs: string[]): Build {
   const script = join(__dirname, "build-projects.cjs");
   try {
-    const built = JSON.parse(run(process.execPath, [script, join(consumer, "node_modules", "typescript"), ...dirs], consumer)) as Build;
+    const typescript = join(consumer, "node_modules", "typescript");
+    const built = JSON.parse(run(process.execPath, [...COMPILER_NODE_OPTIONS, script, typescript, ...dirs], consumer)) as Build;
     return { output: built.output, projects: built.projects };
   } catch (error) {
     const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string };
@@ -193,7 +195,9 @@ export async function compileSnippets(consumer: string, snippets: Snippet[]): Pr
   const tsc = join(consumer, "node_modules", "typescript", "bin", "tsc");
   // Not execFileSync: this process's event loop may be serving a mock meanwhile.
   const output = await new Promise<string>((done) =>
-    execFile(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { cwd: dir }, (_error, stdout, stderr) => done(stdout + stderr)),
+    execFile(process.execPath, [...COMPILER_NODE_OPTIONS, tsc, "-p", dir, "--pretty", "false"], { cwd: dir }, (_error, stdout, stderr) =>
+      done(stdout + stderr),
+    ),
   );
   return { dir, errors: errorsByFile(output) };
 }

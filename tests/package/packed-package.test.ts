@@ -14,6 +14,7 @@ import {
   readmeInstallSteps,
   repoRoot,
 } from "./consumer";
+import { COMPILER_NODE_OPTIONS } from "../harness/compiler-process";
 import { docSnippets, entryPoints, errorsByFile, type Snippet, withoutExamples, writeSnippets } from "./doc-snippets";
 
 // Everything here works on the tarball `npm pack` makes, installed by npm into a fresh project by
@@ -89,7 +90,9 @@ test("publint has nothing to report, not even a suggestion", () => {
 
 test("are-the-types-wrong finds no problem under node10, node16 (CJS and ESM) or bundler", () => {
   // The spec entry points are data files, not modules with types, so they are not attw's business.
-  const report = output(bin("attw"), [
+  const report = output(process.execPath, [
+    ...COMPILER_NODE_OPTIONS,
+    bin("attw"),
     tarball,
     "--exclude-entrypoints",
     "./openapi.json",

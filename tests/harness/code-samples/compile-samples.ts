@@ -2,6 +2,7 @@
 // grouped by the sample they are in.
 import { execFile } from "node:child_process";
 import { basename, join, resolve } from "node:path";
+import { COMPILER_NODE_OPTIONS } from "../compiler-process";
 import { REPO_ROOT } from "./sample-files";
 
 export interface CompileResult {
@@ -14,7 +15,8 @@ export interface CompileResult {
 export function compileSamples(dir: string): Promise<CompileResult> {
   const tsc = join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
   return new Promise((done) => {
-    execFile(process.execPath, [tsc, "-p", dir, "--pretty", "false"], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
+    const args = [...COMPILER_NODE_OPTIONS, tsc, "-p", dir, "--pretty", "false"];
+    execFile(process.execPath, args, { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
       const errors: Record<string, string[]> = {};
       let current: string | undefined;
       for (const line of stdout.split("\n")) {
