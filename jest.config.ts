@@ -23,11 +23,11 @@ const moduleNameMapper = {
   "^(\\.{1,2}/.*)\\.js$": "$1",
   "^chat-rest-sdk$": "<rootDir>/src/index.ts",
   "^chat-rest-sdk/([a-z-]+)$": "<rootDir>/src/$1/index.ts",
-  // Loaded once per worker and shared by its test files: see tests/harness/shared-modules-environment.js.
+  // Loaded once per worker and shared by its test files: see tests/harness/test-environment.js.
   "^(ajv|ajv-formats|find-my-way)$": "<rootDir>/tests/harness/shared-modules/$1.js",
 };
 /** Jest's node environment, with the libraries above shared by the test files of a worker. */
-const testEnvironment = "<rootDir>/tests/harness/shared-modules-environment.js";
+const testEnvironment = "<rootDir>/tests/harness/test-environment.js";
 /** The tests that call the shared Prism mock, or start Prism processes of their own. */
 const CONTRACT = ["<rootDir>/tests/contract/**/*.test.ts", "<rootDir>/tests/docs/examples.test.ts"];
 

@@ -1,4 +1,4 @@
-// find-my-way as the worker loaded it once for every test file (see ../shared-modules-environment.js).
+// find-my-way as the worker loaded it once for every test file (see ../test-environment.js).
 const load = globalThis[Symbol.for("chat-rest-sdk.tests.shared-modules")];
-if (!load) throw new Error("find-my-way is shared by tests/harness/shared-modules-environment.js, which this test file does not run in");
+if (!load) throw new Error("find-my-way is shared by tests/harness/test-environment.js, which this test file does not run in");
 module.exports = load("find-my-way");
