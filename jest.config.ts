@@ -4,7 +4,13 @@
 // Jest loads this file through ts-node, transpiled only: type-checking it cost seconds of every
 // Jest start, and `npm test` type-checks it with everything else (tsc -p tsconfig.json).
 import { availableParallelism } from "node:os";
+import { join } from "node:path";
 import type { Config } from "jest";
+
+// The fake and the answer checker keep the code of each validator Ajv compiles (see
+// src/testing/fake/spec/compile-cache.ts): the test files after the first that compiles a schema
+// read its code instead of compiling it again, in every worker. Set here, the workers inherit it.
+process.env.CHAT_REST_FAKE_COMPILE_CACHE ??= join(__dirname, "node_modules", ".cache", "chat-rest-fake-compiled");
 
 const transform: Config["transform"] = {
   "^.+\\.ts$": "<rootDir>/tests/harness/esbuild-transform.js",

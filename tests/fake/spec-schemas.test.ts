@@ -3,13 +3,17 @@
 // spec's schemas without checking them against the meta-schema again (Ajv's `validateSchema`),
 // which cost each test file that starts a fake or builds a validator a compile of the meta-schema:
 // this test is where that check is made, once.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Ajv from "ajv";
+import { COMPILE_CACHE_VARIABLE } from "../../src/testing/fake/spec/compile-cache";
 import { loadFakeSpec } from "../../src/testing/fake/spec/fake-spec";
+import { peerModules } from "../../src/testing/fake/spec/peer-modules";
+import { bundledSpec } from "../../src/testing/prism-process";
+import { responseValidator } from "../harness/response-validator";
 import { toJsonSchema } from "../../src/testing/fake/spec/oas-schema";
-import { type Json, type JsonObject, loadSpec, operationsOf } from "../harness/spec";
+import { type Json, type JsonObject, loadSpec, operationsOf, resolve } from "../harness/spec";
 
 const spec = loadSpec();
 const REF_BASE = "https://chat-rest-sdk.local/components.json#/$defs/";
@@ -72,6 +76,61 @@ test("the fake checks the schemas of a spec it was not bundled with against the 
     const tooLong = unreached.check(unreached.byId("list-things")!, { ...request, search: new URLSearchParams("q=abcd") });
     expect(tooLong.errors).toEqual([expect.objectContaining({ instancePath: "/query/q", keyword: "maxLength" })]);
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a validator read back from the compile cache checks as the one Ajv compiled, for the fake and for the answers", () => {
+  const dir = mkdtempSync(join(tmpdir(), "fake-compiled-"));
+  const before = process.env[COMPILE_CACHE_VARIABLE];
+  process.env[COMPILE_CACHE_VARIABLE] = dir;
+  const compile = jest.spyOn(peerModules().Ajv.prototype, "compile");
+  try {
+    const request =
+      (search: string, body: unknown, headers: Record<string, string> = {}) =>
+      () => ({
+        path: {},
+        search: new URLSearchParams(search),
+        headers,
+        body,
+      });
+    const requests = [
+      ["send-message", request("", { receiver: "ben", receiverType: "user", data: { text: "Hi" } }, { onbehalfof: "ana" })],
+      ["send-message", request("", { receiver: 7, receiverType: "nobody", data: { text: "" }, extra: true })],
+      ["list-users", request("perPage=10&page=2&status=available", undefined)],
+      ["list-users", request("perPage=ten&page=-1&status=away", undefined)],
+      ["create-user", request("", { uid: "a b/c", name: "", metadata: "no", tags: [1] })],
+    ] as const;
+    // The first compiles and keeps each validator; the second, a spec loaded anew, reads them back.
+    const compiled = loadFakeSpec(bundledSpec);
+    const expected = requests.map(([id, made]) => compiled.check(compiled.byId(id)!, made()));
+    expect(expected.filter((checked) => checked.errors.length)).toHaveLength(3);
+    expect(readdirSync(dir).length).toBeGreaterThan(0);
+    compile.mockClear();
+    // In the other order: what each kept validator refers to must not depend on the order they were compiled in.
+    const read = loadFakeSpec(bundledSpec);
+    const reread = [...requests].reverse().map(([id, made]) => read.check(read.byId(id)!, made()));
+    expect(reread.reverse()).toEqual(expected);
+    expect(compile).not.toHaveBeenCalled();
+    // The answers' validator, likewise.
+    const responses = resolve(spec, (spec.paths["/users/{uid}"] as JsonObject).get).responses as JsonObject;
+    const content = resolve<JsonObject>(spec, responses["200"]).content as JsonObject;
+    const schema = (content["application/json"] as JsonObject).schema as JsonObject;
+    const bodies = [
+      { data: { uid: "ana", name: "Ana", createdAt: 1_700_000_000 } },
+      { data: { uid: 7, name: null, createdAt: "yesterday" } },
+      {},
+    ];
+    const answers = bodies.map((body) => responseValidator(spec).validate(schema, body));
+    expect(answers.filter((problems) => problems.length)).toHaveLength(2);
+    compile.mockClear();
+    const readAnswers = responseValidator(spec);
+    expect(bodies.map((body) => readAnswers.validate(schema, body))).toEqual(answers);
+    expect(compile).not.toHaveBeenCalled();
+  } finally {
+    compile.mockRestore();
+    if (before === undefined) delete process.env[COMPILE_CACHE_VARIABLE];
+    else process.env[COMPILE_CACHE_VARIABLE] = before;
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -2,11 +2,12 @@
 // Prism, and reports each error with the JSON path of the offending value.
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import { compileCache, digestOf } from "../../src/testing/fake/spec/compile-cache";
 import { toJsonSchema } from "./oas30-to-json-schema";
 import { toJsonPath } from "./json-path";
 import type { Json, JsonObject, OpenApiDocument } from "./spec";
 
-/** Each component schema is a schema of its own to Ajv, with this id and a number. */
+/** Each component schema is a schema of its own to Ajv, with this id and its name. */
 const COMPONENTS_ID = "https://chat-rest-sdk.local/components/";
 
 export interface SchemaError {
@@ -42,18 +43,17 @@ export function responseValidator(spec: OpenApiDocument): ResponseValidator {
   // builds a validator a compile of the meta-schema. Strict mode still refuses an unknown keyword
   // as each schema is compiled. Ajv's optimizing pass over the code it generates costs a third of
   // each compile, and the checks are the same without it.
-  const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, validateSchema: false, code: { optimize: false } });
+  // Kept as code between processes when CHAT_REST_FAKE_COMPILE_CACHE names a directory (jest.config.ts sets it).
+  const cache = compileCache(require);
+  const options = { allErrors: true, strict: true, strictTypes: false, validateSchema: false, code: { optimize: false, ...cache.code } };
+  const ajv = new Ajv(options);
   addFormats(ajv);
   const schemas = (spec.components.schemas ?? {}) as JsonObject;
   // Each component schema is a schema of its own to Ajv, converted and added when the first schema
   // that reaches it is compiled: a test file checks the answers of a few operations, and converting
   // and adding every component up front cost each file that builds a validator about 30 ms.
-  const ids = new Map<string, string>();
-  const idOf = (name: string) => {
-    let id = ids.get(name);
-    if (id === undefined) ids.set(name, (id = `${COMPONENTS_ID}${ids.size}`));
-    return id;
-  };
+  // The same name gives the same id in every process: kept code (src/testing/fake/spec/compile-cache.ts) refers to components by it.
+  const idOf = (name: string) => `${COMPONENTS_ID}${encodeURIComponent(name)}`;
   const convert = (schema: Json, refs: string[]) =>
     toJsonSchema(schema, (name) => {
       refs.push(name);
@@ -75,14 +75,16 @@ export function responseValidator(spec: OpenApiDocument): ResponseValidator {
   // or (in a spec parsed from disk) an equal copy of it. Each distinct schema is compiled once.
   const byNode = new WeakMap<JsonObject, ValidateFunction>();
   const byContent = new Map<string, ValidateFunction>();
+  let kind: string | undefined;
   const compile = (schema: JsonObject) => {
     const key = JSON.stringify(schema);
     let check = byContent.get(key);
     if (!check) {
       const refs: string[] = [];
       const converted = convert(schema, refs);
-      add(refs);
-      check = ajv.compile(converted);
+      // What the code depends on besides the schema itself: the options above and every component schema.
+      kind ??= `answer check ${JSON.stringify(options)} ${digestOf(JSON.stringify(schemas))}`;
+      check = cache.compile(ajv, converted, kind, () => add(refs));
       byContent.set(key, check);
     }
     byNode.set(schema, check);

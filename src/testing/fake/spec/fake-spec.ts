@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { toJsonSchema } from "./oas-schema";
 import { derefIn } from "./deref-in";
-import { peerModules } from "./peer-modules";
+import { compileCache, digestOf } from "./compile-cache";
+import { peerModules, peerRequire } from "./peer-modules";
 import { bundledSpec } from "../../prism-process";
 import { cloneValue } from "../state/clone";
 
@@ -78,7 +79,7 @@ export interface FakeSpec {
 }
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
-/** Each component schema is a schema of its own to Ajv, with this id and a number. */
+/** Each component schema is a schema of its own to Ajv, with this id and its name. */
 const COMPONENT_ID = "https://chat-rest-sdk.local/fake-components/";
 
 /**
@@ -89,7 +90,8 @@ const COMPONENT_ID = "https://chat-rest-sdk.local/fake-components/";
  */
 export function loadFakeSpec(file: string, checkSchemas = file !== bundledSpec): FakeSpec {
   const { Ajv, addFormats, FindMyWay } = peerModules();
-  const document = JSON.parse(readFileSync(file, "utf8")) as {
+  const text = readFileSync(file, "utf8");
+  const document = JSON.parse(text) as {
     paths: JsonObject;
     servers?: unknown;
     components: Record<string, JsonObject>;
@@ -100,12 +102,8 @@ export function loadFakeSpec(file: string, checkSchemas = file !== bundledSpec):
   // each is compiled: a test file uses a few operations of the spec's hundreds, and converting and
   // adding all 441 schemas cost about a third of a fake's start.
   const components = (document.components?.schemas ?? {}) as JsonObject;
-  const ids = new Map<string, string>();
-  const idOf = (name: string) => {
-    let id = ids.get(name);
-    if (id === undefined) ids.set(name, (id = `${COMPONENT_ID}${ids.size}`));
-    return id;
-  };
+  // The same name gives the same id in every process: kept code (./compile-cache.ts) refers to components by it.
+  const idOf = (name: string) => `${COMPONENT_ID}${encodeURIComponent(name)}`;
   /** `schema` for Ajv, and the components it names (as its $refs write them). */
   const convert = (schema: unknown, refs: string[]) =>
     toJsonSchema(schema, (name) => {
@@ -124,11 +122,15 @@ export function loadFakeSpec(file: string, checkSchemas = file !== bundledSpec):
     }
     return found;
   };
+  const cache = compileCache(peerRequire);
+  /** What a validator's code depends on besides its own schema: the options below and the spec's other schemas. */
+  let specDigest: string | undefined;
   const ajv = (coerceTypes: false | "array") => {
     // Parameters arrive as text and are coerced to their types; a body is JSON and must match as sent.
     // Ajv's optimizing pass over the code it generates costs a third of each compile, and the fake
     // compiles far more than it validates; the checks it makes are the same without it.
-    const instance = new Ajv({ allErrors: true, strict: false, coerceTypes, validateSchema: checkSchemas, code: { optimize: false } });
+    const options = { allErrors: true, strict: false, coerceTypes, validateSchema: checkSchemas, code: { optimize: false, ...cache.code } };
+    const instance = new Ajv(options);
     addFormats(instance);
     const added = new Set<string>();
     const add = (names: string[]) => {
@@ -150,8 +152,8 @@ export function loadFakeSpec(file: string, checkSchemas = file !== bundledSpec):
       const key = JSON.stringify(schema);
       let validate = compiled.get(key);
       if (!validate) {
-        add(refs);
-        compiled.set(key, (validate = instance.compile(schema)));
+        const kind = `fake request check ${JSON.stringify(options)} ${(specDigest ??= digestOf(text))}`;
+        compiled.set(key, (validate = cache.compile(instance, schema, kind, () => add(refs))));
       }
       return validate;
     };

@@ -18,11 +18,12 @@ export interface PeerModules {
 
 let loaded: PeerModules | undefined;
 
+/** Requires a module as resolved from this package's root, so a copy installed beside it (hoisted or not) is found. */
+export const peerRequire = (id: string): unknown => createRequire(join(packageRoot, "package.json"))(id);
+
 function load<T>(name: keyof typeof PINNED): T {
-  // Resolved from this package's root, so a copy installed beside it (hoisted or not) is found.
-  const require = createRequire(join(packageRoot, "package.json"));
   try {
-    return require(name) as T;
+    return peerRequire(name) as T;
   } catch (error) {
     if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
     const all = Object.entries(PINNED).map(([peer, version]) => `${peer}@${version}`);
