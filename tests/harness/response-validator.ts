@@ -1,7 +1,7 @@
 // Validates response bodies against the spec's response schemas with Ajv, independently of
 // Prism, and reports each error with the JSON path of the offending value.
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import type Ajv from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { compileCache, digestOf } from "../../src/testing/fake/spec/compile-cache";
 import { toJsonSchema } from "./oas30-to-json-schema";
 import { toJsonPath } from "./json-path";
@@ -46,8 +46,16 @@ export function responseValidator(spec: OpenApiDocument): ResponseValidator {
   // Kept as code between processes when CHAT_REST_FAKE_COMPILE_CACHE names a directory (jest.config.ts sets it).
   const cache = compileCache(require);
   const options = { allErrors: true, strict: true, strictTypes: false, validateSchema: false, code: { optimize: false, ...cache.code } };
-  const ajv = new Ajv(options);
-  addFormats(ajv);
+  // Made at the first schema to compile: none when every validator is read back from the cache.
+  let made: Ajv | undefined;
+  const ajv = () => {
+    if (made) return made;
+    const { default: AjvClass } = require("ajv") as { default: typeof Ajv };
+    const { default: addFormats } = require("ajv-formats") as { default: (ajv: Ajv) => Ajv };
+    made = new AjvClass(options);
+    addFormats(made);
+    return made;
+  };
   const schemas = (spec.components.schemas ?? {}) as JsonObject;
   // Each component schema is a schema of its own to Ajv, converted and added when the first schema
   // that reaches it is compiled: a test file checks the answers of a few operations, and converting
@@ -66,7 +74,7 @@ export function responseValidator(spec: OpenApiDocument): ResponseValidator {
       // The name as a JSON pointer writes it; a component the spec lacks is left to Ajv, which refuses the reference.
       const schema = schemas[decodeURIComponent(name).replace(/~1/g, "/").replace(/~0/g, "~")];
       const refs: string[] = [];
-      if (schema !== undefined) ajv.addSchema(convert(schema, refs), idOf(name));
+      if (schema !== undefined) ajv().addSchema(convert(schema, refs), idOf(name));
       added.add(name);
       add(refs);
     }

@@ -17,11 +17,12 @@ export interface CompileCache {
   /** Ajv's `code` options the cache needs: with the cache on, each validator keeps its code, as `standaloneCode` writes it out. */
   code: { source?: boolean };
   /**
-   * `ajv.compile(schema)` (after `prepare`, which adds the schemas it refers to), or the same
+   * `ajv().compile(schema)` (after `prepare`, which adds the schemas it refers to), or the same
    * validator made from the code kept for `schema` under `kind`, which names everything else the
-   * code depends on: Ajv's options and the schemas it refers to.
+   * code depends on: Ajv's options and the schemas it refers to. `ajv` makes the instance, or
+   * gives the one it made: a validator read back needs none.
    */
-  compile(ajv: Ajv, schema: AnySchemaObject, kind: string, prepare?: () => void): ValidateFunction;
+  compile(ajv: () => Ajv, schema: AnySchemaObject, kind: string, prepare?: () => void): ValidateFunction;
 }
 
 /** Compiles with Ajv itself: the cache is off. */
@@ -29,7 +30,7 @@ const UNCACHED: CompileCache = {
   code: {},
   compile(ajv, schema, _kind, prepare) {
     prepare?.();
-    return ajv.compile(schema);
+    return ajv().compile(schema);
   },
 };
 
@@ -41,9 +42,8 @@ export function compileCache(require: (id: string) => unknown): CompileCache {
   const dir = process.env[COMPILE_CACHE_VARIABLE];
   if (!dir) return UNCACHED;
   const version = (require("ajv/package.json") as { version: string }).version;
-  const { default: standaloneCode } = require("ajv/dist/standalone") as {
-    default: (ajv: Ajv, validate: ValidateFunction) => string;
-  };
+  const standaloneCode = (instance: Ajv, validate: ValidateFunction) =>
+    (require("ajv/dist/standalone") as { default: (ajv: Ajv, validate: ValidateFunction) => string }).default(instance, validate);
   return {
     code: { source: true },
     compile(ajv, schema, kind, prepare) {
@@ -59,12 +59,13 @@ export function compileCache(require: (id: string) => unknown): CompileCache {
         // Not kept yet, or not readable: compiled, and kept for the next time.
       }
       prepare?.();
-      const validate = ajv.compile(schema);
+      const instance = ajv();
+      const validate = instance.compile(schema);
       try {
         mkdirSync(dir, { recursive: true });
         // Written whole, then renamed: a process that reads it meanwhile finds all of it or nothing.
         const written = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-        writeFileSync(written, standaloneCode(ajv, validate));
+        writeFileSync(written, standaloneCode(instance, validate));
         renameSync(written, file);
       } catch {
         // A cache that cannot be written only costs the compile the next time.
@@ -75,4 +76,4 @@ export function compileCache(require: (id: string) => unknown): CompileCache {
 }
 
 /** A short digest of `text`, for a `kind`. */
-export const digestOf = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
+export const digestOf = (text: string) => createHash("sha1").update(text).digest("hex");

@@ -7,7 +7,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import { toJsonSchema } from "./oas-schema";
 import { derefIn } from "./deref-in";
 import { compileCache, digestOf } from "./compile-cache";
-import { peerModules, peerRequire } from "./peer-modules";
+import { type PeerModules, peerModules, peerRequire, routerModule } from "./peer-modules";
 import { bundledSpec } from "../../prism-process";
 import { cloneValue } from "../state/clone";
 
@@ -89,7 +89,7 @@ const COMPONENT_ID = "https://chat-rest-sdk.local/fake-components/";
  * this package's tests (tests/fake/spec-schemas.test.ts) rather than at every start of a fake.
  */
 export function loadFakeSpec(file: string, checkSchemas = file !== bundledSpec): FakeSpec {
-  const { Ajv, addFormats, FindMyWay } = peerModules();
+  const FindMyWay = routerModule();
   const text = readFileSync(file, "utf8");
   const document = JSON.parse(text) as {
     paths: JsonObject;
@@ -130,15 +130,22 @@ export function loadFakeSpec(file: string, checkSchemas = file !== bundledSpec):
     // Ajv's optimizing pass over the code it generates costs a third of each compile, and the fake
     // compiles far more than it validates; the checks it makes are the same without it.
     const options = { allErrors: true, strict: false, coerceTypes, validateSchema: checkSchemas, code: { optimize: false, ...cache.code } };
-    const instance = new Ajv(options);
-    addFormats(instance);
+    // Made at the first schema to compile: none when every validator is read back from the cache.
+    let made: InstanceType<PeerModules["Ajv"]> | undefined;
+    const instance = () => {
+      if (made) return made;
+      const { Ajv, addFormats } = peerModules();
+      made = new Ajv(options);
+      addFormats(made);
+      return made;
+    };
     const added = new Set<string>();
     const add = (names: string[]) => {
       for (const name of names) {
         if (added.has(name)) continue;
         const found = component(name);
         // Marked once added: a schema Ajv refused (checked against the meta-schema) is refused again at the next compile.
-        if (found) instance.addSchema(found.schema, idOf(name));
+        if (found) instance().addSchema(found.schema, idOf(name));
         added.add(name);
         if (found) add(found.refs);
       }

@@ -25,10 +25,31 @@ function load<T>(name: keyof typeof PINNED): T {
   try {
     return peerRequire(name) as T;
   } catch (error) {
-    if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
-    const all = Object.entries(PINNED).map(([peer, version]) => `${peer}@${version}`);
-    throw new Error(`startFakeServer needs ${name}: install the fake's peers with \`npm install --save-dev ${all.join(" ")}\`.`);
+    return missing(name, error);
   }
+}
+
+/** Throws what a failure to find or load `name` means: the install command when it is not installed. */
+function missing(name: keyof typeof PINNED, error: unknown): never {
+  if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
+  const all = Object.entries(PINNED).map(([peer, version]) => `${peer}@${version}`);
+  throw new Error(`startFakeServer needs ${name}: install the fake's peers with \`npm install --save-dev ${all.join(" ")}\`.`);
+}
+
+/**
+ * find-my-way, loaded; Ajv and ajv-formats only found, to be loaded by {@link peerModules} when a
+ * schema is first compiled: with every validator read back as code (./compile-cache.ts) they are
+ * never loaded. Throws, naming the install command, when one is missing.
+ */
+export function routerModule(): typeof FindMyWay {
+  for (const name of ["ajv", "ajv-formats"] as const) {
+    try {
+      createRequire(join(packageRoot, "package.json")).resolve(name);
+    } catch (error) {
+      missing(name, error);
+    }
+  }
+  return loaded?.FindMyWay ?? load<typeof FindMyWay>("find-my-way");
 }
 
 /** Ajv, ajv-formats and find-my-way, loaded once. Throws, naming the install command, when one is missing. */
