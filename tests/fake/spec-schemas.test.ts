@@ -134,3 +134,39 @@ test("a validator read back from the compile cache checks as the one Ajv compile
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("kept code is not read back once a component the schema reaches has changed", () => {
+  const dir = mkdtempSync(join(tmpdir(), "fake-compiled-"));
+  const before = process.env[COMPILE_CACHE_VARIABLE];
+  process.env[COMPILE_CACHE_VARIABLE] = join(dir, "cache");
+  try {
+    const file = join(dir, "openapi.json");
+    // The operation's own schema is only a reference: what checks the parameter is two components away.
+    const parameters = [{ name: "q", in: "query", schema: { $ref: "#/components/schemas/Query" } }];
+    const paths = { "/things": { get: { operationId: "list-things", parameters, responses: { 200: { description: "ok" } } } } };
+    const write = (maxLength: number) =>
+      writeFileSync(
+        file,
+        JSON.stringify({
+          openapi: "3.0.3",
+          paths,
+          components: { schemas: { Query: { $ref: "#/components/schemas/Text" }, Text: { type: "string", maxLength } } },
+        }),
+      );
+    const errorsFor = (q: string) => {
+      const loaded = loadFakeSpec(file, false);
+      return loaded.check(loaded.byId("list-things")!, { path: {}, search: new URLSearchParams({ q }), headers: {}, body: undefined })
+        .errors;
+    };
+    write(3);
+    expect(errorsFor("abcd")).toEqual([expect.objectContaining({ instancePath: "/query/q", keyword: "maxLength" })]);
+    expect(readdirSync(join(dir, "cache")).length).toBeGreaterThan(0);
+    write(5);
+    expect(errorsFor("abcd")).toEqual([]);
+    expect(errorsFor("abcdef")).toEqual([expect.objectContaining({ instancePath: "/query/q", keyword: "maxLength" })]);
+  } finally {
+    if (before === undefined) delete process.env[COMPILE_CACHE_VARIABLE];
+    else process.env[COMPILE_CACHE_VARIABLE] = before;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -18,18 +18,18 @@ export interface CompileCache {
   code: { source?: boolean };
   /**
    * `ajv().compile(schema)` (after `prepare`, which adds the schemas it refers to), or the same
-   * validator made from the code kept for `schema` under `kind`, which names everything else the
-   * code depends on: Ajv's options and the schemas it refers to. `ajv` makes the instance, or
+   * validator made from the code kept for `schema` and its `dependencies`: everything else the
+   * code depends on, Ajv's options and the schemas it refers to. `ajv` makes the instance, or
    * gives the one it made: a validator read back needs none.
    */
-  compile(ajv: () => Ajv, schema: AnySchemaObject, kind: string, prepare?: () => void): ValidateFunction;
+  compile(ajv: () => Ajv, schema: AnySchemaObject, dependencies: () => string[], prepare: () => void): ValidateFunction;
 }
 
 /** Compiles with Ajv itself: the cache is off. */
 const UNCACHED: CompileCache = {
   code: {},
-  compile(ajv, schema, _kind, prepare) {
-    prepare?.();
+  compile(ajv, schema, _dependencies, prepare) {
+    prepare();
     return ajv().compile(schema);
   },
 };
@@ -46,8 +46,10 @@ export function compileCache(require: (id: string) => unknown): CompileCache {
     (require("ajv/dist/standalone") as { default: (ajv: Ajv, validate: ValidateFunction) => string }).default(instance, validate);
   return {
     code: { source: true },
-    compile(ajv, schema, kind, prepare) {
-      const key = createHash("sha256").update(`${version}\n${kind}\n`).update(JSON.stringify(schema)).digest("hex");
+    compile(ajv, schema, dependencies, prepare) {
+      const hash = createHash("sha256").update(`ajv ${version}\n`);
+      for (const dependency of dependencies()) hash.update(`${dependency}\n`);
+      const key = hash.update(JSON.stringify(schema)).digest("hex");
       const file = join(dir, `${key}.js`);
       try {
         const code = readFileSync(file, "utf8");
@@ -58,7 +60,7 @@ export function compileCache(require: (id: string) => unknown): CompileCache {
       } catch {
         // Not kept yet, or not readable: compiled, and kept for the next time.
       }
-      prepare?.();
+      prepare();
       const instance = ajv();
       const validate = instance.compile(schema);
       try {
@@ -74,6 +76,3 @@ export function compileCache(require: (id: string) => unknown): CompileCache {
     },
   };
 }
-
-/** A short digest of `text`, for a `kind`. */
-export const digestOf = (text: string) => createHash("sha1").update(text).digest("hex");

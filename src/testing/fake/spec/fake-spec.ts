@@ -4,10 +4,10 @@
 // not openapi-backend or Prism's own packages: see README.md beside this file.
 import { readFileSync } from "node:fs";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { toJsonSchema } from "./oas-schema";
 import { derefIn } from "./deref-in";
-import { compileCache, digestOf } from "./compile-cache";
-import { type PeerModules, peerModules, peerRequire, routerModule } from "./peer-modules";
+import { compileCache } from "./compile-cache";
+import { peerModules, peerRequire, routerModule } from "./peer-modules";
+import { schemaCompilers } from "./schema-compiler";
 import { bundledSpec } from "../../prism-process";
 import { cloneValue } from "../state/clone";
 
@@ -90,83 +90,30 @@ const COMPONENT_ID = "https://chat-rest-sdk.local/fake-components/";
  */
 export function loadFakeSpec(file: string, checkSchemas = file !== bundledSpec): FakeSpec {
   const FindMyWay = routerModule();
-  const text = readFileSync(file, "utf8");
-  const document = JSON.parse(text) as {
+  const document = JSON.parse(readFileSync(file, "utf8")) as {
     paths: JsonObject;
     servers?: unknown;
     components: Record<string, JsonObject>;
     security?: unknown;
   };
   const deref = derefIn(document);
-  // The component schemas are converted, and given to Ajv, as the first operation that reaches
-  // each is compiled: a test file uses a few operations of the spec's hundreds, and converting and
-  // adding all 441 schemas cost about a third of a fake's start.
-  const components = (document.components?.schemas ?? {}) as JsonObject;
-  // The same name gives the same id in every process: kept code (./compile-cache.ts) refers to components by it.
-  const idOf = (name: string) => `${COMPONENT_ID}${encodeURIComponent(name)}`;
-  /** `schema` for Ajv, and the components it names (as its $refs write them). */
-  const convert = (schema: unknown, refs: string[]) =>
-    toJsonSchema(schema, (name) => {
-      refs.push(name);
-      return idOf(name);
-    }) as JsonObject;
-  const converted = new Map<string, { schema: JsonObject; refs: string[] } | null>();
-  const component = (name: string) => {
-    let found = converted.get(name);
-    if (found === undefined) {
-      // The name as a JSON pointer writes it; a component the spec lacks is left to Ajv, which refuses the reference.
-      const schema = components[decodeURIComponent(name).replace(/~1/g, "/").replace(/~0/g, "~")];
-      const refs: string[] = [];
-      found = schema === undefined ? null : { schema: convert(schema, refs), refs };
-      converted.set(name, found);
-    }
-    return found;
-  };
-  const cache = compileCache(peerRequire);
-  /** What a validator's code depends on besides its own schema: the options below and the spec's other schemas. */
-  let specDigest: string | undefined;
-  const ajv = (coerceTypes: false | "array") => {
-    // Parameters arrive as text and are coerced to their types; a body is JSON and must match as sent.
-    // Ajv's optimizing pass over the code it generates costs a third of each compile, and the fake
-    // compiles far more than it validates; the checks it makes are the same without it.
-    const options = { allErrors: true, strict: false, coerceTypes, validateSchema: checkSchemas, code: { optimize: false, ...cache.code } };
-    // Made at the first schema to compile: none when every validator is read back from the cache.
-    let made: InstanceType<PeerModules["Ajv"]> | undefined;
-    const instance = () => {
-      if (made) return made;
+  const compiler = schemaCompilers({
+    components: (document.components?.schemas ?? {}) as JsonObject,
+    idBase: COMPONENT_ID,
+    makeAjv(options) {
       const { Ajv, addFormats } = peerModules();
-      made = new Ajv(options);
+      const made = new Ajv(options);
       addFormats(made);
       return made;
-    };
-    const added = new Set<string>();
-    const add = (names: string[]) => {
-      for (const name of names) {
-        if (added.has(name)) continue;
-        const found = component(name);
-        // Marked once added: a schema Ajv refused (checked against the meta-schema) is refused again at the next compile.
-        if (found) instance().addSchema(found.schema, idOf(name));
-        added.add(name);
-        if (found) add(found.refs);
-      }
-    };
-    // Operations share schemas (a body, or the same path and header parameters): each distinct one is compiled once.
-    const compiled = new Map<string, ValidateFunction>();
-    /** Compiles a schema made by `build`, which converts its parts with the `convert` it is given, after the components they name. */
-    return (build: (convert: (schema: unknown) => JsonObject) => JsonObject) => {
-      const refs: string[] = [];
-      const schema = build((part) => convert(part, refs));
-      const key = JSON.stringify(schema);
-      let validate = compiled.get(key);
-      if (!validate) {
-        const kind = `fake request check ${JSON.stringify(options)} ${(specDigest ??= digestOf(text))}`;
-        compiled.set(key, (validate = cache.compile(instance, schema, kind, () => add(refs))));
-      }
-      return validate;
-    };
-  };
-  const paramsAjv = ajv("array");
-  const bodyAjv = ajv(false);
+    },
+    cache: compileCache(peerRequire),
+  });
+  // Parameters arrive as text and are coerced to their types; a body is JSON and must match as sent.
+  // Ajv's optimizing pass over the code it generates costs a third of each compile, and the fake
+  // compiles far more than it validates; the checks it makes are the same without it.
+  const options = { allErrors: true, strict: false, validateSchema: checkSchemas, code: { optimize: false } };
+  const paramsAjv = compiler({ ...options, coerceTypes: "array" });
+  const bodyAjv = compiler({ ...options, coerceTypes: false });
 
   const router = FindMyWay({ ignoreTrailingSlash: false, maxParamLength: 2000 });
   const byId = new Map<string, FakeOperation>();
