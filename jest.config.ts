@@ -30,7 +30,8 @@ const moduleNameMapper = {
   "^chat-rest-sdk$": "<rootDir>/src/index.ts",
   "^chat-rest-sdk/([a-z-]+)$": "<rootDir>/src/$1/index.ts",
   // Loaded once per worker and shared by its test files: see tests/harness/test-environment.js.
-  "^(ajv|ajv-formats|find-my-way|ajv/dist/standalone)$": "<rootDir>/tests/harness/shared-modules/$1.js",
+  "^(ajv|ajv-formats|find-my-way)$": "<rootDir>/tests/harness/shared-modules/$1.js",
+  "^ajv/dist/standalone$": "<rootDir>/tests/harness/shared-modules/ajv-dist-standalone.js",
 };
 /** Jest's node environment, with the libraries above shared by the test files of a worker. */
 const testEnvironment = "<rootDir>/tests/harness/test-environment.js";
