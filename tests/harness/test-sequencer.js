@@ -1,8 +1,10 @@
-// Orders the test files for Jest's two workers: the longest first, so that no long file starts last
+// Orders the test files for Jest's workers: the longest first, so that no long file starts last
 // and runs on alone. Jest knows the durations of a previous run from its cache; a fresh clone has
-// none, and Jest would order by file size, which says little about a file that spawns processes.
-// So the files known to take longest (they pack the package, or start Prism processes of their
-// own, or send thousands of requests) go first, in this order; the rest follow in Jest's order.
+// none, and Jest would order by file size, which says little about a file that spawns processes
+// or paces real requests. So the files known to take longest (they pack the package, start Prism
+// or Redis processes of their own, send thousands of requests, or wait on a governor's pacing)
+// go first, longest first, as they ran on two cores; the rest follow in Jest's order. Files that
+// mostly wait no longer start together near the end, where they left the cores idle.
 // Plain CommonJS because Jest loads the sequencer without transpiling it.
 const { relative } = require("node:path");
 const Sequencer = require("@jest/test-sequencer").default;
@@ -10,21 +12,37 @@ const Sequencer = require("@jest/test-sequencer").default;
 const LONGEST = [
   "tests/package/packed-package.test.ts",
   "tests/contract/negative.test.ts",
-  "tests/contract/test-kit.test.ts",
-  "tests/contract/drift-detection.test.ts",
-  "tests/contract/code-samples.test.ts",
-  "tests/contract/breaking-change-gate.test.ts",
-  "tests/fake/walk-all-operations.test.ts",
-  "tests/docs/marketplace.test.ts",
-  "tests/unit/helpers/import-kill-resume.test.ts",
-  "tests/rate-limits/redis-webhook-processes.test.ts",
   "tests/chaos/chaos.test.ts",
+  "tests/unit/helpers/import-kill-resume.test.ts",
+  "tests/contract/test-kit.test.ts",
+  "tests/contract/code-samples.test.ts",
   "tests/unit/transport/call-memory.test.ts",
-  "tests/unit/client/quickstart.test.ts",
-  "tests/docs/examples.test.ts",
-  "tests/contract/operations.test.ts",
-  "tests/fake/every-operation.test.ts",
+  "tests/rate-limits/redis-webhook-processes.test.ts",
+  "tests/fake/walk-all-operations.test.ts",
+  "tests/rate-limits/governor-against-fake.test.ts",
+  "tests/rate-limits/webhook-dedupe.test.ts",
+  "tests/docs/marketplace.test.ts",
+  "tests/contract/drift-detection.test.ts",
+  "tests/unit/transport/shared-signal-memory.test.ts",
+  "tests/rate-limits/redis-outages.test.ts",
+  "tests/unit/helpers/lost-answers.test.ts",
+  "tests/unit/helpers/send-message-once.test.ts",
+  "tests/rate-limits/redis-webhook-dedupe.test.ts",
   "tests/contract/documented-responses.test.ts",
+  "tests/rate-limits/redis-store.test.ts",
+  "tests/rate-limits/redis-store-discarded-clients.test.ts",
+  "tests/unit/client/quickstart.test.ts",
+  "tests/unit/transport/retries.test.ts",
+  "tests/docs/jest-global-fake.test.ts",
+  "tests/docs/examples.test.ts",
+  "tests/unit/helpers/checkpoint-size.test.ts",
+  "tests/contract/breaking-change-gate.test.ts",
+  "tests/unit/helpers/bulk-jobs.test.ts",
+  "tests/mcp/generated-tools.test.ts",
+  "tests/contract/fidelity.test.ts",
+  "tests/rate-limits/service-limits-against-fake.test.ts",
+  "tests/fake/every-operation.test.ts",
+  "tests/contract/operations.test.ts",
   "tests/contract/mock-exits-with-parent.test.ts",
 ];
 
