@@ -43,12 +43,12 @@ const config: Config = {
   // Contract cases are independent requests and run concurrently (test.concurrent), this many at a time.
   maxConcurrency: 8,
   // Jest's default is one worker fewer than the cores, which on a two-core machine means a single
-  // process for every file. Two more workers than the cores keep them busy: much of a file's time
-  // is spent waiting, on a child process (a Prism start, tsc, npm) or a timer (the governor's
-  // pacing, a Redis reconnect), which the others fill. On two cores, three workers ran the suites
-  // in 168 s and 171 s, two in 206 s and 184 s; with three, the cores were still idle for 24 s of
-  // their time, while the files that pace real requests ran side by side; four left them idle for 8 s.
-  maxWorkers: availableParallelism() + 2,
+  // process for every file. One more worker than the cores keeps them busy: much of a file's time
+  // is spent waiting, on a child process (a Prism start, tsc, npm) or a timer, which the others
+  // fill. On two cores, three workers ran the suites in 168 s and 171 s, two in 206 s and 184 s,
+  // alternating back to back. Four left the cores idle less (8 s of a run against 24–32 s) but
+  // spent 20–30 s more CPU on the same work, and the runs took no less.
+  maxWorkers: availableParallelism() + 1,
   testSequencer: "<rootDir>/tests/harness/test-sequencer.js",
   // The timeout catches a hung test (a mock that never answers), not a slow one: on a machine
   // busy with other work a healthy test takes several times as long, and a contract case waits
