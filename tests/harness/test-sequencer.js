@@ -3,8 +3,9 @@
 // none, and Jest would order by file size, which says little about a file that spawns processes
 // or paces real requests. So the files known to take longest (they pack the package, start Prism
 // or Redis processes of their own, send thousands of requests, or wait on a governor's pacing)
-// go first, longest first, as they ran on two cores; the rest follow in Jest's order. Files that
-// mostly wait no longer start together near the end, where they left the cores idle.
+// go first, in this order, as they ran on two cores; the rest follow in Jest's order. The files
+// that mostly wait (a governor's pacing, a Redis reconnect, a dedupe window) are spread among the
+// ones that keep the cores busy: started side by side, they left both cores idle for seconds.
 // Plain CommonJS because Jest loads the sequencer without transpiling it.
 const { relative } = require("node:path");
 const Sequencer = require("@jest/test-sequencer").default;
@@ -12,20 +13,20 @@ const Sequencer = require("@jest/test-sequencer").default;
 const LONGEST = [
   "tests/package/packed-package.test.ts",
   "tests/contract/negative.test.ts",
+  "tests/rate-limits/governor-against-fake.test.ts",
   "tests/chaos/chaos.test.ts",
   "tests/unit/helpers/import-kill-resume.test.ts",
+  "tests/rate-limits/webhook-dedupe.test.ts",
   "tests/contract/test-kit.test.ts",
   "tests/contract/code-samples.test.ts",
+  "tests/rate-limits/redis-outages.test.ts",
   "tests/unit/transport/call-memory.test.ts",
-  "tests/rate-limits/redis-webhook-processes.test.ts",
   "tests/fake/walk-all-operations.test.ts",
-  "tests/rate-limits/governor-against-fake.test.ts",
-  "tests/rate-limits/webhook-dedupe.test.ts",
+  "tests/rate-limits/redis-webhook-processes.test.ts",
   "tests/docs/marketplace.test.ts",
   "tests/contract/drift-detection.test.ts",
-  "tests/unit/transport/shared-signal-memory.test.ts",
-  "tests/rate-limits/redis-outages.test.ts",
   "tests/unit/helpers/lost-answers.test.ts",
+  "tests/unit/transport/shared-signal-memory.test.ts",
   "tests/unit/helpers/send-message-once.test.ts",
   "tests/rate-limits/redis-webhook-dedupe.test.ts",
   "tests/contract/documented-responses.test.ts",
