@@ -24,12 +24,12 @@ export interface SchemaCompilersOptions {
 
 /**
  * Compilers of validators over one document's components, one for each set of Ajv's options (its
- * `code` options aside, which the cache sets); they share the conversion of the components. A component schema is converted, and
- * given to Ajv, when the first compiled schema reaches it: a test file uses a few operations of the
- * spec's hundreds, and converting and adding all 441 up front cost about a third of a fake's start.
- * Each distinct schema is compiled once, and kept by the cache under the schema, the options, and
- * every component it reaches as converted: code read back means what a compile would mean, whatever
- * changed in the spec or in the conversion since it was kept.
+ * `code` options aside, which the cache sets); they share the conversion of the components. A
+ * component schema is converted, and given to Ajv, when the first compiled schema reaches it: a
+ * test file uses a few operations of the spec's hundreds, and converting and adding all 441 up
+ * front cost about a third of a fake's start. Each distinct schema is compiled once, and kept by
+ * the cache under the schema, the options, and every component it reaches as converted: code read
+ * back means what a compile would mean, whatever changed in the spec or in the conversion since.
  */
 export function schemaCompilers({ components, idBase, makeAjv, cache }: SchemaCompilersOptions): (options: Options) => SchemaCompiler {
   // The same name gives the same id in every process: kept code refers to components by it.
