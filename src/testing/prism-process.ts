@@ -147,28 +147,38 @@ const ROUTE_ONCE_PER_REQUEST_LINE = [
   `} catch {}`,
 ];
 
+/**
+ * Preamble lines that load `request`, when a module of Prism's whose file matches `requiredBy`
+ * requires it, on first use: Prism gets a proxy, and the module loads when the proxy is first
+ * read. `member` is the export Prism reads (`default` for an ES module's), or none for the module.
+ */
+function onFirstUse(request: string, requiredBy: RegExp, member?: string): string[] {
+  const loaded = `load.call(Module, request, parent, isMain)${member ? `.${member}` : ""}`;
+  return [
+    `try {`,
+    `  const Module = require("node:module"), load = Module._load;`,
+    `  Module._load = function (request, parent, isMain) {`,
+    `    if (request !== ${JSON.stringify(request)} || !${requiredBy}.test((parent && parent.filename) || "")) {`,
+    `      return load.apply(this, arguments);`,
+    `    }`,
+    `    let kept;`,
+    `    const real = () => (kept ??= ${loaded});`,
+    `    const traps = {`,
+    `      get: (_, key) => Reflect.get(real(), key),`,
+    `      set: (_, key, value) => Reflect.set(real(), key, value),`,
+    `      has: (_, key) => Reflect.has(real(), key),`,
+    `    };`,
+    `    return ${member ? `{ __esModule: true, ${member}: new Proxy({}, traps) }` : "new Proxy({}, traps)"};`,
+    `  };`,
+    `} catch {}`,
+  ];
+}
+
 // Prism's mocker loads Faker when it loads, with every one of its locales: half of the CPU a
 // Prism start takes on a small spec. Faker only makes up values when Prism generates them
 // (`--dynamic`, which the kit does not pass, or a locale the spec sets), so the mocker gets Faker's
 // instance behind a proxy that loads it on first use.
-const FAKER_ON_FIRST_USE = [
-  `try {`,
-  `  const Module = require("node:module"), load = Module._load;`,
-  `  Module._load = function (request, parent, isMain) {`,
-  `    if (request !== "@faker-js/faker" || !/prism-http.dist.mocker/.test((parent && parent.filename) || "")) {`,
-  `      return load.apply(this, arguments);`,
-  `    }`,
-  `    let faker;`,
-  `    const real = () => (faker ??= load.call(Module, request, parent, isMain).default);`,
-  `    const traps = {`,
-  `      get: (_, key) => Reflect.get(real(), key),`,
-  `      set: (_, key, value) => Reflect.set(real(), key, value),`,
-  `      has: (_, key) => Reflect.has(real(), key),`,
-  `    };`,
-  `    return { __esModule: true, default: new Proxy({}, traps) };`,
-  `  };`,
-  `} catch {}`,
-];
+const FAKER_ON_FIRST_USE = onFirstUse("@faker-js/faker", /prism-http.dist.mocker/, "default");
 
 // At every start Prism reads Faker's options from the spec's own `x-json-schema-faker`, and to
 // read them it resolves every reference of the whole spec and walks the result once more: a
@@ -198,19 +208,7 @@ const FAKER_OPTIONS_ALONE = [
 // small spec. A spec is a Postman collection far more rarely than an OpenAPI document, so the
 // reader gets that module behind a proxy that loads it on first use. It runs before any other hook,
 // since a hook that loads Prism's HTTP package loads the reader.
-const POSTMAN_ON_FIRST_USE = [
-  `try {`,
-  `  const Module = require("node:module"), load = Module._load;`,
-  `  Module._load = function (request, parent, isMain) {`,
-  `    if (request !== "@stoplight/http-spec/postman/operation" || !/prism-http.dist.utils/.test((parent && parent.filename) || "")) {`,
-  `      return load.apply(this, arguments);`,
-  `    }`,
-  `    let postman;`,
-  `    const real = () => (postman ??= load.call(Module, request, parent, isMain));`,
-  `    return new Proxy({}, { get: (_, key) => Reflect.get(real(), key), has: (_, key) => Reflect.has(real(), key) });`,
-  `  };`,
-  `} catch {}`,
-];
+const POSTMAN_ON_FIRST_USE = onFirstUse("@stoplight/http-spec/postman/operation", /prism-http.dist.utils/);
 
 // Before it reads the operations, Prism copies the resolved spec without its cycles, with
 // @stoplight/json's decycle: it works out the JSON pointer of every object it walks, for the
