@@ -170,3 +170,42 @@ test("kept code is not read back once a component the schema reaches has changed
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a kept file that is damaged, or a cache that cannot be written, costs a compile and checks the same", () => {
+  const dir = mkdtempSync(join(tmpdir(), "fake-compiled-"));
+  const before = process.env[COMPILE_CACHE_VARIABLE];
+  const cache = join(dir, "cache");
+  process.env[COMPILE_CACHE_VARIABLE] = cache;
+  const compile = jest.spyOn(peerModules().Ajv.prototype, "compile");
+  try {
+    const bad = { path: {}, search: new URLSearchParams("perPage=ten"), headers: {}, body: undefined };
+    const errorsOf = () => {
+      const loaded = loadFakeSpec(bundledSpec);
+      return loaded.check(loaded.byId("list-users")!, bad).errors.map((error) => [error.instancePath, error.keyword]);
+    };
+    const expected = errorsOf();
+    expect(expected).toContainEqual(["/query/perPage", "type"]);
+    // Cut short, as a process killed mid-write without the rename would never leave it, or garbled by hand.
+    const kept = readdirSync(cache);
+    expect(kept.length).toBeGreaterThan(0);
+    for (const file of kept) writeFileSync(join(cache, file), "module.exports = function validate(");
+    compile.mockClear();
+    expect(errorsOf()).toEqual(expected);
+    expect(compile).toHaveBeenCalled();
+    // Compiled again, and kept again whole: the next fake reads it back.
+    compile.mockClear();
+    expect(errorsOf()).toEqual(expected);
+    expect(compile).not.toHaveBeenCalled();
+    // A directory that cannot be made (a file stands in its place): the fake compiles each time, and checks the same.
+    rmSync(cache, { recursive: true, force: true });
+    writeFileSync(cache, "not a directory");
+    compile.mockClear();
+    expect(errorsOf()).toEqual(expected);
+    expect(compile).toHaveBeenCalled();
+  } finally {
+    compile.mockRestore();
+    if (before === undefined) delete process.env[COMPILE_CACHE_VARIABLE];
+    else process.env[COMPILE_CACHE_VARIABLE] = before;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
