@@ -35,6 +35,8 @@ const moduleNameMapper = {
 };
 /** Jest's node environment, with the libraries above shared by the test files of a worker. */
 const testEnvironment = "<rootDir>/tests/harness/test-environment.js";
+/** Jest's runtime, whose compiles of a module read the code cache of its earlier compile in the worker. */
+const runtime = "<rootDir>/tests/harness/test-runtime.js";
 /** The tests that call the shared Prism mock, or start Prism processes of their own. */
 const CONTRACT = ["<rootDir>/tests/contract/**/*.test.ts", "<rootDir>/tests/docs/examples.test.ts"];
 
@@ -59,6 +61,7 @@ const config: Config = {
     {
       displayName: "unit",
       testEnvironment,
+      runtime,
       roots: ["<rootDir>/tests"],
       testMatch: ["**/*.test.ts"],
       testPathIgnorePatterns: ["/node_modules/", "<rootDir>/tests/contract/", "<rootDir>/tests/docs/examples\\.test\\.ts$"],
@@ -69,6 +72,7 @@ const config: Config = {
     {
       displayName: "contract",
       testEnvironment,
+      runtime,
       roots: ["<rootDir>/tests"],
       testMatch: CONTRACT,
       testPathIgnorePatterns: ["/node_modules/"],

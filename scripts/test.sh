@@ -9,7 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=node_modules/.bin
 log=$(mktemp)
-"$bin/tsc" --noEmit -p tsconfig.json >"$log" 2>&1 &
+# With V8's interrupt budget raised, as for the compilers the tests start (tests/harness/compiler-process.ts):
+# it optimizes fewer of the compiler's functions, for less CPU in all, and reports the same.
+node --interrupt-budget=300000 node_modules/typescript/bin/tsc --noEmit -p tsconfig.json >"$log" 2>&1 &
 tsc=$!
 trap 'kill "$tsc" 2>/dev/null || true; rm -f "$log"' EXIT
 # Not `cmd && echo`: under `set -e` a failure on the left of && would not stop the script.

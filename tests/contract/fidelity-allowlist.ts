@@ -457,13 +457,20 @@ export const fidelityAllowlist: Record<string, string> = {
   "*-settings-profanity-filter: 200 response property data.body.data.success is only in ours": PROFANITY_ANSWER,
 };
 
+/** Each pattern's regular expression, made once: the fidelity test weighs every difference against every pattern. */
+const patternRegexes = new Map<string, RegExp>();
+
 /** Whether `difference` is covered by `pattern` (`*` matches any text). */
 export function allows(pattern: string, difference: string): boolean {
-  const regex = new RegExp(
-    `^${pattern
-      .split("*")
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".*")}$`,
-  );
+  let regex = patternRegexes.get(pattern);
+  if (!regex) {
+    regex = new RegExp(
+      `^${pattern
+        .split("*")
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+    );
+    patternRegexes.set(pattern, regex);
+  }
   return regex.test(difference);
 }
