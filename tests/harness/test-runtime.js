@@ -4,7 +4,7 @@
 // Jest compiles every module anew for each test file that loads it, in the file's own context, with
 // vm.compileFunction, which on Node 20 keeps no cache from one compile to the next: over a run of
 // `npm test`, about 40,000 compiles of some 2,000 sources (Jest's own expect, circus and snapshot
-// modules for every file among them), 11.4 s of CPU. With the cache, 5.9 s; about 35,000 of the
+// modules for every file among them), 11.4 s spent compiling. With the cache, 5.9 s; about 35,000 of the
 // compiles read one. What a module does is unchanged: each file still runs its own copy of it.
 //
 // Plain CommonJS because Jest loads its runtime without transpiling it.
