@@ -80,12 +80,28 @@ test("the fake checks the schemas of a spec it was not bundled with against the 
   }
 });
 
-test("a validator read back from the compile cache checks as the one Ajv compiled, for the fake and for the answers", () => {
+/**
+ * Runs `run` with the compile cache in a fresh directory (`cache`, inside the temporary `dir`) and
+ * Ajv's compile watched; then puts back the variable and the compile, and removes the directory.
+ */
+function withCompileCache(run: (made: { dir: string; cache: string; compile: jest.SpyInstance }) => void): void {
   const dir = mkdtempSync(join(tmpdir(), "fake-compiled-"));
+  const cache = join(dir, "cache");
   const before = process.env[COMPILE_CACHE_VARIABLE];
-  process.env[COMPILE_CACHE_VARIABLE] = dir;
+  process.env[COMPILE_CACHE_VARIABLE] = cache;
   const compile = jest.spyOn(peerModules().Ajv.prototype, "compile");
   try {
+    run({ dir, cache, compile });
+  } finally {
+    compile.mockRestore();
+    if (before === undefined) delete process.env[COMPILE_CACHE_VARIABLE];
+    else process.env[COMPILE_CACHE_VARIABLE] = before;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("a validator read back from the compile cache checks as the one Ajv compiled, for the fake and for the answers", () => {
+  withCompileCache(({ cache, compile }) => {
     const request =
       (search: string, body: unknown, headers: Record<string, string> = {}) =>
       () => ({
@@ -105,7 +121,7 @@ test("a validator read back from the compile cache checks as the one Ajv compile
     const compiled = loadFakeSpec(bundledSpec);
     const expected = requests.map(([id, made]) => compiled.check(compiled.byId(id)!, made()));
     expect(expected.filter((checked) => checked.errors.length)).toHaveLength(3);
-    expect(readdirSync(dir).length).toBeGreaterThan(0);
+    expect(readdirSync(cache).length).toBeGreaterThan(0);
     compile.mockClear();
     // In the other order: what each kept validator refers to must not depend on the order they were compiled in.
     const read = loadFakeSpec(bundledSpec);
@@ -127,19 +143,11 @@ test("a validator read back from the compile cache checks as the one Ajv compile
     const readAnswers = responseValidator(spec);
     expect(bodies.map((body) => readAnswers.validate(schema, body))).toEqual(answers);
     expect(compile).not.toHaveBeenCalled();
-  } finally {
-    compile.mockRestore();
-    if (before === undefined) delete process.env[COMPILE_CACHE_VARIABLE];
-    else process.env[COMPILE_CACHE_VARIABLE] = before;
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("kept code is not read back once a component the schema reaches has changed", () => {
-  const dir = mkdtempSync(join(tmpdir(), "fake-compiled-"));
-  const before = process.env[COMPILE_CACHE_VARIABLE];
-  process.env[COMPILE_CACHE_VARIABLE] = join(dir, "cache");
-  try {
+  withCompileCache(({ dir, cache }) => {
     const file = join(dir, "openapi.json");
     // The operation's own schema is only a reference: what checks the parameter is two components away.
     const parameters = [{ name: "q", in: "query", schema: { $ref: "#/components/schemas/Query" } }];
@@ -160,24 +168,15 @@ test("kept code is not read back once a component the schema reaches has changed
     };
     write(3);
     expect(errorsFor("abcd")).toEqual([expect.objectContaining({ instancePath: "/query/q", keyword: "maxLength" })]);
-    expect(readdirSync(join(dir, "cache")).length).toBeGreaterThan(0);
+    expect(readdirSync(cache).length).toBeGreaterThan(0);
     write(5);
     expect(errorsFor("abcd")).toEqual([]);
     expect(errorsFor("abcdef")).toEqual([expect.objectContaining({ instancePath: "/query/q", keyword: "maxLength" })]);
-  } finally {
-    if (before === undefined) delete process.env[COMPILE_CACHE_VARIABLE];
-    else process.env[COMPILE_CACHE_VARIABLE] = before;
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("a kept file that is damaged, or a cache that cannot be written, costs a compile and checks the same", () => {
-  const dir = mkdtempSync(join(tmpdir(), "fake-compiled-"));
-  const before = process.env[COMPILE_CACHE_VARIABLE];
-  const cache = join(dir, "cache");
-  process.env[COMPILE_CACHE_VARIABLE] = cache;
-  const compile = jest.spyOn(peerModules().Ajv.prototype, "compile");
-  try {
+  withCompileCache(({ cache, compile }) => {
     const bad = { path: {}, search: new URLSearchParams("perPage=ten"), headers: {}, body: undefined };
     const errorsOf = () => {
       const loaded = loadFakeSpec(bundledSpec);
@@ -202,10 +201,5 @@ test("a kept file that is damaged, or a cache that cannot be written, costs a co
     compile.mockClear();
     expect(errorsOf()).toEqual(expected);
     expect(compile).toHaveBeenCalled();
-  } finally {
-    compile.mockRestore();
-    if (before === undefined) delete process.env[COMPILE_CACHE_VARIABLE];
-    else process.env[COMPILE_CACHE_VARIABLE] = before;
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
