@@ -18,8 +18,12 @@ export interface PeerModules {
 
 let loaded: PeerModules | undefined;
 
-/** Requires a module as resolved from this package's root, so a copy installed beside it (hoisted or not) is found. */
-export const peerRequire = (id: string): unknown => createRequire(join(packageRoot, "package.json"))(id);
+let rootRequire: NodeJS.Require | undefined;
+/** `require`, resolving from this package's root, so a copy installed beside it (hoisted or not) is found. */
+const fromRoot = (): NodeJS.Require => (rootRequire ??= createRequire(join(packageRoot, "package.json")));
+
+/** Requires a module as resolved from this package's root. */
+export const peerRequire = (id: string): unknown => fromRoot()(id);
 
 function load<T>(name: keyof typeof PINNED): T {
   try {
@@ -44,7 +48,7 @@ function missing(name: keyof typeof PINNED, error: unknown): never {
 export function routerModule(): typeof FindMyWay {
   for (const name of ["ajv", "ajv-formats"] as const) {
     try {
-      createRequire(join(packageRoot, "package.json")).resolve(name);
+      fromRoot().resolve(name);
     } catch (error) {
       missing(name, error);
     }
